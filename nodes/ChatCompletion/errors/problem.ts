@@ -1,0 +1,20 @@
+import type { Failure } from 'n8n-workflow';
+
+/** What went wrong, in the words the user sees; built by `describeProblem`, shown by `node-error`. */
+export interface Problem {
+	/** `input`: fix the node or credential, nothing was sent. `api`: the request failed at or on the way to the service. */
+	kind: 'input' | 'api';
+	message: string;
+	description: string;
+	httpCode?: number;
+	type?: string;
+	code?: string;
+	serviceMessage?: string;
+	failure?: Failure;
+}
+
+export interface ProblemContext {
+	baseUrl?: string;
+	model?: string;
+	apiKey?: string;
+}

@@ -1,0 +1,64 @@
+import { InputError } from './input-error';
+import { buildMessages } from './messages';
+import type { ChatInput, ChatRequest, ChatRequestBody } from './types';
+import { describe, isPlainObject, numberInRange, parseJsonField, positiveInteger } from './values';
+
+export const DEFAULT_TIMEOUT_MS = 300_000;
+
+/** Fields the node's own parameters set; Extra Body may not replace them. */
+const RESERVED_FIELDS = ['model', 'messages', 'stream', 'stream_options'];
+
+function checkModel(value: unknown): string {
+	const model = typeof value === 'string' ? value.trim() : '';
+	if (model === '') {
+		throw new InputError(
+			'Model',
+			value === '' || value === undefined || value === null ? 'is empty' : `must be text, got ${describe(value)}`,
+			'Choose a model from the list, or switch to "ID" and type the model ID.',
+		);
+	}
+	if (/\s/.test(model)) {
+		throw new InputError('Model', `"${model}" contains spaces`, 'Model IDs have no spaces: check the ID in the list.');
+	}
+	return model;
+}
+
+function checkExtraBody(value: unknown): Record<string, unknown> {
+	const fix = 'Give a JSON object such as {"seed": 7}.';
+	const parsed = parseJsonField(value, 'Extra Body', fix);
+	if (parsed === undefined || parsed === null) return {};
+	if (!isPlainObject(parsed)) {
+		throw new InputError('Extra Body', `must be a JSON object, got ${describe(parsed)}`, fix);
+	}
+	const reserved = RESERVED_FIELDS.filter((field) => field in parsed);
+	if (reserved.length > 0) {
+		throw new InputError(
+			'Extra Body',
+			`may not set ${reserved.map((field) => `"${field}"`).join(', ')}`,
+			'Set the model and the messages with the node\'s own fields, and remove them from Extra Body.',
+		);
+	}
+	return parsed;
+}
+
+/** Checks one item's parameters and builds the request body; unset options are left out. */
+export function buildChatRequest(input: ChatInput): ChatRequest {
+	const model = checkModel(input.model);
+	const messages = buildMessages(input);
+	const { options } = input;
+	const body: ChatRequestBody = { ...checkExtraBody(options.extraBody), model, messages };
+	if (options.temperature !== undefined) {
+		body.temperature = numberInRange(options.temperature, 'Temperature', 0, 2, 'Use a value from 0 to 2, e.g. 0.7.');
+	}
+	if (options.topP !== undefined) {
+		body.top_p = numberInRange(options.topP, 'Top P', 0, 1, 'Use a value from 0 to 1, e.g. 0.9.');
+	}
+	if (options.maxTokens !== undefined) {
+		body.max_tokens = positiveInteger(options.maxTokens, 'Maximum Tokens', 'Use a whole number such as 1024.');
+	}
+	const timeout =
+		options.timeout === undefined
+			? DEFAULT_TIMEOUT_MS
+			: positiveInteger(options.timeout, 'Timeout (Ms)', 'Use a whole number of milliseconds, e.g. 60000.');
+	return { body, timeout };
+}

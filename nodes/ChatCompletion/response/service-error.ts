@@ -1,0 +1,23 @@
+import type { BodyKind } from './body';
+
+/** The service (or a gateway in front of it) answered with an error. Pure data, no n8n types. */
+export class ServiceError extends Error {
+	constructor(
+		readonly status: number,
+		readonly serviceMessage: string,
+		readonly errorType: string | undefined,
+		readonly errorCode: string | undefined,
+		readonly bodyKind: BodyKind,
+	) {
+		super(serviceMessage);
+		this.name = 'ServiceError';
+	}
+}
+
+/** The service answered 2xx, but not with something this node can read. */
+export class ReplyError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = 'ReplyError';
+	}
+}

@@ -1,0 +1,59 @@
+/**
+ * Checks the package the way n8n's verification does: the scanner's offline analyser on the
+ * source and on the packed tarball, no runtime dependencies, and every node and credential
+ * loadable from the tarball with nothing but n8n-workflow (what an n8n host provides).
+ * Run after `n8n-node build`. Exits 1 on any error.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import process from 'node:process';
+
+import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const work = mkdtempSync(join(tmpdir(), 'chat-completions-pack-'));
+const failures: string[] = [];
+
+try {
+	const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
+	const tarball = join(work, packed.trim().split('\n').pop() ?? '');
+	execFileSync('tar', ['-xzf', tarball, '-C', work]);
+	const packageDir = join(work, 'package');
+
+	for (const [label, dir, patterns] of [
+		['source', root, SOURCE_FILE_PATTERNS],
+		['packed package', packageDir, ['**/*.js', 'package.json']],
+	] as const) {
+		const result = await analyzePackage(dir, [...patterns]);
+		console.log(`scanner (${label}): ${result.passed ? 'passed' : `FAILED: ${result.message}`}`);
+		if (!result.passed) failures.push(`scanner on ${label}:\n${result.details ?? result.message}`);
+	}
+
+	const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+	const runtime = Object.keys(manifest.dependencies ?? {});
+	if (runtime.length > 0) failures.push(`runtime dependencies: ${runtime.join(', ')}`);
+
+	// What n8n provides to a community package at run time: n8n-workflow, nothing else.
+	mkdirSync(join(packageDir, 'node_modules'));
+	symlinkSync(join(root, 'node_modules', 'n8n-workflow'), join(packageDir, 'node_modules', 'n8n-workflow'));
+	const load = createRequire(join(packageDir, 'package.json'));
+	for (const file of [...manifest.n8n.nodes, ...manifest.n8n.credentials] as string[]) {
+		try {
+			const exported = load(join(packageDir, file));
+			console.log(`loads from the tarball: ${file} (${Object.keys(exported).join(', ')})`);
+		} catch (error) {
+			failures.push(`${file} does not load with only n8n-workflow installed: ${(error as Error).message}`);
+		}
+	}
+} finally {
+	rmSync(work, { recursive: true, force: true });
+}
+
+if (failures.length > 0) {
+	console.error(failures.join('\n\n'));
+	process.exit(1);
+}
+console.log('package check: passed');
