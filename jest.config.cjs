@@ -5,6 +5,6 @@ module.exports = {
 	testMatch: ['**/*.test.cts'],
 	moduleFileExtensions: ['ts', 'cts', 'js', 'cjs', 'json'],
 	transform: {
-		'^.+\\.c?ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', diagnostics: false }],
+		'^.+\\.c?ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', diagnostics: false}],
 	},
 };

@@ -39,6 +39,7 @@ export async function executeChatCompletion(this: IExecuteFunctions): Promise<IN
 	} catch (error) {
 		throw toNodeError(this.getNode(), describeProblem(error, {}));
 	}
+	const routeErrors = this.getNode().onError === 'continueErrorOutput';
 	const replies: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const problemContext: ProblemContext = { ...connection };
@@ -47,8 +48,15 @@ export async function executeChatCompletion(this: IExecuteFunctions): Promise<IN
 			replies.push({ json, pairedItem: { item: itemIndex } });
 		} catch (error) {
 			const problem = describeProblem(error, problemContext);
-			if (!this.continueOnFail()) throw toNodeError(this.getNode(), problem, itemIndex);
-			replies.push({ json: errorItemJson(problem, itemIndex), pairedItem: { item: itemIndex } });
+			const nodeError = toNodeError(this.getNode(), problem, itemIndex);
+			if (!this.continueOnFail()) throw nodeError;
+			replies.push({
+				json: errorItemJson(problem, itemIndex),
+				// With the error output on, n8n routes items that carry `error` there (keeping only its
+				// message in json); the error itself keeps the HTTP code and the fix.
+				...(routeErrors ? { error: nodeError } : {}),
+				pairedItem: { item: itemIndex },
+			});
 		}
 	}
 	return [replies];

@@ -59,10 +59,11 @@ function verdict(error: ServiceError, context: ProblemContext): Verdict {
 		};
 	}
 	if (status === 429) {
+		const wait = error.retryAfterMs === undefined ? '' : ` The service asks to wait ${error.retryAfterMs / 1000} s.`;
 		return {
 			message: 'Too many requests: the service\'s rate limit for this key was reached',
-			fix: 'Run again after a short wait, send fewer items at a time (e.g. with Loop Over Items and a Wait node), or ask the account holder for a higher limit.',
-			failure: { cause: 'rate-limited' },
+			fix: `Run again after a short wait, send fewer items at a time (e.g. with Loop Over Items and a Wait node), or ask the account holder for a higher limit.${wait}`,
+			failure: { cause: 'rate-limited', retryAfterMs: error.retryAfterMs },
 		};
 	}
 	if (status >= 200 && status < 300) {

@@ -1,4 +1,5 @@
 import { readBody } from './body';
+import { parseRetryAfter } from './retry-after';
 import { ServiceError } from './service-error';
 import type { HttpReply } from '../transport/http';
 
@@ -42,5 +43,6 @@ export function serviceErrorFrom(reply: HttpReply): ServiceError {
 		found?.type,
 		found?.code,
 		body.kind,
+		parseRetryAfter(reply.headers['retry-after']),
 	);
 }

@@ -8,6 +8,8 @@ export class ServiceError extends Error {
 		readonly errorType: string | undefined,
 		readonly errorCode: string | undefined,
 		readonly bodyKind: BodyKind,
+		/** How long the service asks to wait before another try (Retry-After), in ms. */
+		readonly retryAfterMs?: number,
 	) {
 		super(serviceMessage);
 		this.name = 'ServiceError';

@@ -1,0 +1,116 @@
+/**
+ * Loads the service's keys and token groups from a JSON file (default: config.json beside main.mts):
+ * `{ "groups": { "<group>": ["<model id>", ...] },
+ *    "keys": [{ "name", "key", "group", "expiresAt"?, "rateLimit"?: { "requests", "windowSeconds" }, "outOfBalance"? }] }`.
+ */
+import { readFileSync } from 'node:fs';
+
+export interface RateLimit {
+	requests: number;
+	windowSeconds: number;
+}
+
+export interface KeyRecord {
+	/** A short handle for tests and logs (e.g. `default`). */
+	name: string;
+	key: string;
+	group: string;
+	/** From this instant on the key answers 401. */
+	expiresAt?: Date;
+	rateLimit?: RateLimit;
+	/** Every chat completion answers 403 insufficient_user_quota. */
+	outOfBalance: boolean;
+}
+
+export interface ServiceConfig {
+	/** Model ids per token group, in listing order. */
+	groups: ReadonlyMap<string, readonly string[]>;
+	keys: ReadonlyMap<string, KeyRecord>;
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isPositiveInteger(value: unknown): value is number {
+	return Number.isInteger(value) && (value as number) > 0;
+}
+
+export function loadConfig(file: string, knownModels: ReadonlySet<string>): ServiceConfig {
+	let json: unknown;
+	try {
+		json = JSON.parse(readFileSync(file, 'utf8'));
+	} catch (error) {
+		throw new Error(`Cannot read config ${file}: ${(error as Error).message}`);
+	}
+	try {
+		return parseConfig(json, knownModels);
+	} catch (error) {
+		throw new Error(`Invalid config ${file}: ${(error as Error).message}`);
+	}
+}
+
+function parseConfig(json: unknown, knownModels: ReadonlySet<string>): ServiceConfig {
+	if (!isObject(json) || !isObject(json.groups) || !Array.isArray(json.keys)) {
+		throw new Error("expected an object with 'groups' (object) and 'keys' (array)");
+	}
+	const groups = new Map<string, string[]>();
+	for (const [group, ids] of Object.entries(json.groups)) {
+		if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
+			throw new Error(`groups.${group} must be an array of model ids`);
+		}
+		const unknown = ids.filter((id) => !knownModels.has(id));
+		if (unknown.length > 0) {
+			throw new Error(`groups.${group}: unknown model ids ${unknown.join(', ')}`);
+		}
+		groups.set(group, ids);
+	}
+	const keys = new Map<string, KeyRecord>();
+	const names = new Set<string>();
+	json.keys.forEach((entry: unknown, index: number) => {
+		const record = parseKey(entry, `keys[${index}]`, groups);
+		if (keys.has(record.key)) throw new Error(`keys[${index}]: duplicate key`);
+		if (names.has(record.name)) throw new Error(`keys[${index}]: duplicate name '${record.name}'`);
+		keys.set(record.key, record);
+		names.add(record.name);
+	});
+	return { groups, keys };
+}
+
+function parseKey(entry: unknown, at: string, groups: ReadonlyMap<string, unknown>): KeyRecord {
+	if (!isObject(entry)) throw new Error(`${at} must be an object`);
+	const { name, key, group, expiresAt, rateLimit, outOfBalance } = entry;
+	if (typeof name !== 'string' || name === '') {
+		throw new Error(`${at}.name must be a non-empty string`);
+	}
+	if (typeof key !== 'string' || !/^sk-\S+$/.test(key)) {
+		throw new Error(`${at}.key must be 'sk-' followed by non-space characters`);
+	}
+	if (typeof group !== 'string' || !groups.has(group)) {
+		throw new Error(`${at}.group must name a group`);
+	}
+	if (outOfBalance !== undefined && typeof outOfBalance !== 'boolean') {
+		throw new Error(`${at}.outOfBalance must be a boolean`);
+	}
+	const record: KeyRecord = { name, key, group, outOfBalance: outOfBalance === true };
+	if (expiresAt !== undefined) {
+		const date = new Date(typeof expiresAt === 'string' ? expiresAt : NaN);
+		if (Number.isNaN(date.getTime())) throw new Error(`${at}.expiresAt must be an ISO date string`);
+		record.expiresAt = date;
+	}
+	if (rateLimit !== undefined) {
+		if (
+			!isObject(rateLimit) ||
+			!isPositiveInteger(rateLimit.requests) ||
+			!isPositiveInteger(rateLimit.windowSeconds)
+		) {
+			throw new Error(
+				`${at}.rateLimit must be { "requests": positive integer, "windowSeconds": positive integer }`,
+			);
+		}
+		record.rateLimit = { requests: rateLimit.requests, windowSeconds: rateLimit.windowSeconds };
+	}
+	return record;
+}

@@ -1,0 +1,99 @@
+/**
+ * Models that always fail the way real gateways do (PRODUCT.md, "What real gateways send"),
+ * for testing how clients map errors. Each answers the same raw response to every request.
+ */
+import { releaseDate, type ModelDefinition } from './model.mts';
+
+const json = { 'Content-Type': 'application/json' };
+
+const nginx502 = `<html>
+<head><title>502 Bad Gateway</title></head>
+<body>
+<center><h1>502 Bad Gateway</h1></center>
+<hr><center>nginx</center>
+</body>
+</html>
+`;
+
+function fault(
+	id: string,
+	status: number,
+	headers: Record<string, string>,
+	body: string,
+): ModelDefinition {
+	return {
+		id,
+		created: releaseDate,
+		ownedBy: 'local-faults',
+		respond: () => ({ kind: 'raw', status, headers, body }),
+	};
+}
+
+function jsonFault(id: string, status: number, body: unknown): ModelDefinition {
+	return fault(id, status, json, JSON.stringify(body));
+}
+
+export const faultModels: ModelDefinition[] = [
+	jsonFault('fault-500', 500, {
+		error: { message: 'Internal server error', type: 'server_error', code: 'internal_error' },
+	}),
+	jsonFault('fault-503-model-not-found', 503, {
+		error: {
+			message: '当前分组 faults 下对于模型 fault-503-model-not-found 无可用渠道',
+			type: 'new_api_error',
+			code: 'model_not_found',
+		},
+	}),
+	jsonFault('fault-402', 402, {
+		error: {
+			message: 'Insufficient Balance',
+			type: 'unknown_error',
+			param: null,
+			code: 'invalid_request_error',
+		},
+	}),
+	jsonFault('fault-429-quota', 429, {
+		error: {
+			message: 'You exceeded your current quota, please check your plan and billing details.',
+			type: 'insufficient_quota',
+			param: null,
+			code: 'insufficient_quota',
+		},
+	}),
+	jsonFault('fault-400-budget', 400, {
+		error: {
+			message: 'Budget has been exceeded! Current cost: 10.5, Max budget: 10.0',
+			type: 'budget_exceeded',
+			param: null,
+			code: '400',
+		},
+	}),
+	jsonFault('fault-200-error', 200, {
+		error: {
+			message: 'upstream error: the model is overloaded',
+			type: 'upstream_error',
+			code: 'upstream_error',
+		},
+	}),
+	fault('fault-html-502', 502, { 'Content-Type': 'text/html', Server: 'nginx' }, nginx502),
+	fault(
+		'fault-text-404',
+		404,
+		{ 'Content-Type': 'text/plain; charset=utf-8' },
+		'404 page not found',
+	),
+	fault('fault-empty-429', 429, { 'Retry-After': '1.5' }, ''),
+	jsonFault('fault-string-error', 401, { error: 'Unauthorized' }),
+	fault(
+		'fault-two-json',
+		500,
+		json,
+		'{"error":{"message":"first failure","type":"server_error"}}{"error":{"message":"second failure","type":"server_error"}}',
+	),
+	jsonFault('fault-none-codes', 500, {
+		error: { message: 'Upstream failed', type: 'None', code: 'None' },
+	}),
+	jsonFault('fault-numeric-code', 400, {
+		error: { message: 'Invalid parameter', type: 'invalid_request_error', code: 400 },
+	}),
+];

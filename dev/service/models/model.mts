@@ -1,0 +1,33 @@
+/** What a model is and what it answers. */
+import type { ChatRequest } from '../chat-request.mts';
+
+/** A normal answer; the service wraps it into a completion or a chunk stream. */
+export interface TextReply {
+	kind: 'text';
+	/** The versioned name reported in the response's `model`. */
+	model: string;
+	content: string;
+	reasoningContent?: string;
+	finishReason: 'stop' | 'length';
+}
+
+/** A response sent exactly as given, whatever the request asked for (stream or not). */
+export interface RawReply {
+	kind: 'raw';
+	status: number;
+	headers: Record<string, string>;
+	body: string;
+}
+
+export type ModelReply = TextReply | RawReply;
+
+export interface ModelDefinition {
+	id: string;
+	/** Unix seconds, as listed by GET /models. */
+	created: number;
+	ownedBy: string;
+	respond(request: ChatRequest): ModelReply;
+}
+
+/** 2026-11-01, the release the local models claim. */
+export const releaseDate = Date.UTC(2026, 10, 1) / 1000;

@@ -1,0 +1,94 @@
+/**
+ * The HTTP service: /v1 (recorded, optionally delayed, authenticated, rate-limited, then routed)
+ * and the test-control endpoints under /__control (no auth).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import { authenticate } from './auth.mts';
+import { modelList } from './catalog.mts';
+import { chatCompletion } from './chat.mts';
+import type { ServiceConfig } from './config.mts';
+import { ApiError, notFound } from './errors.mts';
+import { readBody, sendError, sendJson, sendText } from './http-io.mts';
+import { RateLimiter } from './rate-limit.mts';
+import { RequestLog } from './request-log.mts';
+
+const internalError = new ApiError({
+	status: 500,
+	message: 'Internal server error',
+	type: 'server_error',
+	code: 'internal_error',
+});
+
+export interface ServiceOptions {
+	config: ServiceConfig;
+	/** Added before every /v1 answer. */
+	latencyMs: number;
+	/** Called with one line per finished request (--verbose). */
+	log?: (line: string) => void;
+}
+
+export function createService(options: ServiceOptions): Server {
+	const requestLog = new RequestLog();
+	const rateLimiter = new RateLimiter();
+
+	async function v1(
+		req: IncomingMessage,
+		res: ServerResponse,
+		path: string,
+		rawBody: string,
+	): Promise<void> {
+		requestLog.record(req, rawBody);
+		if (options.latencyMs > 0) await delay(options.latencyMs);
+		const now = Date.now();
+		const key = authenticate(req.headers.authorization, options.config.keys, now);
+		rateLimiter.admit(key, now);
+		const route = `${req.method} ${path}`;
+		if (route === 'GET /v1/models') {
+			sendJson(res, 200, modelList(options.config, key));
+		} else if (route === 'POST /v1/chat/completions') {
+			chatCompletion(req, res, rawBody, key, options.config);
+		} else {
+			throw notFound(req.method ?? '', path);
+		}
+	}
+
+	function control(req: IncomingMessage, res: ServerResponse, path: string): void {
+		const route = `${req.method} ${path}`;
+		if (route === 'GET /__control/requests') {
+			sendJson(res, 200, requestLog.entries());
+		} else if (route === 'DELETE /__control/requests') {
+			requestLog.clear();
+			sendText(res, 204, '', {});
+		} else {
+			throw notFound(req.method ?? '', path);
+		}
+	}
+
+	async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const started = Date.now();
+		if (options.log !== undefined) {
+			const log = options.log;
+			res.once('finish', () =>
+				log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`),
+			);
+		}
+		try {
+			const rawBody = await readBody(req);
+			const path = (req.url ?? '/').split('?')[0];
+			if (path === '/v1' || path.startsWith('/v1/')) await v1(req, res, path, rawBody);
+			else if (path.startsWith('/__control/')) control(req, res, path);
+			else throw notFound(req.method ?? '', path);
+		} catch (error) {
+			if (error instanceof ApiError) {
+				sendError(res, error);
+				return;
+			}
+			console.error(error);
+			if (res.headersSent) res.destroy();
+			else sendError(res, internalError);
+		}
+	}
+
+	return createServer((req, res) => void handle(req, res));
+}

@@ -1,0 +1,28 @@
+/** Whitespace-separated words: the service's stand-in for tokens. */
+
+export function countWords(text: string): number {
+	return text.match(/\S+/g)?.length ?? 0;
+}
+
+/** `text` cut after its first `limit` words (original spacing kept); `cut` tells whether words were dropped. */
+export function firstWords(text: string, limit: number): { text: string; cut: boolean } {
+	let seen = 0;
+	for (const match of text.matchAll(/\S+/g)) {
+		seen += 1;
+		if (seen === limit) {
+			const end = match.index + match[0].length;
+			return { text: text.slice(0, end), cut: /\S/.test(text.slice(end)) };
+		}
+	}
+	return { text, cut: false };
+}
+
+/** `text` split into one piece per word, each with the whitespace before it; the pieces join back to `text`. */
+export function wordPieces(text: string): string[] {
+	const pieces = text.match(/\s*\S+/g) ?? [];
+	const rest = text.slice(pieces.join('').length);
+	if (rest === '') return pieces;
+	if (pieces.length === 0) return [rest];
+	pieces[pieces.length - 1] += rest;
+	return pieces;
+}

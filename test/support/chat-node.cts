@@ -1,0 +1,30 @@
+/** The Chat Completion node and its credential, wired into the n8n-core engine harness. */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
+import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node';
+import { createEngine } from './engine.cts';
+import type { Engine } from './engine.cts';
+
+export const NODE_TYPE = 'n8n-nodes-chat-completions.chatCompletion';
+
+export function engineWith(apiKey: string, baseUrl: string): Engine {
+	return createEngine({
+		nodeTypes: { [NODE_TYPE]: new ChatCompletion() },
+		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
+		credentials: { chatCompletionsApi: { apiKey, baseUrl } },
+	});
+}
+
+export function modelFromList(model: string): INodeParameters {
+	return { __rl: true, mode: 'list', value: model, cachedResultName: model };
+}
+
+/** Parameters of a node in Simple mode; `extra` adds or overrides any parameter. */
+export function simpleParameters(prompt: string, model = 'echo-1', extra: INodeParameters = {}): INodeParameters {
+	return { model: modelFromList(model), promptType: 'simple', prompt, ...extra };
+}
+
+export function jsonItems(...values: IDataObject[]): INodeExecutionData[] {
+	return values.map((json) => ({ json }));
+}

@@ -1,0 +1,33 @@
+/**
+ * Validates request bodies against the official chat-completions request schema kept in
+ * ../shared/conformance (beside the repository), with Ajv's JSON-Schema 2020-12 validator.
+ */
+import Ajv2020 from 'ajv/dist/2020';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export const schemaPath = resolve(
+	process.env.CONFORMANCE_SCHEMA ?? resolve(__dirname, '../../../shared/conformance/openai-chat-completions.openapi.json'),
+);
+
+export const schemaAvailable = existsSync(schemaPath);
+
+let validate: ((body: unknown) => boolean) & { errors?: unknown } | undefined;
+
+function validator() {
+	if (validate) return validate;
+	const document = JSON.parse(readFileSync(schemaPath, 'utf8'));
+	const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+	ajv.addSchema({ $id: 'openapi', components: document.components });
+	validate = ajv.compile({ $ref: 'openapi#/components/schemas/CreateChatCompletionRequest' });
+	return validate;
+}
+
+/** The schema errors for a request body, as readable lines; empty when the body conforms. */
+export function conformanceErrors(body: unknown): string[] {
+	const check = validator();
+	if (check(body)) return [];
+	return ((check.errors ?? []) as Array<{ instancePath: string; message?: string }>).map(
+		(error) => `${error.instancePath || '/'} ${error.message ?? ''}`,
+	);
+}

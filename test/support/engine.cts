@@ -1,0 +1,502 @@
+/**
+ * Runs nodes through n8n-core's real execution engine (WorkflowExecute, LoadOptionsContext,
+ * CredentialTestContext) with an in-memory credential store. HTTP goes over the real network.
+ * Importing it prepares n8n-core for the test file: a temporary user folder, removed after the file's tests.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+import type { Container as DiContainer } from '@n8n/di';
+import {
+	BinaryDataService,
+	Credentials,
+	CredentialTestContext,
+	ExecutionLifecycleHooks,
+	ExternalSecretsProxy,
+	LoadOptionsContext,
+	WorkflowExecute,
+} from 'n8n-core';
+import type {
+	ExecutionStatus,
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IConnections,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialTestResult,
+	INodeExecutionData,
+	INodeListSearchResult,
+	INodeParameters,
+	INodeProperties,
+	INodeType,
+	INodeTypes,
+	IRequestOptionsSimplified,
+	IRun,
+	IRunData,
+	IWorkflowExecuteAdditionalData,
+	IWorkflowSettings,
+	StructuredChunk,
+} from 'n8n-workflow';
+import {
+	createRunExecutionData,
+	Expression,
+	ICredentialsHelper,
+	isExpression,
+	NodeHelpers,
+	Workflow,
+} from 'n8n-workflow';
+
+export interface EngineOptions {
+	nodeTypes: Record<string, INodeType>;
+	credentialTypes: Record<string, ICredentialType>;
+	/** Decrypted data per credential type name. */
+	credentials?: Record<string, IDataObject>;
+}
+
+/** Node-level settings, as on the node's Settings tab. */
+export type NodeSettings = Pick<
+	INode,
+	| 'onError'
+	| 'continueOnFail'
+	| 'alwaysOutputData'
+	| 'executeOnce'
+	| 'retryOnFail'
+	| 'maxTries'
+	| 'waitBetweenTries'
+>;
+
+export interface RunNodeArgs {
+	type: string;
+	parameters: INodeParameters;
+	items?: INodeExecutionData[];
+	settings?: NodeSettings;
+	typeVersion?: number;
+	signal?: AbortSignal;
+	/** When given, the run streams: `this.isStreaming()` is true and every `this.sendChunk` lands here. */
+	onChunk?: (chunk: StructuredChunk) => void;
+}
+
+/**
+ * The run's error as n8n records it (IRun.data.resultData.error): a plain copy of the thrown error's
+ * fields (message, description, httpCode, context, name …), not an Error instance.
+ */
+export type EngineError = Error & {
+	description?: string | null;
+	httpCode?: string | null;
+	context?: IDataObject;
+};
+
+export interface RunNodeResult {
+	/** `outputs[outputIndex]` = the items the node sent to that output. */
+	outputs: INodeExecutionData[][];
+	error?: EngineError;
+	status: ExecutionStatus;
+}
+
+export interface RunWorkflowArgs {
+	workflow: { nodes: INode[]; connections: IConnections; settings?: IWorkflowSettings };
+	startNode: string;
+	items?: INodeExecutionData[];
+	signal?: AbortSignal;
+	onChunk?: (chunk: StructuredChunk) => void;
+}
+
+export interface RunWorkflowResult {
+	runData: IRunData;
+	error?: EngineError;
+	status: ExecutionStatus;
+}
+
+export interface Engine {
+	runNode(args: RunNodeArgs): Promise<RunNodeResult>;
+	runWorkflow(args: RunWorkflowArgs): Promise<RunWorkflowResult>;
+	listSearch(args: {
+		type: string;
+		method: string;
+		filter?: string;
+		paginationToken?: string;
+		parameters?: INodeParameters;
+	}): Promise<INodeListSearchResult>;
+	credentialTest(args: {
+		type: string;
+		method: string;
+		credentialType: string;
+		data: IDataObject;
+	}): Promise<INodeCredentialTestResult>;
+}
+
+/** n8n-core's own copy of its DI container: npm may hoist another version of @n8n/di to the top. */
+const { Container } = require(
+	require.resolve('@n8n/di', { paths: [dirname(require.resolve('n8n-core'))] }),
+) as {
+	Container: typeof DiContainer;
+};
+
+/*
+ * n8n-core builds its settings (user folder, encryption key, binary data storage, log level) from the
+ * environment when its DI container first needs them, so the environment is prepared on import.
+ */
+const userFolder = mkdtempSync(join(tmpdir(), 'n8n-engine-'));
+process.env.N8N_USER_FOLDER = userFolder;
+process.env.N8N_LOG_LEVEL ??= 'silent';
+afterAll(async () => {
+	await Expression.disposeExpressionEngine();
+	rmSync(userFolder, { recursive: true, force: true });
+});
+
+/**
+ * Binary data in the configured mode (n8n's default: filesystem, under the user folder), and the
+ * expression engine: n8n's legacy one unless N8N_EXPRESSION_ENGINE=vm (n8n's production default), which
+ * loads isolated-vm by dynamic import and so needs NODE_OPTIONS=--experimental-vm-modules under jest.
+ */
+async function setUp() {
+	await Container.get(BinaryDataService).init();
+	if (process.env.N8N_EXPRESSION_ENGINE === 'vm') {
+		await Expression.initExpressionEngine({
+			engine: 'vm',
+			poolSize: 1,
+			maxCodeCacheSize: 1024,
+			bridgeTimeout: 5000,
+			bridgeMemoryLimit: 128,
+		});
+	}
+}
+
+let setup: Promise<void> | undefined;
+const ready = () => (setup ??= setUp());
+
+/** Credential data as n8n's CredentialsHelper.applyDefaultsAndOverwrites returns it: defaults filled in. */
+function withDefaults(properties: INodeProperties[], data: IDataObject) {
+	return NodeHelpers.getNodeParameters(
+		properties,
+		data as INodeParameters,
+		true,
+		false,
+		null,
+		null,
+	) as IDataObject;
+}
+
+class CredentialsStore extends ICredentialsHelper {
+	constructor(
+		private readonly types: Record<string, ICredentialType>,
+		private readonly data: Record<string, IDataObject>,
+	) {
+		super();
+	}
+
+	has(type: string) {
+		return type in this.data;
+	}
+
+	decrypted(type: string, data = this.data[type]) {
+		if (data === undefined) throw new Error(`No credentials of type "${type}" in the test engine`);
+		return withDefaults(
+			this.getCredentialsProperties(type),
+			data,
+		) as ICredentialDataDecryptedObject;
+	}
+
+	private type(name: string) {
+		const type = this.types[name];
+		if (type === undefined) throw new Error(`Unknown credential type "${name}"`);
+		return type;
+	}
+
+	getParentTypes(name: string): string[] {
+		return (this.type(name).extends ?? []).flatMap((parent) => [
+			parent,
+			...this.getParentTypes(parent),
+		]);
+	}
+
+	isCredentialUsableByNode() {
+		return true;
+	}
+
+	/** As n8n's CredentialsHelper: a function is called, a generic definition has its expressions resolved. */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
+		workflow?: Workflow,
+		node?: INode,
+	): Promise<IHttpRequestOptions> {
+		const { authenticate } = this.type(typeName);
+		if (typeof authenticate === 'function') {
+			return await authenticate(credentials, requestOptions as IHttpRequestOptions);
+		}
+		if (authenticate?.type === 'generic') {
+			if (!workflow || !node) throw new Error('Generic authentication needs the workflow and node');
+			const resolve = (value: string) =>
+				isExpression(value)
+					? String(
+							workflow.expression.getSimpleParameterValue(
+								node,
+								value,
+								'internal',
+								{ $credentials: credentials },
+								undefined,
+								'',
+							) ?? '',
+						)
+					: value;
+			const target = requestOptions as unknown as Record<
+				string,
+				Record<string, unknown> | undefined
+			>;
+			for (const [section, entries] of Object.entries(authenticate.properties)) {
+				const resolved = (target[section] ??= {});
+				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
+					resolved[resolve(key)] = resolve(value);
+				}
+			}
+		}
+		return requestOptions as IHttpRequestOptions;
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async runPreAuthentication() {
+		return undefined;
+	}
+
+	async getCredentials(details: { id: string | null; name: string }, type: string) {
+		const credentials = new Credentials(details, type);
+		await credentials.setData((this.data[type] ?? {}) as ICredentialDataDecryptedObject);
+		return credentials;
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_details: unknown,
+		type: string,
+	) {
+		return this.decrypted(type);
+	}
+
+	async updateCredentials(_details: unknown, type: string, data: ICredentialDataDecryptedObject) {
+		this.data[type] = data;
+	}
+
+	async updateCredentialsOauthTokenData(
+		_details: unknown,
+		type: string,
+		data: ICredentialDataDecryptedObject,
+	) {
+		this.data[type] = { ...this.data[type], oauthTokenData: data.oauthTokenData };
+	}
+
+	getCredentialsProperties(name: string): INodeProperties[] {
+		const type = this.type(name);
+		const properties: INodeProperties[] = [];
+		for (const parent of type.extends ?? []) {
+			NodeHelpers.mergeNodeProperties(properties, this.getCredentialsProperties(parent));
+		}
+		NodeHelpers.mergeNodeProperties(properties, type.properties);
+		return properties;
+	}
+}
+
+const unavailable = (feature: string) => async () => {
+	throw new Error(`${feature} is not available in the test engine`);
+};
+
+function additionalData(
+	credentialsHelper: ICredentialsHelper,
+	extra: Partial<IWorkflowExecuteAdditionalData> = {},
+): IWorkflowExecuteAdditionalData {
+	const baseUrl = 'http://127.0.0.1:5678';
+	return {
+		credentialsHelper,
+		externalSecretsProxy: new ExternalSecretsProxy(),
+		executeWorkflow: unavailable('Executing sub-workflows'),
+		startRunnerTask: unavailable('The task runner (Code node)'),
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		logAiEvent: () => {},
+		currentNodeExecutionIndex: 0,
+		variables: {},
+		restApiUrl: `${baseUrl}/rest`,
+		instanceBaseUrl: `${baseUrl}/`,
+		formBaseUrl: `${baseUrl}/form`,
+		formWaitingBaseUrl: `${baseUrl}/form-waiting`,
+		formTestBaseUrl: `${baseUrl}/form-test`,
+		webhookBaseUrl: `${baseUrl}/webhook`,
+		webhookWaitingBaseUrl: `${baseUrl}/webhook-waiting`,
+		webhookTestBaseUrl: `${baseUrl}/webhook-test`,
+		mcpBaseUrl: `${baseUrl}/mcp`,
+		mcpTestBaseUrl: `${baseUrl}/mcp-test`,
+		...extra,
+	};
+}
+
+export function createEngine(options: EngineOptions): Engine {
+	const store = new CredentialsStore(options.credentialTypes, { ...options.credentials });
+	let executions = 0;
+
+	const nodeType = (name: string) => {
+		const type = options.nodeTypes[name];
+		if (type === undefined) throw new Error(`Unknown node type "${name}"`);
+		return type;
+	};
+	const nodeTypes: INodeTypes = {
+		getByName: nodeType,
+		getByNameAndVersion: nodeType,
+		getKnownTypes: () => ({}),
+	};
+
+	/** Selects the stored credentials for every credential type the node declares, as a user would. */
+	const withCredentials = (node: INode): INode => {
+		const credentials = { ...node.credentials };
+		for (const { name } of nodeType(node.type).description.credentials ?? []) {
+			if (store.has(name)) credentials[name] ??= { id: name, name };
+		}
+		return { ...node, credentials };
+	};
+
+	const makeNode = (type: string, parameters: INodeParameters, typeVersion?: number): INode => {
+		const { description } = nodeType(type);
+		const versions = [description.version].flat();
+		return withCredentials({
+			id: 'node-under-test',
+			name: description.defaults.name ?? description.displayName,
+			type,
+			typeVersion: typeVersion ?? Math.max(...versions),
+			position: [0, 0],
+			parameters,
+		});
+	};
+
+	const runWorkflow = async ({
+		workflow: json,
+		startNode,
+		items = [{ json: {} }],
+		signal,
+		onChunk,
+	}: RunWorkflowArgs) => {
+		await ready();
+		const nodes = json.nodes.map(withCredentials);
+		const workflow = new Workflow({
+			id: 'test-workflow',
+			name: 'Test workflow',
+			nodes,
+			connections: json.connections,
+			active: false,
+			nodeTypes,
+			settings: { executionOrder: 'v1', ...json.settings },
+		});
+		const start = workflow.getNode(startNode);
+		if (start === null) throw new Error(`No node named "${startNode}" in the workflow`);
+
+		const executionId = String(++executions);
+		const hooks = new ExecutionLifecycleHooks('manual', executionId, {
+			id: workflow.id,
+			name: 'Test workflow',
+			active: false,
+			isArchived: false,
+			activeVersionId: null,
+			createdAt: new Date(),
+			updatedAt: new Date(),
+			nodes,
+			connections: json.connections,
+		});
+		const finished = new Promise<IRun>((resolve) =>
+			hooks.addHandler('workflowExecuteAfter', resolve),
+		);
+		if (onChunk) hooks.addHandler('sendChunk', onChunk);
+
+		const runExecutionData = createRunExecutionData({
+			executionData: {
+				nodeExecutionStack: [{ node: start, data: { main: [items] }, source: null }],
+			},
+		});
+		const data = additionalData(store, {
+			hooks,
+			executionId,
+			workflowId: workflow.id,
+			streamingEnabled: !!onChunk,
+		});
+		const execution = new WorkflowExecute(data, 'manual', runExecutionData).processRunExecutionData(
+			workflow,
+		);
+		const cancel = () => execution.cancel();
+		if (signal?.aborted) cancel();
+		signal?.addEventListener('abort', cancel, { once: true });
+
+		// The first workflowExecuteAfter is what n8n reports (on cancel: right away); the run itself is
+		// awaited too so that nothing of it outlives the test.
+		const [run] = await Promise.all([finished, execution]).finally(() =>
+			signal?.removeEventListener('abort', cancel),
+		);
+		const { runData, error } = run.data.resultData;
+		return { runData, error: error as EngineError | undefined, status: run.status };
+	};
+
+	return {
+		runWorkflow,
+
+		async runNode({ type, parameters, items, settings, typeVersion, signal, onChunk }) {
+			const node = { ...makeNode(type, parameters, typeVersion), ...settings };
+			const { runData, error, status } = await runWorkflow({
+				workflow: { nodes: [node], connections: {} },
+				startNode: node.name,
+				items,
+				signal,
+				onChunk,
+			});
+			const outputs = (runData[node.name]?.[0]?.data?.main ?? []).map((output) => output ?? []);
+			return { outputs, error, status };
+		},
+
+		async listSearch({ type, method, filter, paginationToken, parameters = {} }) {
+			await ready();
+			const search = nodeType(type).methods?.listSearch?.[method];
+			if (search === undefined)
+				throw new Error(`Node type "${type}" has no listSearch method "${method}"`);
+			const workflow = new Workflow({
+				nodes: [makeNode(type, parameters)],
+				connections: {},
+				active: false,
+				nodeTypes,
+			});
+			const [node] = Object.values(workflow.nodes);
+			const data = additionalData(store, { currentNodeParameters: node.parameters });
+			const context = new LoadOptionsContext(
+				workflow,
+				node,
+				data,
+				`parameters.${locatorFor(nodeType(type), method)}`,
+			);
+			return await workflow.expression.withIsolate(
+				async () => await search.call(context, filter, paginationToken),
+			);
+		},
+
+		async credentialTest({ type, method, credentialType, data }) {
+			await ready();
+			const test = nodeType(type).methods?.credentialTest?.[method];
+			if (test === undefined)
+				throw new Error(`Node type "${type}" has no credentialTest method "${method}"`);
+			const credentials = {
+				id: credentialType,
+				name: credentialType,
+				type: credentialType,
+				data: store.decrypted(credentialType, data),
+			};
+			return await test.call(new CredentialTestContext(), credentials);
+		},
+	};
+}
+
+/** The name of the resource locator parameter that searches with `method` (n8n passes its path to the context). */
+function locatorFor(type: INodeType, method: string) {
+	const locator = type.description.properties.find((property) =>
+		property.modes?.some((mode) => mode.typeOptions?.searchListMethod === method),
+	);
+	return locator?.name ?? method;
+}
