@@ -4,15 +4,16 @@ source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 
 step() { printf '\n== %s\n' "$1"; }
 
-step "Type-check (node, tests and dev tools)"
-npx tsc -p tsconfig.dev.json
-
 step "n8n-node lint (strict mode)"
 npx n8n-node lint
 
 step "Build"
 npx n8n-node build > /dev/null
 echo "built dist/"
+
+step "Type-check (node, tests and dev tools)"
+npx tsc -p tsconfig.dev.json
+echo "no type errors"
 
 step "Scanner on source and packed package, runtime dependencies, load check"
 node scripts/check-package.mts

@@ -3,7 +3,7 @@
  * Usage: node dev/service/main.mts [--port N] [--host 127.0.0.1] [--config FILE] [--latency-ms N] [--verbose]
  * Prints one line when listening; with --verbose logs each request to stderr. Stops on SIGTERM/SIGINT.
  */
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.mts';
 import { models } from './models/registry.mts';
@@ -25,8 +25,7 @@ function main(): void {
 		options: {
 			port: { type: 'string', default: '8787' },
 			host: { type: 'string', default: '127.0.0.1' },
-			// process.argv[1] is this file's absolute path (import.meta is not available under the repo's tsconfig).
-			config: { type: 'string', default: join(dirname(process.argv[1]), 'config.json') },
+			config: { type: 'string', default: join(import.meta.dirname, 'config.json') },
 			'latency-ms': { type: 'string', default: '0' },
 			verbose: { type: 'boolean', default: false },
 		},

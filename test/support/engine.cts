@@ -141,10 +141,13 @@ const { Container } = require(
 const userFolder = mkdtempSync(join(tmpdir(), 'n8n-engine-'));
 process.env.N8N_USER_FOLDER = userFolder;
 process.env.N8N_LOG_LEVEL ??= 'silent';
-afterAll(async () => {
+/** Releases n8n-core's expression engine and removes the temporary user folder. */
+export async function disposeEngine(): Promise<void> {
 	await Expression.disposeExpressionEngine();
 	rmSync(userFolder, { recursive: true, force: true });
-});
+}
+// Under jest, each test file cleans up after itself; scripts call disposeEngine() themselves.
+if (typeof afterAll === 'function') afterAll(disposeEngine);
 
 /**
  * Binary data in the configured mode (n8n's default: filesystem, under the user folder), and the
