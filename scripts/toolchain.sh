@@ -28,9 +28,11 @@ ensure_node24() {
 
 ensure_dependencies() {
 	# Scripts are skipped: a dev dependency's preinstall (`only-allow pnpm`) would abort the install.
+	# `npm install` follows the lock file; `npm ci` refuses it because the registry here lacks the
+	# other platforms' optional binaries that the lock file would have to list.
 	if [ ! -f "$ROOT/node_modules/.package-lock.json" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
-		echo "Installing the project's dev dependencies (npm ci)"
-		(cd "$ROOT" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+		echo "Installing the project's dev dependencies (npm install, from package-lock.json)"
+		(cd "$ROOT" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error)
 	fi
 }
 
