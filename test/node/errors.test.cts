@@ -1,19 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
-import { closedPort, keys, startService } from '../support/service.cts';
-import type { LocalService } from '../support/service.cts';
+import { closedPort, keys, useLocalService } from '../support/service.cts';
 
-let service: LocalService;
-beforeAll(async () => {
-	service = await startService();
-});
-afterAll(async () => {
-	await service.stop();
-});
+const service = useLocalService();
 
 /** Runs one item with "On Error: Continue" and returns the error item's json. */
-async function errorItem(apiKey: string, model: string, baseUrl = service.baseUrl, extra = {}): Promise<IDataObject> {
+async function errorItem(apiKey: string, model: string, baseUrl = service().baseUrl, extra = {}): Promise<IDataObject> {
 	const { outputs, error } = await engineWith(apiKey, baseUrl).runNode({
 		type: NODE_TYPE,
 		parameters: simpleParameters('Hello', model, extra),
@@ -55,20 +48,20 @@ describe('every failure reads as what happened and how to fix it', () => {
 		['type and code "None"', keys.faults, 'fault-none-codes', {}, 'The service failed while answering (500) (item 0)', { http_code: 500, type: null, code: null }, /"Upstream failed"/],
 		['numeric code', keys.faults, 'fault-numeric-code', {}, 'The service rejected the request: Invalid parameter (item 0)', { http_code: 400, code: '400' }, /Invalid parameter/],
 	])('%s', async (_name, apiKey, model, extra, message, details, fix) => {
-		const json = await errorItem(apiKey, model, service.baseUrl, extra);
+		const json = await errorItem(apiKey, model, service().baseUrl, extra);
 		expect(json.error).toEqual(expect.stringContaining(message));
 		expect(json.error_details).toMatchObject(details);
 		expect((json.error_details as IDataObject).description).toMatch(fix);
 	});
 
 	test('404 because the Base URL lacks /v1', async () => {
-		const json = await errorItem(keys.default, 'echo-1', service.origin);
-		expect(json.error).toBe(`The Base URL "${service.origin}" lacks the version segment /v1, so the service answered 404 (item 0)`);
+		const json = await errorItem(keys.default, 'echo-1', service().origin);
+		expect(json.error).toBe(`The Base URL "${service().origin}" lacks the version segment /v1, so the service answered 404 (item 0)`);
 		expect((json.error_details as IDataObject).description).toMatch(/add \/v1 to the Base URL/);
 	});
 
 	test('429 from the per-key rate limit, with the wait the service asks for', async () => {
-		const { outputs } = await engineWith(keys.ratelimited, service.baseUrl).runNode({
+		const { outputs } = await engineWith(keys.ratelimited, service().baseUrl).runNode({
 			type: NODE_TYPE,
 			parameters: simpleParameters('={{ $json.n }}'),
 			items: jsonItems({ n: 'a' }, { n: 'b' }, { n: 'c' }),
@@ -90,7 +83,7 @@ describe('every failure reads as what happened and how to fix it', () => {
 	});
 
 	test('without "On Error: Continue" the node fails with a NodeApiError carrying the HTTP code and the fix', async () => {
-		const { error, status } = await engineWith(keys.default, service.baseUrl).runNode({
+		const { error, status } = await engineWith(keys.default, service().baseUrl).runNode({
 			type: NODE_TYPE,
 			parameters: simpleParameters('Hello', 'echo-pro'),
 			items: jsonItems({}),
@@ -103,8 +96,7 @@ describe('every failure reads as what happened and how to fix it', () => {
 	});
 
 	test('with the error output, failed items go there with their message and the others go on', async () => {
-		await service.clearRequests();
-		const { outputs } = await engineWith(keys.default, service.baseUrl).runNode({
+		const { outputs } = await engineWith(keys.default, service().baseUrl).runNode({
 			type: NODE_TYPE,
 			parameters: simpleParameters('={{ $json.q }}', '={{ $json.model }}'),
 			items: jsonItems({ q: 'first', model: 'echo-1' }, { q: 'second', model: 'echo-pro' }, { q: 'third', model: 'echo-1' }),
@@ -119,8 +111,7 @@ describe('every failure reads as what happened and how to fix it', () => {
 	});
 
 	test('bad input fails only its own item, and nothing is sent for it', async () => {
-		await service.clearRequests();
-		const { outputs } = await engineWith(keys.default, service.baseUrl).runNode({
+		const { outputs } = await engineWith(keys.default, service().baseUrl).runNode({
 			type: NODE_TYPE,
 			parameters: simpleParameters('={{ $json.q }}', 'echo-1', { options: { temperature: '={{ $json.t }}' } }),
 			items: jsonItems({ q: 'a', t: 0.5 }, { q: 'b', t: 3 }, { q: '', t: 1 }, { q: 'd', t: 1 }),
@@ -139,7 +130,7 @@ describe('every failure reads as what happened and how to fix it', () => {
 			description: 'Use a value from 0 to 2, e.g. 0.7.',
 			service_message: null,
 		});
-		expect((await service.requests()).map((request) => (request.body as IDataObject).messages)).toEqual([
+		expect((await service().requests()).map((request) => (request.body as IDataObject).messages)).toEqual([
 			[{ role: 'user', content: 'a' }],
 			[{ role: 'user', content: 'd' }],
 		]);

@@ -1,33 +1,23 @@
 import { engineWith, NODE_TYPE } from '../support/chat-node.cts';
-import { closedPort, keys, startService } from '../support/service.cts';
-import type { LocalService } from '../support/service.cts';
+import { closedPort, keys, useLocalService } from '../support/service.cts';
 
-let service: LocalService;
-beforeAll(async () => {
-	service = await startService();
-});
-afterAll(async () => {
-	await service.stop();
-});
-beforeEach(async () => {
-	await service.clearRequests();
-});
+const service = useLocalService();
 
 const names = (result: { results: Array<{ name: string }> }) => result.results.map((entry) => entry.name);
 
 describe('"From list" shows exactly the models of the key\'s group', () => {
 	test('each key sees its own group, sorted, and search filters it', async () => {
 		const search = (apiKey: string, filter?: string) =>
-			engineWith(apiKey, service.baseUrl).listSearch({ type: NODE_TYPE, method: 'searchModels', filter });
+			engineWith(apiKey, service().baseUrl).listSearch({ type: NODE_TYPE, method: 'searchModels', filter });
 		expect(names(await search(keys.default))).toEqual(['echo-1', 'think-1', 'think-inline-1']);
 		expect(names(await search(keys.premium))).toEqual(['echo-1', 'echo-pro', 'think-1', 'think-inline-1']);
 		expect(names(await search(keys.default, 'THINK'))).toEqual(['think-1', 'think-inline-1']);
-		const requests = await service.requests();
+		const requests = await service().requests();
 		expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(Array(3).fill('GET /v1/models'));
 	});
 
 	test('when the list cannot be loaded the user is told why and that an ID can still be typed', async () => {
-		const attempt = engineWith('sk-example-wrong-key', service.baseUrl).listSearch({ type: NODE_TYPE, method: 'searchModels' });
+		const attempt = engineWith('sk-example-wrong-key', service().baseUrl).listSearch({ type: NODE_TYPE, method: 'searchModels' });
 		await expect(attempt).rejects.toMatchObject({
 			message: 'Could not load the models: The service rejected the API key',
 			description: expect.stringMatching(/paste the key again.*switch the Model field to "ID"/),
@@ -45,15 +35,15 @@ describe('the credential test proves the key without spending tokens', () => {
 		});
 
 	test('a good key reports how many models it may use; only GET /models is sent', async () => {
-		expect(await test$(keys.default, service.baseUrl)).toEqual({
+		expect(await test$(keys.default, service().baseUrl)).toEqual({
 			status: 'OK',
 			message: 'Connection successful: this key may use 3 models.',
 		});
-		expect(await test$(` Bearer ${keys.premium} `, `${service.baseUrl}/`)).toEqual({
+		expect(await test$(` Bearer ${keys.premium} `, `${service().baseUrl}/`)).toEqual({
 			status: 'OK',
 			message: 'Connection successful: this key may use 4 models.',
 		});
-		const requests = await service.requests();
+		const requests = await service().requests();
 		expect(requests.map((request) => `${request.method} ${request.path} ${request.headers.authorization}`)).toEqual([
 			`GET /v1/models Bearer ${keys.default}`,
 			`GET /v1/models Bearer ${keys.premium}`,
@@ -68,8 +58,8 @@ describe('the credential test proves the key without spending tokens', () => {
 		['Base URL without scheme', keys.default, 'localhost/v1', /^The Base URL "localhost\/v1" is not an http:\/\/ or https:\/\/ address/],
 	])('%s fails with the reason', async (_name, apiKey, base, expected) => {
 		const places: Record<string, () => Promise<string>> = {
-			'': async () => service.baseUrl,
-			origin: async () => service.origin,
+			'': async () => service().baseUrl,
+			origin: async () => service().origin,
 			closed: async () => `http://127.0.0.1:${await closedPort()}/v1`,
 		};
 		const baseUrl = places[base] ? await places[base]() : base;

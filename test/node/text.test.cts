@@ -1,22 +1,18 @@
 import { engineWith, jsonItems, modelFromList, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
 import { conformanceErrors, schemaAvailable } from '../support/conformance.cts';
-import { keys, startService } from '../support/service.cts';
-import type { LocalService } from '../support/service.cts';
+import { keys, useLocalService } from '../support/service.cts';
 
-let service: LocalService;
-beforeAll(async () => {
-	service = await startService();
-});
-afterAll(async () => {
-	await service.stop();
-});
-beforeEach(async () => {
-	await service.clearRequests();
+const service = useLocalService();
+
+// Every request these tests make (each combination of UI fields they cover) must pass the official schema.
+afterEach(async () => {
+	if (!schemaAvailable) return;
+	for (const request of await service().requests()) expect(conformanceErrors(request.body)).toEqual([]);
 });
 
 describe('text conversations through n8n\'s execution engine', () => {
 	test('a simple prompt gives the simplified item, and only model and messages are sent', async () => {
-		const engine = engineWith(keys.default, service.baseUrl);
+		const engine = engineWith(keys.default, service().baseUrl);
 		const { outputs, error } = await engine.runNode({
 			type: NODE_TYPE,
 			parameters: simpleParameters('What is the capital of France?'),
@@ -38,7 +34,7 @@ describe('text conversations through n8n\'s execution engine', () => {
 				{ role: 'assistant', content: 'What is the capital of France?' },
 			],
 		});
-		const [request] = await service.requests();
+		const [request] = await service().requests();
 		expect(request.method).toBe('POST');
 		expect(request.path).toBe('/v1/chat/completions');
 		expect(request.headers.authorization).toBe(`Bearer ${keys.default}`);
@@ -50,7 +46,7 @@ describe('text conversations through n8n\'s execution engine', () => {
 	});
 
 	test('every item runs with its own expression values, in order, with pairedItem', async () => {
-		const engine = engineWith(keys.default, service.baseUrl);
+		const engine = engineWith(keys.default, service().baseUrl);
 		const { outputs } = await engine.runNode({
 			type: NODE_TYPE,
 			parameters: simpleParameters('={{ $json.question }}', 'echo-1', {
@@ -65,17 +61,16 @@ describe('text conversations through n8n\'s execution engine', () => {
 		});
 		expect(outputs[0].map((item) => item.json.content)).toEqual(['one two', 'three', 'four five six']);
 		expect(outputs[0].map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		const bodies = (await service.requests()).map((request) => request.body);
+		const bodies = (await service().requests()).map((request) => request.body);
 		expect(bodies).toEqual([
 			{ model: 'echo-1', messages: [{ role: 'system', content: 'Answer as a pirate.' }, { role: 'user', content: 'one two' }], temperature: 0.1, max_tokens: 50 },
 			{ model: 'echo-1', messages: [{ role: 'system', content: 'Answer as a poet.' }, { role: 'user', content: 'three' }], temperature: 1.5, max_tokens: 50 },
 			{ model: 'echo-1', messages: [{ role: 'system', content: 'Answer as a judge.' }, { role: 'user', content: 'four five six' }], temperature: 0, max_tokens: 50 },
 		]);
-		if (schemaAvailable) for (const body of bodies) expect(conformanceErrors(body)).toEqual([]);
 	});
 
 	test('message rows and a JSON conversation carried from a previous reply', async () => {
-		const engine = engineWith(keys.default, service.baseUrl);
+		const engine = engineWith(keys.default, service().baseUrl);
 		const first = await engine.runNode({
 			type: NODE_TYPE,
 			parameters: {
@@ -107,7 +102,7 @@ describe('text conversations through n8n\'s execution engine', () => {
 		});
 		expect(next.error).toBeUndefined();
 		expect(next.outputs[0][0].json.content).toBe('And another');
-		const bodies = (await service.requests()).map((request) => request.body as { messages: unknown[] });
+		const bodies = (await service().requests()).map((request) => request.body as { messages: unknown[] });
 		expect(bodies[1].messages).toEqual([
 			{ role: 'system', content: 'Be brief.' },
 			{ role: 'user', content: 'Hello' },
@@ -116,11 +111,10 @@ describe('text conversations through n8n\'s execution engine', () => {
 			{ role: 'assistant', content: 'Name a colour' },
 			{ role: 'user', content: 'And another' },
 		]);
-		if (schemaAvailable) for (const body of bodies) expect(conformanceErrors(body)).toEqual([]);
 	});
 
 	test('Maximum Tokens cuts the reply (finish_reason length) and Extra Body is merged', async () => {
-		const engine = engineWith(keys.default, service.baseUrl);
+		const engine = engineWith(keys.default, service().baseUrl);
 		const { outputs } = await engine.runNode({
 			type: NODE_TYPE,
 			parameters: simpleParameters('one two three four five', 'echo-1', {
@@ -129,7 +123,7 @@ describe('text conversations through n8n\'s execution engine', () => {
 			items: jsonItems({}),
 		});
 		expect(outputs[0][0].json).toMatchObject({ content: 'one two', finish_reason: 'length' });
-		const [request] = await service.requests();
+		const [request] = await service().requests();
 		expect(request.body).toEqual({
 			seed: 7,
 			user: 'n8n',
@@ -141,7 +135,7 @@ describe('text conversations through n8n\'s execution engine', () => {
 	});
 
 	test('reasoning is separated from the content, whether sent as a field or inline', async () => {
-		const engine = engineWith(keys.default, service.baseUrl);
+		const engine = engineWith(keys.default, service().baseUrl);
 		for (const model of ['think-1', 'think-inline-1']) {
 			const { outputs } = await engine.runNode({
 				type: NODE_TYPE,
@@ -157,7 +151,7 @@ describe('text conversations through n8n\'s execution engine', () => {
 	});
 
 	test('with Simplify Output off, the raw response comes out', async () => {
-		const engine = engineWith(keys.default, service.baseUrl);
+		const engine = engineWith(keys.default, service().baseUrl);
 		const { outputs } = await engine.runNode({
 			type: NODE_TYPE,
 			parameters: simpleParameters('raw please', 'echo-1', { simplify: false }),
@@ -172,7 +166,7 @@ describe('text conversations through n8n\'s execution engine', () => {
 	});
 
 	test('a key pasted with spaces and "Bearer ", and a Base URL pasted with /chat/completions/, just work', async () => {
-		const engine = engineWith(`  Bearer ${keys.default} \n`, `${service.baseUrl}/chat/completions/`);
+		const engine = engineWith(`  Bearer ${keys.default} \n`, `${service().baseUrl}/chat/completions/`);
 		const { outputs, error } = await engine.runNode({
 			type: NODE_TYPE,
 			parameters: simpleParameters('hygiene'),
@@ -180,7 +174,7 @@ describe('text conversations through n8n\'s execution engine', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(outputs[0][0].json.content).toBe('hygiene');
-		const [request] = await service.requests();
+		const [request] = await service().requests();
 		expect(request.path).toBe('/v1/chat/completions');
 		expect(request.headers.authorization).toBe(`Bearer ${keys.default}`);
 	});

@@ -1,11 +1,7 @@
-import { keys, startService, type LocalService } from '../support/service.cts';
+import { keys, useLocalService } from '../support/service.cts';
 import { chat, sseData } from './client.cts';
 
-let service: LocalService;
-beforeAll(async () => {
-	service = await startService();
-});
-afterAll(() => service.stop());
+const service = useLocalService();
 
 const conversation = [
 	{ role: 'system', content: 'You repeat things.' },
@@ -18,7 +14,7 @@ const promptTokens = 12;
 
 describe('echo-1', () => {
 	it('answers the last user message with word-count usage', async () => {
-		const reply = await chat(service, keys.default, { model: 'echo-1', messages: conversation });
+		const reply = await chat(service(), keys.default, { model: 'echo-1', messages: conversation });
 		expect(reply.status).toBe(200);
 		expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
 		expect(reply.json).toEqual({
@@ -39,13 +35,13 @@ describe('echo-1', () => {
 	});
 
 	it('gives every completion its own id', async () => {
-		const first = await chat(service, keys.default, { model: 'echo-1', messages: conversation });
-		const second = await chat(service, keys.default, { model: 'echo-1', messages: conversation });
+		const first = await chat(service(), keys.default, { model: 'echo-1', messages: conversation });
+		const second = await chat(service(), keys.default, { model: 'echo-1', messages: conversation });
 		expect(first.json.id).not.toBe(second.json.id);
 	});
 
 	it('joins the text parts of an array content with newlines', async () => {
-		const reply = await chat(service, keys.default, {
+		const reply = await chat(service(), keys.default, {
 			model: 'echo-1',
 			messages: [
 				{
@@ -63,7 +59,7 @@ describe('echo-1', () => {
 	});
 
 	it('cuts the reply to max_tokens words with finish_reason length', async () => {
-		const reply = await chat(service, keys.default, {
+		const reply = await chat(service(), keys.default, {
 			model: 'echo-1',
 			messages: conversation,
 			max_tokens: 2,
@@ -74,7 +70,7 @@ describe('echo-1', () => {
 	});
 
 	it('keeps finish_reason stop when the reply fits max_tokens', async () => {
-		const reply = await chat(service, keys.default, {
+		const reply = await chat(service(), keys.default, {
 			model: 'echo-1',
 			messages: conversation,
 			max_tokens: 5,
@@ -84,7 +80,7 @@ describe('echo-1', () => {
 	});
 
 	it('counts at least one prompt token', async () => {
-		const reply = await chat(service, keys.default, {
+		const reply = await chat(service(), keys.default, {
 			model: 'echo-1',
 			messages: [{ role: 'user', content: '' }],
 		});
@@ -97,7 +93,7 @@ describe('reasoning models', () => {
 	const messages = [{ role: 'user', content: 'Why is the sky blue' }];
 
 	it('think-1 sends reasoning_content beside the content', async () => {
-		const reply = await chat(service, keys.default, { model: 'think-1', messages });
+		const reply = await chat(service(), keys.default, { model: 'think-1', messages });
 		expect(reply.json.model).toBe('think-1-2026-11-01');
 		expect(reply.json.choices[0].message).toEqual({
 			role: 'assistant',
@@ -108,7 +104,7 @@ describe('reasoning models', () => {
 	});
 
 	it('think-inline-1 puts the reasoning inline in <think> tags', async () => {
-		const reply = await chat(service, keys.default, { model: 'think-inline-1', messages });
+		const reply = await chat(service(), keys.default, { model: 'think-inline-1', messages });
 		expect(reply.json.choices[0].message).toEqual({
 			role: 'assistant',
 			content: '<think>Reasoning about: Why is the sky blue</think>\n\nWhy is the sky blue',
@@ -116,7 +112,7 @@ describe('reasoning models', () => {
 	});
 
 	it('max_tokens cuts only the answer', async () => {
-		const reply = await chat(service, keys.default, { model: 'think-1', messages, max_tokens: 3 });
+		const reply = await chat(service(), keys.default, { model: 'think-1', messages, max_tokens: 3 });
 		expect(reply.json.choices[0].message.content).toBe('Why is the');
 		expect(reply.json.choices[0].message.reasoning_content).toBe(
 			'Reasoning about: Why is the sky blue',
@@ -136,7 +132,7 @@ describe('streaming', () => {
 	}
 
 	async function stream(body: Record<string, unknown>, key = keys.premium) {
-		const reply = await chat(service, key, { ...body, stream: true });
+		const reply = await chat(service(), key, { ...body, stream: true });
 		expect(reply.status).toBe(200);
 		expect(reply.headers.get('content-type')).toMatch(/^text\/event-stream/);
 		const data = sseData(reply.text);
@@ -152,7 +148,7 @@ describe('streaming', () => {
 		'%s streams exactly the non-streamed content, one word per chunk',
 		async (model) => {
 			const body = { model, messages: conversation };
-			const whole = await chat(service, keys.premium, body);
+			const whole = await chat(service(), keys.premium, body);
 			const streamed = await stream(body);
 			const message = whole.json.choices[0].message;
 			expect(streamed.content).toBe(message.content);

@@ -1,11 +1,7 @@
-import { keys, startService, type LocalService } from '../support/service.cts';
+import { keys, useLocalService } from '../support/service.cts';
 import { chat, getModels, hello } from './client.cts';
 
-let service: LocalService;
-beforeAll(async () => {
-	service = await startService();
-});
-afterAll(() => service.stop());
+const service = useLocalService();
 
 describe('fault models', () => {
 	const json = /^application\/json/;
@@ -71,7 +67,7 @@ describe('fault models', () => {
 
 	it.each(cases)('%s answers %i with its exact body', async (model, status, contentType, body) => {
 		for (const stream of [false, true]) {
-			const reply = await chat(service, keys.faults, { model, messages: hello, stream });
+			const reply = await chat(service(), keys.faults, { model, messages: hello, stream });
 			expect(reply.status).toBe(status);
 			expect(reply.text).toBe(body);
 			if (contentType === null) expect(reply.headers.get('content-type')).toBeNull();
@@ -80,12 +76,12 @@ describe('fault models', () => {
 	});
 
 	it('fault-empty-429 sends a fractional Retry-After', async () => {
-		const reply = await chat(service, keys.faults, { model: 'fault-empty-429', messages: hello });
+		const reply = await chat(service(), keys.faults, { model: 'fault-empty-429', messages: hello });
 		expect(reply.headers.get('retry-after')).toBe('1.5');
 	});
 
 	it('fault-html-502 sends an nginx HTML page', async () => {
-		const reply = await chat(service, keys.faults, { model: 'fault-html-502', messages: hello });
+		const reply = await chat(service(), keys.faults, { model: 'fault-html-502', messages: hello });
 		expect(reply.status).toBe(502);
 		expect(reply.headers.get('content-type')).toBe('text/html');
 		expect(reply.text).toContain('<title>502 Bad Gateway</title>');
@@ -93,7 +89,7 @@ describe('fault models', () => {
 	});
 
 	it('the faults key can still call echo-1', async () => {
-		const reply = await chat(service, keys.faults, { model: 'echo-1', messages: hello });
+		const reply = await chat(service(), keys.faults, { model: 'echo-1', messages: hello });
 		expect(reply.status).toBe(200);
 		expect(reply.json.choices[0].message.content).toBe('Hello there, world');
 	});
@@ -102,7 +98,7 @@ describe('fault models', () => {
 describe('out-of-balance key', () => {
 	it('answers every chat completion 403 insufficient_user_quota', async () => {
 		for (const model of ['echo-1', 'think-1']) {
-			const reply = await chat(service, keys.broke, { model, messages: hello });
+			const reply = await chat(service(), keys.broke, { model, messages: hello });
 			expect(reply.status).toBe(403);
 			expect(reply.text).toBe(
 				'{"error":{"message":"用户额度不足, 剩余额度: $0.000000","type":"new_api_error","code":"insufficient_user_quota"}}',
@@ -111,19 +107,19 @@ describe('out-of-balance key', () => {
 	});
 
 	it('still lists its models', async () => {
-		expect((await getModels(service, keys.broke)).status).toBe(200);
+		expect((await getModels(service(), keys.broke)).status).toBe(200);
 	});
 });
 
 describe('rate-limited key', () => {
 	it('allows 2 requests per 60 s, then answers 429 with Retry-After', async () => {
 		expect(
-			(await chat(service, keys.ratelimited, { model: 'echo-1', messages: hello })).status,
+			(await chat(service(), keys.ratelimited, { model: 'echo-1', messages: hello })).status,
 		).toBe(200);
-		expect((await getModels(service, keys.ratelimited)).status).toBe(200);
+		expect((await getModels(service(), keys.ratelimited)).status).toBe(200);
 
 		// Rate limits come before body validation.
-		const reply = await chat(service, keys.ratelimited, { messages: 'not validated' });
+		const reply = await chat(service(), keys.ratelimited, { messages: 'not validated' });
 		expect(reply.status).toBe(429);
 		expect(reply.json).toEqual({
 			error: {
@@ -139,7 +135,7 @@ describe('rate-limited key', () => {
 		expect(Number(retryAfter)).toBeLessThanOrEqual(60);
 
 		// Rejected requests do not count; other keys are not limited.
-		expect((await getModels(service, keys.ratelimited)).status).toBe(429);
-		expect((await getModels(service, keys.default)).status).toBe(200);
+		expect((await getModels(service(), keys.ratelimited)).status).toBe(429);
+		expect((await getModels(service(), keys.default)).status).toBe(200);
 	});
 });

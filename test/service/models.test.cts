@@ -1,11 +1,7 @@
-import { keys, startService, type LocalService } from '../support/service.cts';
+import { keys, useLocalService } from '../support/service.cts';
 import { chat, getModels, hello } from './client.cts';
 
-let service: LocalService;
-beforeAll(async () => {
-	service = await startService();
-});
-afterAll(() => service.stop());
+const service = useLocalService();
 
 const textModels = ['echo-1', 'think-1', 'think-inline-1'];
 const faultModels = [
@@ -31,7 +27,7 @@ describe('GET /v1/models', () => {
 		['faults', ['echo-1', ...faultModels]],
 		['broke', textModels],
 	] as const)('lists exactly the models of the %s key', async (name, expected) => {
-		const reply = await getModels(service, keys[name]);
+		const reply = await getModels(service(), keys[name]);
 		expect(reply.status).toBe(200);
 		expect(reply.json.object).toBe('list');
 		expect(reply.json.data.map((model: { id: string }) => model.id)).toEqual(expected);
@@ -48,7 +44,7 @@ describe('GET /v1/models', () => {
 
 describe('model_not_found', () => {
 	it('is a 403 for a known model outside the key group', async () => {
-		const reply = await chat(service, keys.default, { model: 'echo-pro', messages: hello });
+		const reply = await chat(service(), keys.default, { model: 'echo-pro', messages: hello });
 		expect(reply.status).toBe(403);
 		expect(reply.json.error).toMatchObject({
 			type: 'invalid_request_error',
@@ -60,13 +56,13 @@ describe('model_not_found', () => {
 	});
 
 	it('is a 403 for a fault model called with a default key', async () => {
-		const reply = await chat(service, keys.default, { model: 'fault-500', messages: hello });
+		const reply = await chat(service(), keys.default, { model: 'fault-500', messages: hello });
 		expect(reply.status).toBe(403);
 		expect(reply.json.error.code).toBe('model_not_found');
 	});
 
 	it('is a 404 for a model that does not exist', async () => {
-		const reply = await chat(service, keys.premium, { model: 'gpt-nonexistent', messages: hello });
+		const reply = await chat(service(), keys.premium, { model: 'gpt-nonexistent', messages: hello });
 		expect(reply.status).toBe(404);
 		expect(reply.json.error).toMatchObject({
 			type: 'invalid_request_error',
@@ -76,7 +72,7 @@ describe('model_not_found', () => {
 	});
 
 	it('lets the premium key call echo-pro', async () => {
-		const reply = await chat(service, keys.premium, { model: 'echo-pro', messages: hello });
+		const reply = await chat(service(), keys.premium, { model: 'echo-pro', messages: hello });
 		expect(reply.status).toBe(200);
 		expect(reply.json.model).toBe('echo-pro-2026-11-01');
 	});

@@ -1,11 +1,7 @@
-import { keys, startService, type LocalService } from '../support/service.cts';
+import { keys, useLocalService } from '../support/service.cts';
 import { send } from './client.cts';
 
-let service: LocalService;
-beforeAll(async () => {
-	service = await startService();
-});
-afterAll(() => service.stop());
+const service = useLocalService();
 
 describe('paths', () => {
 	it.each([
@@ -13,7 +9,7 @@ describe('paths', () => {
 		['GET', '/models'],
 		['GET', '/'],
 	])('%s %s (no /v1) is a 404 naming the method and path', async (method, path) => {
-		const reply = await send(`${service.origin}${path}`, {
+		const reply = await send(`${service().origin}${path}`, {
 			method,
 			headers: { Authorization: `Bearer ${keys.default}` },
 		});
@@ -27,7 +23,7 @@ describe('paths', () => {
 			['GET', '/v1/embeddings'],
 			['GET', '/v1/chat/completions'],
 		]) {
-			const reply = await send(`${service.origin}${path}`, {
+			const reply = await send(`${service().origin}${path}`, {
 				method,
 				headers: { Authorization: `Bearer ${keys.default}` },
 			});
@@ -38,7 +34,7 @@ describe('paths', () => {
 	});
 
 	it('authenticates before routing under /v1', async () => {
-		const reply = await send(`${service.baseUrl}/embeddings`);
+		const reply = await send(`${service().baseUrl}/embeddings`);
 		expect(reply.status).toBe(401);
 	});
 });
@@ -69,7 +65,7 @@ describe('authentication', () => {
 
 	it.each(causes)('%s is a 401 invalid_api_key', async (_cause, headers, message) => {
 		for (const path of ['/models', '/chat/completions']) {
-			const reply = await send(`${service.baseUrl}${path}`, {
+			const reply = await send(`${service().baseUrl}${path}`, {
 				method: path === '/models' ? 'GET' : 'POST',
 				headers: { 'Content-Type': 'application/json', ...headers },
 				body: path === '/models' ? undefined : '{}',
@@ -86,7 +82,7 @@ describe('authentication', () => {
 	it('gives each kind of cause its own message and never echoes a full key', async () => {
 		const messages = new Set<string>();
 		for (const [, headers] of causes) {
-			const reply = await send(`${service.baseUrl}/models`, { headers });
+			const reply = await send(`${service().baseUrl}/models`, { headers });
 			messages.add(reply.json.error.message);
 			expect(reply.text).not.toContain(keys.default);
 			expect(reply.text).not.toContain(keys.expired);
@@ -96,7 +92,7 @@ describe('authentication', () => {
 	});
 
 	it('shows a masked key', async () => {
-		const reply = await send(`${service.baseUrl}/models`, {
+		const reply = await send(`${service().baseUrl}/models`, {
 			headers: { Authorization: 'Bearer sk-example-nonexistent' },
 		});
 		expect(reply.json.error.message).toContain('sk-exa...tent');

@@ -1,11 +1,7 @@
-import { keys, startService, type LocalService } from '../support/service.cts';
+import { keys, useLocalService } from '../support/service.cts';
 import { chat, hello, send } from './client.cts';
 
-let service: LocalService;
-beforeAll(async () => {
-	service = await startService();
-});
-afterAll(() => service.stop());
+const service = useLocalService();
 
 function expectBadRequest(
 	reply: { status: number; json: any },
@@ -22,7 +18,7 @@ function expectBadRequest(
 
 describe('POST /v1/chat/completions body checks', () => {
 	const post = (contentType: string | undefined, body: string) =>
-		send(`${service.baseUrl}/chat/completions`, {
+		send(`${service().baseUrl}/chat/completions`, {
 			method: 'POST',
 			headers: {
 				Authorization: `Bearer ${keys.default}`,
@@ -138,11 +134,11 @@ describe('POST /v1/chat/completions body checks', () => {
 	];
 
 	it.each(cases)('%s is a 400', async (_case, body, param, message) => {
-		expectBadRequest(await chat(service, keys.default, body), param, message);
+		expectBadRequest(await chat(service(), keys.default, body), param, message);
 	});
 
 	it('accepts every role, null assistant content with tool_calls, and the edge values', async () => {
-		const reply = await chat(service, keys.default, {
+		const reply = await chat(service(), keys.default, {
 			model: 'echo-1',
 			messages: [
 				{ role: 'system', content: 'Be brief.' },
@@ -173,7 +169,7 @@ describe('POST /v1/chat/completions body checks', () => {
 	});
 
 	it('checks the body before looking up the model', async () => {
-		const reply = await chat(service, keys.default, { model: 'gpt-nonexistent', messages: [] });
+		const reply = await chat(service(), keys.default, { model: 'gpt-nonexistent', messages: [] });
 		expect(reply.status).toBe(400);
 	});
 });

@@ -117,3 +117,24 @@ export async function closedPort(): Promise<number> {
 	await new Promise<void>((resolve) => server.close(() => resolve()));
 	return port;
 }
+
+/**
+ * For a test file: one service for all its tests, with the request log cleared before each test.
+ * Returns a getter, since the service exists only once `beforeAll` has run.
+ */
+export function useLocalService(): () => LocalService {
+	let service: LocalService | undefined;
+	beforeAll(async () => {
+		service = await startService();
+	});
+	afterAll(async () => {
+		await service?.stop();
+	});
+	beforeEach(async () => {
+		await service?.clearRequests();
+	});
+	return () => {
+		if (service === undefined) throw new Error('useLocalService(): the service starts in beforeAll');
+		return service;
+	};
+}
