@@ -4,7 +4,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { executeChatCompletion } from './actions/execute';
 import { modelProperty } from './description/model';
 import { optionsProperty, simplifyProperty } from './description/options';
+import { outputsExpression } from './description/outputs';
 import { promptProperties } from './description/prompt';
+import { toolProperties } from './description/tools';
 import { searchModels } from './methods/search-models';
 import { testChatCompletionsApi } from './methods/test-credential';
 
@@ -20,9 +22,9 @@ export class ChatCompletion implements INodeType {
 		defaults: { name: 'Chat Completion' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [{ type: NodeConnectionTypes.Main, displayName: 'Reply' }],
+		outputs: `={{ ${outputsExpression} }}`,
 		credentials: [{ name: 'chatCompletionsApi', required: true, testedBy: 'testChatCompletionsApi' }],
-		properties: [modelProperty, ...promptProperties, simplifyProperty, optionsProperty],
+		properties: [modelProperty, ...promptProperties, ...toolProperties, simplifyProperty, optionsProperty],
 	};
 
 	methods = {

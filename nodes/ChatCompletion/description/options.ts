@@ -25,6 +25,14 @@ export const optionsProperty: INodeProperties = {
 				'JSON object merged into the request body, for parameters this node has no field for, e.g. {"seed": 7}',
 		},
 		{
+			displayName: 'Max Image Size (MB)',
+			name: 'maxImageSize',
+			type: 'number',
+			typeOptions: { minValue: 0.001, numberPrecision: 3 },
+			default: 20,
+			description: 'Images larger than this are refused before anything is sent',
+		},
+		{
 			displayName: 'Maximum Tokens',
 			name: 'maxTokens',
 			type: 'number',

@@ -20,8 +20,9 @@ function parseArguments(call: ProtocolToolCall): IDataObject {
 	if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)) {
 		return parsed.value as IDataObject;
 	}
+	const reason = parsed.ok ? 'not an object' : parsed.reason;
 	throw new ReplyError(
-		`The model called "${call.function?.name}" with arguments that are not a JSON object: ${String(raw).slice(0, 200)}`,
+		`The model called "${call.function?.name}" with arguments that are not a JSON object (${reason}): ${String(raw).slice(0, 200)}`,
 	);
 }
 

@@ -1,12 +1,14 @@
+import { DEFAULT_MAX_IMAGE_MB } from './images';
 import { InputError } from './input-error';
 import { buildMessages } from './messages';
+import { buildTools } from './tools';
 import type { ChatInput, ChatRequest, ChatRequestBody } from './types';
 import { describe, isPlainObject, numberInRange, parseJsonField, positiveInteger } from './values';
 
 export const DEFAULT_TIMEOUT_MS = 300_000;
 
 /** Fields the node's own parameters set; Extra Body may not replace them. */
-const RESERVED_FIELDS = ['model', 'messages', 'stream', 'stream_options'];
+const RESERVED_FIELDS = ['model', 'messages', 'stream', 'stream_options', 'tools', 'tool_choice'];
 
 function checkModel(value: unknown): string {
 	const model = typeof value === 'string' ? value.trim() : '';
@@ -35,7 +37,7 @@ function checkExtraBody(value: unknown): Record<string, unknown> {
 		throw new InputError(
 			'Extra Body',
 			`may not set ${reserved.map((field) => `"${field}"`).join(', ')}`,
-			'Set the model and the messages with the node\'s own fields, and remove them from Extra Body.',
+			'Set the model, messages and tools with the node\'s own fields, and remove them from Extra Body.',
 		);
 	}
 	return parsed;
@@ -43,10 +45,14 @@ function checkExtraBody(value: unknown): Record<string, unknown> {
 
 /** Checks one item's parameters and builds the request body; unset options are left out. */
 export function buildChatRequest(input: ChatInput): ChatRequest {
-	const model = checkModel(input.model);
-	const messages = buildMessages(input);
 	const { options } = input;
-	const body: ChatRequestBody = { ...checkExtraBody(options.extraBody), model, messages };
+	const model = checkModel(input.model);
+	const maxImageMb =
+		options.maxImageSize === undefined
+			? DEFAULT_MAX_IMAGE_MB
+			: numberInRange(options.maxImageSize, 'Max Image Size (MB)', 0.001, 1024, 'Use a size in megabytes, e.g. 20.');
+	const messages = buildMessages(input, maxImageMb * 1024 * 1024);
+	const body: ChatRequestBody = { ...checkExtraBody(options.extraBody), model, messages, ...buildTools(input) };
 	if (options.temperature !== undefined) {
 		body.temperature = numberInRange(options.temperature, 'Temperature', 0, 2, 'Use a value from 0 to 2, e.g. 0.7.');
 	}

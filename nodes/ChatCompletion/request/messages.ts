@@ -1,3 +1,4 @@
+import { imageParts } from './images';
 import { InputError } from './input-error';
 import type { ChatInput, ChatMessage, ContentPart, ProtocolToolCall, Role } from './types';
 import { describe, isPlainObject, parseJsonField } from './values';
@@ -14,7 +15,13 @@ function text(value: unknown): string | undefined {
 	return undefined;
 }
 
-function fromSimple(input: ChatInput): ChatMessage[] {
+/** A user message's content: plain text, or text and image parts when there are images. */
+function userContent(text: string, images: ContentPart[]): string | ContentPart[] {
+	if (images.length === 0) return text;
+	return text.trim() === '' ? images : [{ type: 'text', text }, ...images];
+}
+
+function fromSimple(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 	const messages: ChatMessage[] = [];
 	const system = input.systemMessage ?? '';
 	const systemText = text(system);
@@ -34,18 +41,19 @@ function fromSimple(input: ChatInput): ChatMessage[] {
 			'Map a text field, or turn the value into text with JSON.stringify().',
 		);
 	}
-	if (promptText.trim() === '') {
+	const images = imageParts(input, '', input.binaries, maxImageBytes);
+	if (promptText.trim() === '' && images.length === 0) {
 		throw new InputError(
 			'User Prompt',
 			'is empty',
 			'Type a prompt, or map one with an expression such as {{ $json.text }}.',
 		);
 	}
-	messages.push({ role: 'user', content: promptText });
+	messages.push({ role: 'user', content: userContent(promptText, images) });
 	return messages;
 }
 
-function fromRows(input: ChatInput): ChatMessage[] {
+function fromRows(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 	const rows = isPlainObject(input.messages) ? input.messages.values : undefined;
 	if (!Array.isArray(rows) || rows.length === 0) {
 		throw new InputError('Messages', 'has no rows', 'Add at least one message with "Add Message".');
@@ -57,15 +65,19 @@ function fromRows(input: ChatInput): ChatMessage[] {
 		if (!ROW_ROLES.includes(role)) {
 			throw new InputError(place, `has the unknown role ${describe(fields.role)}`, 'Choose system, user or assistant.');
 		}
-		const content = text(fields.content);
-		if (content === undefined || content.trim() === '') {
+		const content = text(fields.content ?? '');
+		const images = imageParts(fields, `${place} > `, input.binaries, maxImageBytes);
+		if (images.length > 0 && role !== 'user') {
+			throw new InputError(place, `has images, but only user messages may carry them (this row is ${role})`, 'Move the images to a user row.');
+		}
+		if (content === undefined || (content.trim() === '' && images.length === 0)) {
 			throw new InputError(
 				place,
 				content === undefined ? `content must be text, got ${describe(fields.content)}` : 'has no content',
 				'Type the message text, or remove the row.',
 			);
 		}
-		return { role, content };
+		return { role, content: userContent(content, images) };
 	});
 }
 
@@ -178,12 +190,12 @@ function fromJson(input: ChatInput): ChatMessage[] {
 }
 
 /** Turns the prompt fields of one item into protocol messages, or says which field is wrong. */
-export function buildMessages(input: ChatInput): ChatMessage[] {
+export function buildMessages(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 	switch (input.promptType) {
 		case 'simple':
-			return fromSimple(input);
+			return fromSimple(input, maxImageBytes);
 		case 'messages':
-			return fromRows(input);
+			return fromRows(input, maxImageBytes);
 		case 'json':
 			return fromJson(input);
 		default:

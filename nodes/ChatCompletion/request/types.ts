@@ -1,3 +1,6 @@
+import type { ImageFields, ItemBinaries } from './images';
+import type { ToolDefinition } from './tools';
+
 /** The request body in protocol form (SERVICE.md 2.1), as this node sends it. */
 
 export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
@@ -34,18 +37,29 @@ export interface ChatRequestBody {
 	temperature?: number;
 	top_p?: number;
 	max_tokens?: number;
+	tools?: ToolDefinition[];
+	tool_choice?: 'none' | 'required' | { type: 'function'; function: { name: string } };
 	[field: string]: unknown;
 }
 
 /** What the node's parameters hold for one item, before any checking. */
-export interface ChatInput {
+export interface ChatInput extends ImageFields {
 	model: unknown;
 	promptType: unknown;
 	systemMessage?: unknown;
 	prompt?: unknown;
 	messages?: unknown;
 	messagesJson?: unknown;
+	toolCallId?: unknown;
+	toolResult?: unknown;
+	toolsMode?: unknown;
+	tools?: unknown;
+	toolsJson?: unknown;
+	toolChoice?: unknown;
+	toolChoiceFunction?: unknown;
 	options: Record<string, unknown>;
+	/** The item's binary data that image fields name; none when absent. */
+	binaries?: ItemBinaries;
 }
 
 /** A checked request, ready for the transport. */

@@ -1,0 +1,24 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * The Tool Calls output: one item per call the model asked for, so a Switch on `name` can
+ * route each to the nodes that run it. Each item carries the conversation (`messages`, ending
+ * with the model's request) that a Chat Completion node continues once `result` is set.
+ */
+export function toolCallItems(reply: IDataObject): IDataObject[] {
+	const calls = reply.tool_calls as IDataObject[];
+	return calls.map((call, index) => ({
+		id: call.id,
+		name: call.name,
+		arguments: call.arguments,
+		index,
+		count: calls.length,
+		content: reply.content,
+		reply_id: reply.id,
+		model: reply.model,
+		usage: reply.usage,
+		finish_reason: reply.finish_reason,
+		message: reply.message,
+		messages: reply.messages,
+	}));
+}
