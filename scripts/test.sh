@@ -8,7 +8,7 @@ step "n8n-node lint (strict mode)"
 npx n8n-node lint
 
 step "Build"
-npx n8n-node build > /dev/null
+npm run build > /dev/null
 echo "built dist/"
 
 step "Type-check (node, tests and dev tools)"

@@ -1,15 +1,13 @@
 /**
  * "Try it": starts the local service, runs examples/chat.workflow.json through n8n's execution
- * engine with the built node, and prints the reply. With --serve the service keeps running.
+ * engine with the built node (dist/), and prints the reply. With --serve the service keeps running.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../dist/credentials/ChatCompletionsApi.credentials';
 import { ChatCompletion } from '../dist/nodes/ChatCompletion/ChatCompletion.node';
-import { createEngine, disposeEngine } from '../test/support/engine.cts';
+import { disposeEngine } from '../test/support/engine.cts';
+import { exampleEngine, loadExample } from '../test/support/examples.cts';
 import { keys, startService } from '../test/support/service.cts';
 
 const serve = process.argv.includes('--serve');
@@ -19,16 +17,12 @@ async function main(): Promise<void> {
 	const service = await startService(serve ? { args: ['--port', '8787'] } : undefined);
 	try {
 		console.log(`Local Chat Completions service: ${service.baseUrl} (API key ${keys.default})`);
-		const workflow = JSON.parse(readFileSync(join(__dirname, '..', 'examples', 'chat.workflow.json'), 'utf8')) as {
-			nodes: INode[];
-		};
-		const engine = createEngine({
-			nodeTypes: { 'n8n-nodes-chat-completions.chatCompletion': new ChatCompletion() },
-			credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
-			credentials: { chatCompletionsApi: { apiKey: keys.default, baseUrl: service.baseUrl } },
-		});
-		const { runData, error } = await engine.runWorkflow({
-			workflow: { nodes: workflow.nodes, connections: {} },
+		const { runData, error } = await exampleEngine(
+			{ node: new ChatCompletion(), credential: new ChatCompletionsApi() },
+			keys.default,
+			service.baseUrl,
+		).runWorkflow({
+			workflow: loadExample('chat', service.origin),
 			startNode: 'Chat Completion',
 			items: [{ json: { question } }],
 		});

@@ -3,5 +3,5 @@
 # local service and runs the example workflow through n8n's execution engine, printing the reply.
 # Arguments: an optional question, and --serve to keep the service running on port 8787.
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
-npx n8n-node build > /dev/null
+npm run build > /dev/null
 npx tsx scripts/try.cts "$@"

@@ -1,19 +1,15 @@
-/** Validation of a chat completion request body (SERVICE.md 2.1, 2.2) into a ChatRequest. */
+/** Validation of a chat completion request body (SERVICE.md 2.1) into a ChatRequest. */
+import { parseMessage, type ChatMessage } from './chat-messages.mts';
 import { invalidRequest } from './errors.mts';
-
-const roles = ['system', 'user', 'assistant', 'tool', 'developer'] as const;
-export type Role = (typeof roles)[number];
-
-export interface ContentPart {
-	type: string;
-	text?: string;
-}
-
-export interface ChatMessage {
-	role: Role;
-	/** null when an assistant message carries only tool_calls. */
-	content: string | ContentPart[] | null;
-}
+import { describe, isObject, type Json } from './json-value.mts';
+import { parseKnobs, type Knobs } from './knobs.mts';
+import { checkToolSequence } from './tool-sequence.mts';
+import {
+	parseToolChoice,
+	parseTools,
+	type ToolChoice,
+	type ToolDefinition,
+} from './tools-request.mts';
 
 export interface ChatRequest {
 	model: string;
@@ -21,21 +17,10 @@ export interface ChatRequest {
 	stream: boolean;
 	includeUsage: boolean;
 	maxTokens?: number;
-}
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A short description of a rejected value for error messages. */
-function describe(value: unknown): string {
-	if (value === null) return 'null';
-	if (Array.isArray(value)) return 'an array';
-	const text =
-		typeof value === 'string' ? `'${value}'` : `${typeof value} ${JSON.stringify(value)}`;
-	return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+	tools: ToolDefinition[];
+	toolChoice: ToolChoice;
+	/** From `x_local`, which is not part of the request proper. */
+	knobs: Knobs;
 }
 
 /** Parses and validates the body of POST /chat/completions; throws a 400 ApiError naming the field at fault. */
@@ -47,18 +32,20 @@ export function parseChatRequest(contentType: string | undefined, rawBody: strin
 			null,
 		);
 	}
-	let body: unknown;
+	let parsed: unknown;
 	try {
-		body = JSON.parse(rawBody);
+		parsed = JSON.parse(rawBody);
 	} catch (error) {
 		throw invalidRequest(
 			`We could not parse the JSON body of your request: ${(error as Error).message}`,
 			null,
 		);
 	}
-	if (!isObject(body)) {
-		throw invalidRequest(`The request body must be a JSON object, got ${describe(body)}`, null);
+	if (!isObject(parsed)) {
+		throw invalidRequest(`The request body must be a JSON object, got ${describe(parsed)}`, null);
 	}
+	const { x_local: rawKnobs, ...body } = parsed;
+	const knobs = parseKnobs(rawKnobs);
 
 	if (body.model === undefined || body.model === null) {
 		throw invalidRequest("'model' is required", 'model', 'missing_required_parameter');
@@ -86,6 +73,8 @@ export function parseChatRequest(contentType: string | undefined, rawBody: strin
 	const messages = body.messages.map((message: unknown, index: number) =>
 		parseMessage(message, index),
 	);
+	checkToolSequence(messages);
+	const tools = parseTools(body.tools);
 
 	checkRange(body, 'temperature', 0, 2);
 	checkRange(body, 'top_p', 0, 1);
@@ -105,6 +94,13 @@ export function parseChatRequest(contentType: string | undefined, rawBody: strin
 			'invalid_type',
 		);
 	}
+	if (stream && !knobs.ignoreStream && knobs.hugeMb !== undefined) {
+		throw invalidRequest(
+			"'x_local.huge_mb' is for answers that are not streamed; stream large replies with 'text' and 'repeat'",
+			'x_local.huge_mb',
+			'invalid_value',
+		);
+	}
 	const streamOptions = body.stream_options ?? {};
 	if (!isObject(streamOptions)) {
 		throw invalidRequest(
@@ -119,6 +115,9 @@ export function parseChatRequest(contentType: string | undefined, rawBody: strin
 		stream,
 		includeUsage: streamOptions.include_usage === true,
 		...(maxTokens === undefined ? {} : { maxTokens: maxTokens as number }),
+		tools,
+		toolChoice: parseToolChoice(body.tool_choice, tools),
+		knobs,
 	};
 }
 
@@ -133,81 +132,4 @@ function checkRange(body: Json, field: string, min: number, max: number): void {
 			'invalid_value',
 		);
 	}
-}
-
-function parseMessage(message: unknown, index: number): ChatMessage {
-	const at = `messages[${index}]`;
-	if (!isObject(message)) {
-		throw invalidRequest(
-			`${at}: a message must be an object, got ${describe(message)}`,
-			at,
-			'invalid_type',
-		);
-	}
-	if (message.role === undefined) {
-		throw invalidRequest(`${at}: 'role' is required`, `${at}.role`, 'missing_required_parameter');
-	}
-	const role = roles.find((known) => known === message.role);
-	if (role === undefined) {
-		throw invalidRequest(
-			`${at}: 'role' must be one of ${roles.join(', ')}, got ${describe(message.role)}`,
-			`${at}.role`,
-			'invalid_value',
-		);
-	}
-	const content = message.content ?? null;
-	if (content === null) {
-		const hasToolCalls = Array.isArray(message.tool_calls) && message.tool_calls.length > 0;
-		if (role === 'assistant' && hasToolCalls) return { role, content: null };
-		throw invalidRequest(
-			`${at}: 'content' is required (it may be null only for an assistant message with tool_calls)`,
-			`${at}.content`,
-			'missing_required_parameter',
-		);
-	}
-	if (typeof content === 'string') return { role, content };
-	if (!Array.isArray(content)) {
-		throw invalidRequest(
-			`${at}: 'content' must be a string or an array of content parts, got ${describe(content)}`,
-			`${at}.content`,
-			'invalid_type',
-		);
-	}
-	return {
-		role,
-		content: content.map((part: unknown, partIndex: number) =>
-			parsePart(part, `${at}.content[${partIndex}]`),
-		),
-	};
-}
-
-function parsePart(part: unknown, at: string): ContentPart {
-	if (!isObject(part) || typeof part.type !== 'string') {
-		throw invalidRequest(
-			`${at}: a content part must be an object with a string 'type'`,
-			at,
-			'invalid_type',
-		);
-	}
-	if (part.type === 'text') {
-		if (typeof part.text !== 'string') {
-			throw invalidRequest(
-				`${at}: a text part needs a string 'text'`,
-				`${at}.text`,
-				'invalid_type',
-			);
-		}
-		return { type: 'text', text: part.text };
-	}
-	if (
-		part.type === 'image_url' &&
-		!(isObject(part.image_url) && typeof part.image_url.url === 'string')
-	) {
-		throw invalidRequest(
-			`${at}: an image_url part needs 'image_url.url' (a URL or a data URI)`,
-			`${at}.image_url`,
-			'invalid_type',
-		);
-	}
-	return { type: part.type };
 }

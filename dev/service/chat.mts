@@ -1,12 +1,16 @@
-/** POST /v1/chat/completions (SERVICE.md 4.1). */
+/** POST /v1/chat/completions (SERVICE.md 4.1), with the `x_local` test knobs applied (knobs.mts). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import { sendCompletion, streamCompletion } from './answer.mts';
 import { resolveModel } from './catalog.mts';
 import { parseChatRequest } from './chat-request.mts';
-import { completionBody, completionChunks, completionMeta, usageFor } from './completion.mts';
+import { completionChunks } from './completion-chunks.mts';
+import { completionBody, completionMeta, usageFor } from './completion.mts';
 import type { KeyRecord, ServiceConfig } from './config.mts';
 import { ApiError } from './errors.mts';
-import { sendJson, sendText } from './http-io.mts';
-import { SseWriter } from './sse.mts';
+import { sendText } from './http-io.mts';
+import { withKnobContent } from './knob-content.mts';
+import type { FailureCounter } from './knob-faults.mts';
 
 /** new-api's answer when the account's balance is used up. */
 const outOfBalance = new ApiError({
@@ -16,32 +20,46 @@ const outOfBalance = new ApiError({
 	code: 'insufficient_user_quota',
 });
 
-/** Validates the request, checks the model against the key's group and the balance, then answers. */
-export function chatCompletion(
+export interface ChatContext {
+	key: KeyRecord;
+	config: ServiceConfig;
+	failures: FailureCounter;
+}
+
+/**
+ * Validates the request, checks the model against the key's group and the balance, applies the fault
+ * knobs (slow_ms, reset, fail_first), lets the model answer, waits stall_headers_ms, then answers.
+ */
+export async function chatCompletion(
 	req: IncomingMessage,
 	res: ServerResponse,
 	rawBody: string,
-	key: KeyRecord,
-	config: ServiceConfig,
-): void {
+	context: ChatContext,
+): Promise<void> {
 	const request = parseChatRequest(req.headers['content-type'], rawBody);
-	const model = resolveModel(config, key, request.model);
-	if (key.outOfBalance) throw outOfBalance;
-
-	const reply = model.respond(request);
-	if (reply.kind === 'raw') {
-		sendText(res, reply.status, reply.body, reply.headers);
+	const model = resolveModel(context.config, context.key, request.model);
+	if (context.key.outOfBalance) throw outOfBalance;
+	const { knobs } = request;
+	if (knobs.slowMs > 0) await delay(knobs.slowMs);
+	if (knobs.reset) {
+		res.destroy();
 		return;
 	}
+	context.failures.check(knobs.failFirst);
+
+	const modelReply = await model.respond(request);
+	if (knobs.stallHeadersMs > 0) await delay(knobs.stallHeadersMs);
+	if (modelReply.kind === 'raw') {
+		sendText(res, modelReply.status, modelReply.body, modelReply.headers);
+		return;
+	}
+	const reply = withKnobContent(modelReply, knobs);
 	const usage = usageFor(request, reply);
 	const meta = completionMeta(reply);
-	if (!request.stream) {
-		sendJson(res, 200, completionBody(reply, usage, meta));
+	if (!request.stream || knobs.ignoreStream) {
+		await sendCompletion(res, completionBody(reply, usage, meta, knobs.reasoningField), knobs);
 		return;
 	}
-	const sse = new SseWriter(res);
-	for (const chunk of completionChunks(reply, meta, request.includeUsage ? usage : undefined)) {
-		sse.json(chunk);
-	}
-	sse.done();
+	const plan = completionChunks(reply, meta, request.includeUsage ? usage : undefined, knobs);
+	await streamCompletion(res, plan, knobs);
 }

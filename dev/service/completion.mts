@@ -1,9 +1,10 @@
-/** A TextReply as a chat completion (SERVICE.md 2.4) or as the chunks of a stream (2.5, 4.2). */
+/** A model's reply as a chat completion (SERVICE.md 2.4), with its id, usage and message. */
 import { randomUUID } from 'node:crypto';
 import type { ChatRequest } from './chat-request.mts';
+import type { ReasoningField } from './knobs.mts';
 import { promptWords } from './message-text.mts';
-import type { TextReply } from './models/model.mts';
-import { countWords, wordPieces } from './words.mts';
+import type { CompletionReply } from './models/model.mts';
+import { countWords } from './words.mts';
 
 export interface Usage {
 	prompt_tokens: number;
@@ -18,7 +19,7 @@ export interface CompletionMeta {
 	model: string;
 }
 
-export function completionMeta(reply: TextReply): CompletionMeta {
+export function completionMeta(reply: CompletionReply): CompletionMeta {
 	return {
 		id: `chatcmpl-${randomUUID().replaceAll('-', '')}`,
 		created: Math.floor(Date.now() / 1000),
@@ -26,10 +27,19 @@ export function completionMeta(reply: TextReply): CompletionMeta {
 	};
 }
 
-/** Words stand in for tokens; completion tokens count the reasoning too, as real reasoning models do. */
-export function usageFor(request: ChatRequest, reply: TextReply): Usage {
+/**
+ * Words stand in for tokens; completion tokens count the reasoning too, as real reasoning models do,
+ * and for tool calls the words of each name and arguments string.
+ */
+export function usageFor(request: ChatRequest, reply: CompletionReply): Usage {
 	const prompt = promptWords(request.messages);
-	const completion = countWords(reply.content) + countWords(reply.reasoningContent ?? '');
+	const completion =
+		reply.kind === 'text'
+			? countWords(reply.content) + countWords(reply.reasoningContent ?? '')
+			: reply.toolCalls.reduce(
+					(sum, call) => sum + countWords(`${call.function.name} ${call.function.arguments}`),
+					0,
+				);
 	return {
 		prompt_tokens: prompt,
 		completion_tokens: completion,
@@ -37,9 +47,26 @@ export function usageFor(request: ChatRequest, reply: TextReply): Usage {
 	};
 }
 
-export function completionBody(reply: TextReply, usage: Usage, meta: CompletionMeta): object {
+export function finishReason(reply: CompletionReply): string {
+	return reply.kind === 'text' ? reply.finishReason : 'tool_calls';
+}
+
+/** The assistant message; the reasoning goes in `reasoningField`. */
+function message(reply: CompletionReply, reasoningField: ReasoningField): object {
+	if (reply.kind === 'tool_calls') {
+		return { role: 'assistant', content: null, tool_calls: reply.toolCalls };
+	}
 	const reasoning =
-		reply.reasoningContent === undefined ? {} : { reasoning_content: reply.reasoningContent };
+		reply.reasoningContent === undefined ? {} : { [reasoningField]: reply.reasoningContent };
+	return { role: 'assistant', content: reply.content, ...reasoning };
+}
+
+export function completionBody(
+	reply: CompletionReply,
+	usage: Usage,
+	meta: CompletionMeta,
+	reasoningField: ReasoningField,
+): object {
 	return {
 		id: meta.id,
 		object: 'chat.completion',
@@ -48,39 +75,10 @@ export function completionBody(reply: TextReply, usage: Usage, meta: CompletionM
 		choices: [
 			{
 				index: 0,
-				message: { role: 'assistant', content: reply.content, ...reasoning },
-				finish_reason: reply.finishReason,
+				message: message(reply, reasoningField),
+				finish_reason: finishReason(reply),
 			},
 		],
 		usage,
 	};
-}
-
-/**
- * The chunks of a streamed reply, in order: the role, one chunk per word of the reasoning and then of
- * the content, the finish_reason, and (when `usage` is given, i.e. include_usage) a usage chunk.
- */
-export function completionChunks(
-	reply: TextReply,
-	meta: CompletionMeta,
-	usage: Usage | undefined,
-): object[] {
-	const head = {
-		id: meta.id,
-		object: 'chat.completion.chunk',
-		created: meta.created,
-		model: meta.model,
-	};
-	const chunk = (delta: object, finishReason: string | null = null): object => ({
-		...head,
-		choices: [{ index: 0, delta, finish_reason: finishReason }],
-	});
-	const chunks = [
-		chunk({ role: 'assistant' }),
-		...wordPieces(reply.reasoningContent ?? '').map((piece) => chunk({ reasoning_content: piece })),
-		...wordPieces(reply.content).map((piece) => chunk({ content: piece })),
-		chunk({}, reply.finishReason),
-	];
-	if (usage !== undefined) chunks.push({ ...head, choices: [], usage });
-	return chunks;
 }

@@ -4,6 +4,7 @@
  *    "keys": [{ "name", "key", "group", "expiresAt"?, "rateLimit"?: { "requests", "windowSeconds" }, "outOfBalance"? }] }`.
  */
 import { readFileSync } from 'node:fs';
+import { isObject } from './json-value.mts';
 
 export interface RateLimit {
 	requests: number;
@@ -26,12 +27,6 @@ export interface ServiceConfig {
 	/** Model ids per token group, in listing order. */
 	groups: ReadonlyMap<string, readonly string[]>;
 	keys: ReadonlyMap<string, KeyRecord>;
-}
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isPositiveInteger(value: unknown): value is number {

@@ -1,5 +1,5 @@
 /** The text of messages, for echo replies and word-count usage. */
-import type { ChatMessage } from './chat-request.mts';
+import type { ChatMessage } from './chat-messages.mts';
 import { countWords } from './words.mts';
 
 /** A message's text: its string content, or the text parts of an array content joined with "\n". */

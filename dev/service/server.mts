@@ -1,15 +1,17 @@
 /**
- * The HTTP service: /v1 (recorded, optionally delayed, authenticated, rate-limited, then routed)
- * and the test-control endpoints under /__control (no auth).
+ * The HTTP service: /v1 (recorded, optionally delayed, authenticated, rate-limited, then routed),
+ * the test-control endpoints under /__control and the fixture files under /__assets (no auth).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
+import { serveAsset } from './assets.mts';
 import { authenticate } from './auth.mts';
 import { modelList } from './catalog.mts';
 import { chatCompletion } from './chat.mts';
 import type { ServiceConfig } from './config.mts';
 import { ApiError, notFound } from './errors.mts';
 import { readBody, sendError, sendJson, sendText } from './http-io.mts';
+import { FailureCounter } from './knob-faults.mts';
 import { RateLimiter } from './rate-limit.mts';
 import { RequestLog } from './request-log.mts';
 
@@ -31,6 +33,7 @@ export interface ServiceOptions {
 export function createService(options: ServiceOptions): Server {
 	const requestLog = new RequestLog();
 	const rateLimiter = new RateLimiter();
+	const failures = new FailureCounter();
 
 	async function v1(
 		req: IncomingMessage,
@@ -47,7 +50,7 @@ export function createService(options: ServiceOptions): Server {
 		if (route === 'GET /v1/models') {
 			sendJson(res, 200, modelList(options.config, key));
 		} else if (route === 'POST /v1/chat/completions') {
-			chatCompletion(req, res, rawBody, key, options.config);
+			await chatCompletion(req, res, rawBody, { key, config: options.config, failures });
 		} else {
 			throw notFound(req.method ?? '', path);
 		}
@@ -59,6 +62,7 @@ export function createService(options: ServiceOptions): Server {
 			sendJson(res, 200, requestLog.entries());
 		} else if (route === 'DELETE /__control/requests') {
 			requestLog.clear();
+			failures.clear();
 			sendText(res, 204, '', {});
 		} else {
 			throw notFound(req.method ?? '', path);
@@ -78,6 +82,7 @@ export function createService(options: ServiceOptions): Server {
 			const path = (req.url ?? '/').split('?')[0];
 			if (path === '/v1' || path.startsWith('/v1/')) await v1(req, res, path, rawBody);
 			else if (path.startsWith('/__control/')) control(req, res, path);
+			else if (path.startsWith('/__assets/')) await serveAsset(req, res, path);
 			else throw notFound(req.method ?? '', path);
 		} catch (error) {
 			if (error instanceof ApiError) {

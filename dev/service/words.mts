@@ -17,12 +17,18 @@ export function firstWords(text: string, limit: number): { text: string; cut: bo
 	return { text, cut: false };
 }
 
-/** `text` split into one piece per word, each with the whitespace before it; the pieces join back to `text`. */
-export function wordPieces(text: string): string[] {
-	const pieces = text.match(/\s*\S+/g) ?? [];
-	const rest = text.slice(pieces.join('').length);
-	if (rest === '') return pieces;
-	if (pieces.length === 0) return [rest];
-	pieces[pieces.length - 1] += rest;
+/**
+ * `text` split into pieces of `wordsPerPiece` words, each with the whitespace before its words;
+ * the pieces join back to `text`.
+ */
+export function wordPieces(text: string, wordsPerPiece = 1): string[] {
+	const words = text.match(/\s*\S+/g) ?? [];
+	const rest = text.slice(words.join('').length);
+	if (words.length === 0) return rest === '' ? [] : [rest];
+	words[words.length - 1] += rest;
+	const pieces: string[] = [];
+	for (let start = 0; start < words.length; start += wordsPerPiece) {
+		pieces.push(words.slice(start, start + wordsPerPiece).join(''));
+	}
 	return pieces;
 }

@@ -1,4 +1,5 @@
 /** Small HTTP helpers for the local-service tests. */
+import { request } from 'node:http';
 import type { LocalService } from '../support/service.cts';
 
 export interface Reply {
@@ -45,3 +46,112 @@ export function sseData(text: string): string[] {
 }
 
 export const hello = [{ role: 'user', content: 'Hello there, world' }];
+
+export interface RawReply {
+	status: number;
+	headers: Record<string, string | string[] | undefined>;
+	/** The body as the network delivered it, one Buffer per 'data' event (per HTTP chunk when chunked). */
+	chunks: Buffer[];
+	text: string;
+	/** Milliseconds from sending to the response headers, to the first body bytes, to the end. */
+	headersAfterMs: number;
+	firstBytesAfterMs: number;
+	endAfterMs: number;
+}
+
+/** POST /v1/chat/completions with node:http, keeping the body's network chunks and their timing. */
+export function rawChat(service: LocalService, key: string, body: unknown): Promise<RawReply> {
+	const started = Date.now();
+	return new Promise((resolve, reject) => {
+		const req = request(
+			`${service.baseUrl}/chat/completions`,
+			{
+				method: 'POST',
+				headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+			},
+			(res) => {
+				const headersAfterMs = Date.now() - started;
+				let firstBytesAfterMs = -1;
+				const chunks: Buffer[] = [];
+				res.on('data', (chunk: Buffer) => {
+					if (firstBytesAfterMs < 0) firstBytesAfterMs = Date.now() - started;
+					chunks.push(chunk);
+				});
+				res.on('error', reject);
+				res.on('end', () =>
+					resolve({
+						status: res.statusCode ?? 0,
+						headers: res.headers,
+						chunks,
+						text: Buffer.concat(chunks).toString('utf8'),
+						headersAfterMs,
+						firstBytesAfterMs,
+						endAfterMs: Date.now() - started,
+					}),
+				);
+			},
+		);
+		req.on('error', reject);
+		req.end(JSON.stringify(body));
+	});
+}
+
+export interface SseEvent {
+	/** The `event:` field, when given. */
+	event?: string;
+	data: string;
+}
+
+/**
+ * An SSE body read the way the EventSource specification reads it: lines end with CRLF, LF or CR;
+ * `data:` lines of one event join with "\n"; one space after the colon is dropped; `:` lines are comments.
+ */
+export function parseSse(text: string): { events: SseEvent[]; comments: string[] } {
+	const events: SseEvent[] = [];
+	const comments: string[] = [];
+	let data: string[] = [];
+	let event: string | undefined;
+	for (const line of text.split(/\r\n|\r|\n/)) {
+		if (line === '') {
+			if (data.length > 0)
+				events.push({ ...(event === undefined ? {} : { event }), data: data.join('\n') });
+			data = [];
+			event = undefined;
+		} else if (line.startsWith(':')) {
+			comments.push(line.slice(1).trim());
+		} else {
+			const colon = line.indexOf(':');
+			const field = colon < 0 ? line : line.slice(0, colon);
+			const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+			if (field === 'data') data.push(value);
+			if (field === 'event') event = value;
+		}
+	}
+	return { events, comments };
+}
+
+/** A JSON chunk of a chat completion stream. */
+export interface Chunk {
+	id: string;
+	object: string;
+	created: number;
+	model: string;
+	choices: Array<{ index: number; delta: Record<string, any>; finish_reason: string | null }>;
+	usage?: Record<string, number>;
+	error?: Record<string, unknown>;
+}
+
+/** The JSON chunks of an SSE body (every event but [DONE]), and whether it ended with [DONE]. */
+export function streamChunks(text: string): { chunks: Chunk[]; done: boolean } {
+	const { events } = parseSse(text);
+	const done = events.at(-1)?.data === '[DONE]';
+	const chunks = (done ? events.slice(0, -1) : events).map(
+		(event) => JSON.parse(event.data) as Chunk,
+	);
+	return { chunks, done };
+}
+
+/** The concatenated `delta[field]` of stream chunks. */
+export function joinDeltas(chunks: readonly Chunk[], field = 'content'): string {
+	return chunks.map((chunk) => chunk.choices[0]?.delta[field] ?? '').join('');
+}

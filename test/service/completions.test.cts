@@ -48,7 +48,6 @@ describe('echo-1', () => {
 					role: 'user',
 					content: [
 						{ type: 'text', text: 'Describe this' },
-						{ type: 'image_url', image_url: { url: 'https://example.com/cat.png' } },
 						{ type: 'text', text: 'briefly' },
 					],
 				},

@@ -3,7 +3,7 @@ import { chat, getModels, hello } from './client.cts';
 
 const service = useLocalService();
 
-const textModels = ['echo-1', 'think-1', 'think-inline-1'];
+const defaultModels = ['echo-1', 'think-1', 'think-inline-1', 'vision-1', 'tools-1'];
 const faultModels = [
 	'fault-500',
 	'fault-503-model-not-found',
@@ -22,10 +22,10 @@ const faultModels = [
 
 describe('GET /v1/models', () => {
 	it.each([
-		['default', textModels],
-		['premium', [...textModels, 'echo-pro']],
+		['default', defaultModels],
+		['premium', ['echo-1', 'think-1', 'think-inline-1', 'echo-pro', 'vision-1', 'tools-1']],
 		['faults', ['echo-1', ...faultModels]],
-		['broke', textModels],
+		['broke', defaultModels],
 	] as const)('lists exactly the models of the %s key', async (name, expected) => {
 		const reply = await getModels(service(), keys[name]);
 		expect(reply.status).toBe(200);

@@ -32,6 +32,7 @@ import type {
 	INodeProperties,
 	INodeType,
 	INodeTypes,
+	IVersionedNodeType,
 	IRequestOptionsSimplified,
 	IRun,
 	IRunData,
@@ -49,7 +50,8 @@ import {
 } from 'n8n-workflow';
 
 export interface EngineOptions {
-	nodeTypes: Record<string, INodeType>;
+	/** Node types by type name; versioned ones (as n8n-nodes-base ships them) are resolved per node's typeVersion. */
+	nodeTypes: Record<string, INodeType | IVersionedNodeType>;
 	credentialTypes: Record<string, ICredentialType>;
 	/** Decrypted data per credential type name. */
 	credentials?: Record<string, IDataObject>;
@@ -342,13 +344,17 @@ export function createEngine(options: EngineOptions): Engine {
 	const store = new CredentialsStore(options.credentialTypes, { ...options.credentials });
 	let executions = 0;
 
-	const nodeType = (name: string) => {
+	const nodeType = (name: string, version?: number): INodeType => {
 		const type = options.nodeTypes[name];
 		if (type === undefined) throw new Error(`Unknown node type "${name}"`);
-		return type;
+		return NodeHelpers.getVersionedNodeType(type, version);
 	};
 	const nodeTypes: INodeTypes = {
-		getByName: nodeType,
+		getByName: (name) => {
+			const type = options.nodeTypes[name];
+			if (type === undefined) throw new Error(`Unknown node type "${name}"`);
+			return type;
+		},
 		getByNameAndVersion: nodeType,
 		getKnownTypes: () => ({}),
 	};
@@ -356,7 +362,7 @@ export function createEngine(options: EngineOptions): Engine {
 	/** Selects the stored credentials for every credential type the node declares, as a user would. */
 	const withCredentials = (node: INode): INode => {
 		const credentials = { ...node.credentials };
-		for (const { name } of nodeType(node.type).description.credentials ?? []) {
+		for (const { name } of nodeType(node.type, node.typeVersion).description.credentials ?? []) {
 			if (store.has(name)) credentials[name] ??= { id: name, name };
 		}
 		return { ...node, credentials };

@@ -4,15 +4,27 @@ import { lastUserText } from '../message-text.mts';
 import { firstWords } from '../words.mts';
 import { releaseDate, type ModelDefinition, type TextReply } from './model.mts';
 
-/** The last user message's text, cut to `max_tokens` words (finish_reason `length` when cut). */
-export function echoAnswer(request: ChatRequest): {
+export interface Answer {
 	text: string;
 	finishReason: TextReply['finishReason'];
-} {
-	const text = lastUserText(request.messages);
+}
+
+/** `text` cut to the request's `max_tokens` words (finish_reason `length` when cut). */
+export function limitedAnswer(text: string, request: ChatRequest): Answer {
 	if (request.maxTokens === undefined) return { text, finishReason: 'stop' };
 	const limited = firstWords(text, request.maxTokens);
 	return { text: limited.text, finishReason: limited.cut ? 'length' : 'stop' };
+}
+
+/** The last user message's text, cut to `max_tokens` words. */
+export function echoAnswer(request: ChatRequest): Answer {
+	return limitedAnswer(lastUserText(request.messages), request);
+}
+
+/** The reply of `echo-1`, versioned as `model`. */
+export function echoReply(model: string, request: ChatRequest): TextReply {
+	const answer = echoAnswer(request);
+	return { kind: 'text', model, content: answer.text, finishReason: answer.finishReason };
 }
 
 function echoModel(id: string): ModelDefinition {
@@ -20,15 +32,7 @@ function echoModel(id: string): ModelDefinition {
 		id,
 		created: releaseDate,
 		ownedBy: 'local-echo',
-		respond(request) {
-			const answer = echoAnswer(request);
-			return {
-				kind: 'text',
-				model: `${id}-2026-11-01`,
-				content: answer.text,
-				finishReason: answer.finishReason,
-			};
-		},
+		respond: (request) => echoReply(`${id}-2026-11-01`, request),
 	};
 }
 

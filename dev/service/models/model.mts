@@ -1,4 +1,5 @@
 /** What a model is and what it answers. */
+import type { ToolCall } from '../chat-messages.mts';
 import type { ChatRequest } from '../chat-request.mts';
 
 /** A normal answer; the service wraps it into a completion or a chunk stream. */
@@ -11,6 +12,13 @@ export interface TextReply {
 	finishReason: 'stop' | 'length';
 }
 
+/** Function calls instead of text: `content` null, finish_reason `tool_calls`. */
+export interface ToolCallReply {
+	kind: 'tool_calls';
+	model: string;
+	toolCalls: ToolCall[];
+}
+
 /** A response sent exactly as given, whatever the request asked for (stream or not). */
 export interface RawReply {
 	kind: 'raw';
@@ -19,14 +27,15 @@ export interface RawReply {
 	body: string;
 }
 
-export type ModelReply = TextReply | RawReply;
+export type CompletionReply = TextReply | ToolCallReply;
+export type ModelReply = CompletionReply | RawReply;
 
 export interface ModelDefinition {
 	id: string;
 	/** Unix seconds, as listed by GET /models. */
 	created: number;
 	ownedBy: string;
-	respond(request: ChatRequest): ModelReply;
+	respond(request: ChatRequest): ModelReply | Promise<ModelReply>;
 }
 
 /** 2026-11-01, the release the local models claim. */

@@ -3,7 +3,14 @@ import { echoModels } from './echo.mts';
 import { faultModels } from './faults.mts';
 import type { ModelDefinition } from './model.mts';
 import { reasoningModels } from './reasoning.mts';
+import { textOnly } from './text-only.mts';
+import { toolsModel } from './tools.mts';
+import { visionModel } from './vision.mts';
 
 export const models: ReadonlyMap<string, ModelDefinition> = new Map(
-	[...echoModels, ...reasoningModels, ...faultModels].map((model) => [model.id, model]),
+	[
+		...[...echoModels, ...reasoningModels, toolsModel].map(textOnly),
+		visionModel,
+		...faultModels,
+	].map((model) => [model.id, model]),
 );

@@ -10,6 +10,8 @@ export interface ParsedToolCall {
 	id: string;
 	name: string;
 	arguments: IDataObject;
+	/** The same object: n8n's expressions refuse to read a field named `arguments`. */
+	args: IDataObject;
 }
 
 function parseArguments(call: ProtocolToolCall): IDataObject {
@@ -35,7 +37,8 @@ export function replyItem(body: ChatRequestBody, completion: Completion): IDataO
 	const received = choice.message ?? {};
 	const { content, reasoning } = splitReasoning(received);
 	const protocolCalls = Array.isArray(received.tool_calls) ? received.tool_calls : [];
-	const message: ChatMessage = { role: 'assistant', content };
+	// In protocol form an assistant message that only calls tools has no content.
+	const message: ChatMessage = { role: 'assistant', content: content === '' && protocolCalls.length > 0 ? null : content };
 	if (protocolCalls.length > 0) {
 		message.tool_calls = protocolCalls.map((call) => ({
 			id: call.id,
@@ -51,9 +54,10 @@ export function replyItem(body: ChatRequestBody, completion: Completion): IDataO
 	}
 	const item: IDataObject = {
 		content,
-		tool_calls: protocolCalls.map(
-			(call): ParsedToolCall => ({ id: call.id, name: call.function?.name, arguments: parseArguments(call) }),
-		) as unknown as IDataObject[],
+		tool_calls: protocolCalls.map((call): ParsedToolCall => {
+			const parsed = parseArguments(call);
+			return { id: call.id, name: call.function?.name, arguments: parsed, args: parsed };
+		}) as unknown as IDataObject[],
 		finish_reason: choice.finish_reason ?? null,
 		usage: (completion.usage ?? {}) as IDataObject,
 		model: completion.model ?? body.model,

@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
  * The Tool Calls output: one item per call the model asked for, so a Switch on `name` can
  * route each to the nodes that run it. Each item carries the conversation (`messages`, ending
  * with the model's request) that a Chat Completion node continues once `result` is set.
+ * `args` repeats `arguments` for expressions, which refuse to read a field named `arguments`.
  */
 export function toolCallItems(reply: IDataObject): IDataObject[] {
 	const calls = reply.tool_calls as IDataObject[];
@@ -11,6 +12,7 @@ export function toolCallItems(reply: IDataObject): IDataObject[] {
 		id: call.id,
 		name: call.name,
 		arguments: call.arguments,
+		args: call.args,
 		index,
 		count: calls.length,
 		content: reply.content,

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, IHttpRequestMethods, ILoadOptionsFunctions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+} from 'n8n-workflow';
 
 /** The one credential type this package defines. */
 export const CREDENTIAL_TYPE = 'chatCompletionsApi';
@@ -21,14 +26,15 @@ export class NetworkError extends Error {
 	}
 }
 
-interface Outgoing {
+export interface Outgoing {
 	method: IHttpRequestMethods;
 	url: string;
 	body?: unknown;
+	/** Milliseconds to wait for the answer; while a body streams in, for its next bytes. */
 	timeout: number;
 }
 
-interface FullResponse {
+export interface FullResponse {
 	statusCode: number;
 	headers: Record<string, unknown>;
 	body: unknown;
@@ -42,7 +48,7 @@ function bodyText(body: unknown): string {
 	return body === undefined || body === null ? '' : JSON.stringify(body);
 }
 
-function headerMap(headers: Record<string, unknown>): Record<string, string> {
+export function headerMap(headers: Record<string, unknown>): Record<string, string> {
 	const map: Record<string, string> = {};
 	for (const [name, value] of Object.entries(headers ?? {})) {
 		map[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
@@ -70,6 +76,24 @@ function errorCode(error: unknown): string {
 	return 'UNKNOWN';
 }
 
+/** n8n's request options for `outgoing`: every status is answered, not thrown; the body as bytes or a stream. */
+export function requestOptions(outgoing: Outgoing, encoding: 'arraybuffer' | 'stream'): IHttpRequestOptions {
+	return {
+		method: outgoing.method,
+		url: outgoing.url,
+		headers: {
+			Accept: 'application/json',
+			...(outgoing.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+		},
+		body: outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body),
+		encoding,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+		timeout: outgoing.timeout,
+	};
+}
+
 /**
  * Sends one request with the credential applied by n8n (the only place that talks to the
  * service). Never throws for an HTTP status; throws NetworkError when no answer came.
@@ -82,20 +106,7 @@ export async function send(
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
 			CREDENTIAL_TYPE,
-			{
-				method: outgoing.method,
-				url: outgoing.url,
-				headers: {
-					Accept: 'application/json',
-					...(outgoing.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-				},
-				body: outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body),
-				encoding: 'arraybuffer',
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				sendCredentialsOnCrossOriginRedirect: false,
-				timeout: outgoing.timeout,
-			},
+			requestOptions(outgoing, 'arraybuffer'),
 		)) as FullResponse;
 		return {
 			status: response.statusCode,

@@ -1,0 +1,227 @@
+/**
+ * Test knobs: the optional `x_local` object of a chat completion body. It is taken out of the body before
+ * validation and shapes the answer (stream format and faults), so tests can set it through a client's
+ * "extra body" option. The README's "Local service" section lists the knobs.
+ */
+import { invalidRequest } from './errors.mts';
+import { describe, isObject, type Json } from './json-value.mts';
+
+const failStatuses = [429, 500, 502, 503, 504] as const;
+export type FailStatus = (typeof failStatuses)[number];
+
+/** The first `count` requests carrying `id` fail with `status`. */
+export interface FailFirst {
+	id: string;
+	count: number;
+	status: FailStatus;
+	/** Sent verbatim as the Retry-After header. */
+	retryAfter?: string;
+	/** The error body's `code` instead of the status's usual one. */
+	code?: string;
+}
+
+const lineEnds = ['lf', 'crlf', 'cr'] as const;
+type LineEnd = (typeof lineEnds)[number];
+
+const reasoningFields = ['reasoning_content', 'reasoning'] as const;
+export type ReasoningField = (typeof reasoningFields)[number];
+
+export interface Knobs {
+	chunkWords: number;
+	delayMs: number;
+	comments: boolean;
+	lineEnd: LineEnd;
+	noSpace: boolean;
+	multiline: boolean;
+	roleEveryDelta: boolean;
+	splitBytes?: number;
+	errorAfter?: number;
+	doneAfterError: boolean;
+	eventError: boolean;
+	cutAfter?: number;
+	noFinishDone: boolean;
+	ignoreStream: boolean;
+	reasoningField: ReasoningField;
+	/** The reply's content instead of the model's own (`text` repeated `repeat` times). */
+	text?: string;
+	failFirst?: FailFirst;
+	reset: boolean;
+	stallHeadersMs: number;
+	stallBodyMs: number;
+	slowMs: number;
+	hugeMb?: number;
+}
+
+const maxMs = 600_000;
+const maxCount = 1_000_000;
+/** `text` x `repeat` and `huge_mb` stay within what a test needs and a process holds easily. */
+const maxTextChars = 64 * 1024 * 1024;
+const maxHugeMb = 64;
+
+/** Reads the fields of one knob object, remembering which names it read. */
+class FieldReader {
+	readonly #fields: Json;
+	readonly #path: string;
+	readonly #read = new Set<string>();
+
+	constructor(fields: Json, path: string) {
+		this.#fields = fields;
+		this.#path = path;
+	}
+
+	#take(name: string): unknown {
+		this.#read.add(name);
+		return this.#fields[name];
+	}
+
+	#reject(name: string, expected: string, value: unknown): never {
+		const at = `${this.#path}.${name}`;
+		throw invalidRequest(
+			`'${at}' must be ${expected}, got ${describe(value)}`,
+			at,
+			'invalid_value',
+		);
+	}
+
+	boolean(name: string): boolean {
+		const value = this.#take(name);
+		if (value === undefined) return false;
+		if (typeof value !== 'boolean') this.#reject(name, 'a boolean', value);
+		return value;
+	}
+
+	number(name: string, min: number, max: number, integer = true): number | undefined {
+		const value = this.#take(name);
+		if (value === undefined) return undefined;
+		const valid =
+			typeof value === 'number' &&
+			(integer ? Number.isInteger(value) : Number.isFinite(value)) &&
+			value >= min &&
+			value <= max;
+		if (!valid) {
+			this.#reject(name, `${integer ? 'an integer' : 'a number'} from ${min} to ${max}`, value);
+		}
+		return value;
+	}
+
+	string(name: string): string | undefined {
+		const value = this.#take(name);
+		if (value === undefined) return undefined;
+		if (typeof value !== 'string') this.#reject(name, 'a string', value);
+		return value;
+	}
+
+	oneOf<T extends string | number>(name: string, values: readonly T[]): T | undefined {
+		const value = this.#take(name);
+		if (value === undefined) return undefined;
+		const known = values.find((candidate) => candidate === value);
+		if (known === undefined) {
+			this.#reject(name, `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`, value);
+		}
+		return known;
+	}
+
+	object(name: string): FieldReader | undefined {
+		const value = this.#take(name);
+		if (value === undefined) return undefined;
+		if (!isObject(value)) this.#reject(name, 'an object', value);
+		return new FieldReader(value, `${this.#path}.${name}`);
+	}
+
+	/** Throws a 400 naming every field that no read asked for. */
+	rejectUnread(): void {
+		const unread = Object.keys(this.#fields).filter((name) => !this.#read.has(name));
+		if (unread.length === 0) return;
+		throw invalidRequest(
+			`'${this.#path}' has unknown field${unread.length > 1 ? 's' : ''} ${unread.join(', ')}; ` +
+				`known: ${[...this.#read].join(', ')}`,
+			this.#path,
+			'unknown_parameter',
+		);
+	}
+}
+
+function readFailFirst(reader: FieldReader | undefined): FailFirst | undefined {
+	if (reader === undefined) return undefined;
+	const id = reader.string('id');
+	const count = reader.number('count', 1, maxCount);
+	const status = reader.oneOf('status', failStatuses);
+	const retryAfter = reader.string('retry_after');
+	const code = reader.string('code');
+	reader.rejectUnread();
+	if (id === undefined || id === '' || count === undefined || status === undefined) {
+		throw invalidRequest(
+			"'x_local.fail_first' needs 'id' (a non-empty string), 'count' and 'status'",
+			'x_local.fail_first',
+			'missing_required_parameter',
+		);
+	}
+	return {
+		id,
+		count,
+		status,
+		...(retryAfter === undefined ? {} : { retryAfter }),
+		...(code === undefined ? {} : { code }),
+	};
+}
+
+function readText(reader: FieldReader): string | undefined {
+	const text = reader.string('text');
+	const repeat = reader.number('repeat', 1, maxCount);
+	if (text === undefined) {
+		if (repeat === undefined) return undefined;
+		throw invalidRequest(
+			"'x_local.repeat' needs 'x_local.text'",
+			'x_local.repeat',
+			'invalid_value',
+		);
+	}
+	if (text.length * (repeat ?? 1) > maxTextChars) {
+		throw invalidRequest(
+			`'x_local.text' repeated ${repeat} times exceeds ${maxTextChars} characters`,
+			'x_local.repeat',
+			'invalid_value',
+		);
+	}
+	return text.repeat(repeat ?? 1);
+}
+
+/** The knobs of an `x_local` value (undefined: none set); throws a 400 naming the knob at fault. */
+export function parseKnobs(value: unknown): Knobs {
+	const fields = value ?? {};
+	if (!isObject(fields)) {
+		throw invalidRequest(
+			`'x_local' must be an object, got ${describe(value)}`,
+			'x_local',
+			'invalid_type',
+		);
+	}
+	const reader = new FieldReader(fields, 'x_local');
+	const text = readText(reader);
+	const knobs: Knobs = {
+		chunkWords: reader.number('chunk_words', 1, maxCount) ?? 1,
+		delayMs: reader.number('delay_ms', 0, maxMs) ?? 0,
+		comments: reader.boolean('comments'),
+		lineEnd: reader.oneOf('line_end', lineEnds) ?? 'lf',
+		noSpace: reader.boolean('no_space'),
+		multiline: reader.boolean('multiline'),
+		roleEveryDelta: reader.boolean('role_every_delta'),
+		splitBytes: reader.number('split_bytes', 1, maxCount),
+		errorAfter: reader.number('error_after', 0, maxCount),
+		doneAfterError: reader.boolean('done_after_error'),
+		eventError: reader.boolean('event_error'),
+		cutAfter: reader.number('cut_after', 0, maxCount),
+		noFinishDone: reader.boolean('no_finish_done'),
+		ignoreStream: reader.boolean('ignore_stream'),
+		reasoningField: reader.oneOf('reasoning_field', reasoningFields) ?? 'reasoning_content',
+		text,
+		failFirst: readFailFirst(reader.object('fail_first')),
+		reset: reader.boolean('reset'),
+		stallHeadersMs: reader.number('stall_headers_ms', 0, maxMs) ?? 0,
+		stallBodyMs: reader.number('stall_body_ms', 0, maxMs) ?? 0,
+		slowMs: reader.number('slow_ms', 0, maxMs) ?? 0,
+		hugeMb: reader.number('huge_mb', 0, maxHugeMb, false),
+	};
+	reader.rejectUnread();
+	return knobs;
+}

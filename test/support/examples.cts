@@ -1,0 +1,41 @@
+/** The example workflows of examples/, pointed at a running local service, in the engine harness. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { ICredentialType, IConnections, INode, INodeType } from 'n8n-workflow';
+
+import { baseNodeTypes } from './base-nodes.cts';
+import { NODE_TYPE } from './chat-node.cts';
+import { createEngine } from './engine.cts';
+import type { Engine } from './engine.cts';
+
+export interface ExampleWorkflow {
+	name: string;
+	nodes: INode[];
+	connections: IConnections;
+}
+
+const EXAMPLES_ORIGIN = 'http://127.0.0.1:8787';
+
+/** Reads examples/<name>.workflow.json with the local service's default address replaced by `origin`. */
+export function loadExample(name: string, origin: string): ExampleWorkflow {
+	const text = readFileSync(join(__dirname, '..', '..', 'examples', `${name}.workflow.json`), 'utf8');
+	return JSON.parse(text.split(EXAMPLES_ORIGIN).join(origin)) as ExampleWorkflow;
+}
+
+/** This package's node and credential: from the source in tests, from dist in `npm run try`. */
+export interface PackageTypes {
+	node: INodeType;
+	credential: ICredentialType;
+}
+
+/** An engine with this package's node, the n8n nodes the examples use, and a credential for the service. */
+export function exampleEngine(types: PackageTypes, apiKey: string, baseUrl: string): Engine {
+	return createEngine({
+		nodeTypes: { ...baseNodeTypes(), [NODE_TYPE]: types.node },
+		credentialTypes: { chatCompletionsApi: types.credential },
+		credentials: { chatCompletionsApi: { apiKey, baseUrl } },
+	});
+}
+
+export const TRIGGER = "When clicking 'Execute workflow'";
