@@ -9,6 +9,8 @@ export interface RecordedRequest {
 	headers: Record<string, string>;
 	/** Parsed JSON when the body parses, else the raw text; null when there is no body. */
 	body: unknown;
+	/** When the whole request had arrived, in Unix milliseconds. */
+	receivedAt: number;
 }
 
 function parseBody(raw: string): unknown {
@@ -35,6 +37,7 @@ export class RequestLog {
 			path: req.url ?? '',
 			headers,
 			body: parseBody(rawBody),
+			receivedAt: Date.now(),
 		});
 	}
 

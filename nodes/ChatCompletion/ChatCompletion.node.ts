@@ -1,5 +1,10 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { executeChatCompletion } from './actions/execute';
 import { modelProperty } from './description/model';
@@ -14,7 +19,10 @@ export class ChatCompletion implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Chat Completion',
 		name: 'chatCompletion',
-		icon: { light: 'file:../../icons/chat-completions.svg', dark: 'file:../../icons/chat-completions.dark.svg' },
+		icon: {
+			light: 'file:../../icons/chat-completions.svg',
+			dark: 'file:../../icons/chat-completions.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["model"]?.cachedResultName || $parameter["model"]?.value || "" }}',
@@ -23,8 +31,16 @@ export class ChatCompletion implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: `={{ ${outputsExpression} }}`,
-		credentials: [{ name: 'chatCompletionsApi', required: true, testedBy: 'testChatCompletionsApi' }],
-		properties: [modelProperty, ...promptProperties, ...toolProperties, simplifyProperty, optionsProperty],
+		credentials: [
+			{ name: 'chatCompletionsApi', required: true, testedBy: 'testChatCompletionsApi' },
+		],
+		properties: [
+			modelProperty,
+			...promptProperties,
+			...toolProperties,
+			simplifyProperty,
+			optionsProperty,
+		],
 	};
 
 	methods = {

@@ -5,11 +5,14 @@ import { closedPort, keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
+/** No retries here: these tests are about what each failure reads as (retries have their own tests). */
+const NO_RETRIES = { options: { maxRetries: 0 } };
+
 /** Runs one item with "On Error: Continue" and returns the error item's json. */
 async function errorItem(apiKey: string, model: string, baseUrl = service().baseUrl, extra = {}): Promise<IDataObject> {
 	const { outputs, error } = await engineWith(apiKey, baseUrl).runNode({
 		type: NODE_TYPE,
-		parameters: simpleParameters('Hello', model, extra),
+		parameters: simpleParameters('Hello', model, { ...NO_RETRIES, ...extra }),
 		items: jsonItems({}),
 		settings: { onError: 'continueRegularOutput' },
 	});
@@ -24,7 +27,7 @@ describe('every failure reads as what happened and how to fix it', () => {
 	test.each([
 		[
 			'400 malformed request (value the service refuses)',
-			keys.default, 'echo-1', { options: { extraBody: '{"temperature": 5}' } },
+			keys.default, 'echo-1', { options: { maxRetries: 0, extraBody: '{"temperature": 5}' } },
 			'The service rejected the request: ',
 			{ http_code: 400, type: 'invalid_request_error' },
 			/correct that field/,
@@ -63,7 +66,7 @@ describe('every failure reads as what happened and how to fix it', () => {
 	test('429 from the per-key rate limit, with the wait the service asks for', async () => {
 		const { outputs } = await engineWith(keys.ratelimited, service().baseUrl).runNode({
 			type: NODE_TYPE,
-			parameters: simpleParameters('={{ $json.n }}'),
+			parameters: simpleParameters('={{ $json.n }}', 'echo-1', NO_RETRIES),
 			items: jsonItems({ n: 'a' }, { n: 'b' }, { n: 'c' }),
 			settings: { onError: 'continueRegularOutput' },
 		});

@@ -10,6 +10,8 @@ export interface RecordedRequest {
 	path: string;
 	headers: Record<string, string>;
 	body: unknown;
+	/** When the whole request had arrived, in Unix milliseconds. */
+	receivedAt: number;
 }
 
 export interface LocalService {

@@ -1,19 +1,25 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IPairedItemData,
+} from 'n8n-workflow';
 
+import { runPool } from './pool';
 import { readInput } from './read-input';
+import type { JobReply } from './run-job';
+import { runJob } from './run-job';
 import { describeProblem } from '../errors/describe-problem';
 import { errorItemJson, toNodeError } from '../errors/node-error';
 import { buildChatRequest } from '../request/build';
 import type { Job, PreparedItem } from '../request/tool-results';
 import { pendingToolCalls, planJobs, toolAnswer } from '../request/tool-results';
-import type { ChatRequestBody } from '../request/types';
-import type { Completion } from '../response/completion';
-import { parseCompletion } from '../response/completion';
+import { wholeNumber } from '../request/values';
 import { replyItem } from '../output/reply-item';
 import { toolCallItems } from '../output/tool-call-items';
-import type { Connection } from '../shared/connection';
 import { connectionFrom } from '../shared/connection';
-import { CREDENTIAL_TYPE, send } from '../transport/http';
+import { CREDENTIAL_TYPE } from '../transport/http';
+import { PauseGate } from '../transport/pause-gate';
 
 /** Reads and checks one item; a problem is kept with the item, so the other items go on. */
 async function prepareItem(context: IExecuteFunctions, itemIndex: number): Promise<PreparedItem> {
@@ -28,64 +34,74 @@ async function prepareItem(context: IExecuteFunctions, itemIndex: number): Promi
 	}
 }
 
-async function runJob(
-	context: IExecuteFunctions,
-	connection: Connection,
-	job: Job,
-): Promise<{ body: ChatRequestBody; completion: Completion }> {
-	if (job.request === undefined) throw job.error;
-	const reply = await send(context, {
-		method: 'POST',
-		url: `${connection.baseUrl}/chat/completions`,
-		body: job.request.body,
-		timeout: job.request.timeout,
-	});
-	return { body: job.request.body, completion: parseCompletion(reply) };
+/** Node-wide settings read from the first item: the credential and the number of requests in flight. */
+function nodeSettings(context: IExecuteFunctions, credentials: Record<string, unknown>) {
+	const concurrency = context.getNodeParameter('options.concurrency', 0, 1);
+	return {
+		connection: connectionFrom(credentials),
+		concurrency: wholeNumber(concurrency, 'Concurrency', 1, 'Use a whole number such as 4.'),
+		withToolCalls: context.getNodeParameter('toolsMode', 0, 'none') !== 'none',
+		routeErrors: context.getNode().onError === 'continueErrorOutput',
+	};
 }
+
+type Outcome = { reply: JobReply } | { error: unknown };
 
 /**
  * Runs the input items: each item is one request (items answering the tool calls of one reply
- * are one request together). Replies go to the Reply output; with tools configured, replies
- * that call tools go to the Tool Calls output, one item per call. A failing item becomes an
- * error item or stops the node, per the node's On Error setting.
+ * are one request together), at most Concurrency at a time. Replies go to the Reply output; with
+ * tools configured, replies that call tools go to the Tool Calls output, one item per call. A
+ * failing item becomes an error item or stops the node, per the node's On Error setting. The
+ * output keeps the order of the input.
  */
-export async function executeChatCompletion(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	let connection: Connection;
+export async function executeChatCompletion(
+	this: IExecuteFunctions,
+): Promise<INodeExecutionData[][]> {
+	let settings: ReturnType<typeof nodeSettings>;
 	try {
-		connection = connectionFrom(await this.getCredentials(CREDENTIAL_TYPE));
+		settings = nodeSettings(this, await this.getCredentials(CREDENTIAL_TYPE));
 	} catch (error) {
 		throw toNodeError(this.getNode(), describeProblem(error, {}));
 	}
-	const withToolCalls = this.getNodeParameter('toolsMode', 0, 'none') !== 'none';
-	const routeErrors = this.getNode().onError === 'continueErrorOutput';
+	const { connection, concurrency, withToolCalls, routeErrors } = settings;
 	const prepared: PreparedItem[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	for (let itemIndex = 0; itemIndex < this.getInputData().length; itemIndex++) {
 		prepared.push(await prepareItem(this, itemIndex));
 	}
+	const jobs = planJobs(prepared);
+	const outcomes: Outcome[] = [];
+	const gate = new PauseGate();
+	const signal = this.getExecutionCancelSignal?.();
+	const failFast = !this.continueOnFail();
+	await runPool(
+		jobs.length,
+		concurrency,
+		async (index) => {
+			try {
+				outcomes[index] = { reply: await runJob(this, connection, jobs[index], gate) };
+			} catch (error) {
+				outcomes[index] = { error };
+			}
+		},
+		() => signal?.aborted === true || (failFast && outcomes.some((outcome) => 'error' in outcome)),
+	);
 
 	const replies: INodeExecutionData[] = [];
 	const toolCalls: INodeExecutionData[] = [];
-	for (const job of planJobs(prepared)) {
+	jobs.forEach((job, index) => {
+		const outcome = outcomes[index];
+		// Items cancelled with the execution produce nothing; those that had finished keep their reply.
+		if (outcome === undefined || ('error' in outcome && signal?.aborted)) return;
 		const pairedItem: IPairedItemData | IPairedItemData[] =
 			job.items.length === 1 ? { item: job.items[0] } : job.items.map((item) => ({ item }));
 		try {
-			const { body, completion } = await runJob(this, connection, job);
-			if (!this.getNodeParameter('simplify', job.items[0], true)) {
-				replies.push({ json: completion as IDataObject, pairedItem });
-				continue;
-			}
-			const reply = replyItem(body, completion);
-			if (withToolCalls && (reply.tool_calls as unknown[]).length > 0) {
-				toolCalls.push(...toolCallItems(reply).map((json) => ({ json, pairedItem })));
-			} else {
-				replies.push({ json: reply, pairedItem });
-			}
+			if ('error' in outcome) throw outcome.error;
+			placeReply(this, job, outcome.reply, pairedItem, withToolCalls, replies, toolCalls);
 		} catch (error) {
 			const problem = describeProblem(error, { ...connection, model: job.request?.body.model });
 			for (const itemIndex of job.items) {
 				const nodeError = toNodeError(this.getNode(), problem, itemIndex);
-				if (!this.continueOnFail()) throw nodeError;
+				if (failFast) throw nodeError;
 				replies.push({
 					json: errorItemJson(problem, itemIndex),
 					// With the error output on, n8n routes items that carry `error` there (keeping only its
@@ -95,6 +111,28 @@ export async function executeChatCompletion(this: IExecuteFunctions): Promise<IN
 				});
 			}
 		}
-	}
+	});
 	return withToolCalls ? [replies, toolCalls] : [replies];
+}
+
+/** Puts a reply on its output: raw, simplified on Reply, or one item per call on Tool Calls. */
+function placeReply(
+	context: IExecuteFunctions,
+	job: Job,
+	{ body, completion }: JobReply,
+	pairedItem: IPairedItemData | IPairedItemData[],
+	withToolCalls: boolean,
+	replies: INodeExecutionData[],
+	toolCalls: INodeExecutionData[],
+): void {
+	if (!context.getNodeParameter('simplify', job.items[0], true)) {
+		replies.push({ json: completion as IDataObject, pairedItem });
+		return;
+	}
+	const reply = replyItem(body, completion);
+	if (withToolCalls && (reply.tool_calls as unknown[]).length > 0) {
+		toolCalls.push(...toolCallItems(reply).map((json) => ({ json, pairedItem })));
+	} else {
+		replies.push({ json: reply, pairedItem });
+	}
 }

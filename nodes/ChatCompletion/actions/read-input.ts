@@ -5,7 +5,11 @@ import { splitList } from '../request/images';
 import type { ChatInput } from '../request/types';
 
 /** Loads the binary properties that the image fields name; the request builder reports missing ones. */
-async function loadBinaries(context: IExecuteFunctions, itemIndex: number, names: string[]): Promise<ItemBinaries> {
+async function loadBinaries(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	names: string[],
+): Promise<ItemBinaries> {
 	const binary = context.getInputData()[itemIndex]?.binary ?? {};
 	const binaries: ItemBinaries = { available: Object.keys(binary), loaded: {} };
 	for (const name of new Set(names)) {
@@ -23,7 +27,8 @@ function binaryNames(fields: IDataObject[], field: string): string[] {
 
 /** The UI parameters of one item, as they are after n8n resolved the item's expressions. */
 export async function readInput(context: IExecuteFunctions, itemIndex: number): Promise<ChatInput> {
-	const parameter = (name: string, fallback?: unknown) => context.getNodeParameter(name, itemIndex, fallback);
+	const parameter = (name: string, fallback?: unknown) =>
+		context.getNodeParameter(name, itemIndex, fallback);
 	const promptType = parameter('promptType') as string;
 	const toolsMode = parameter('toolsMode', 'none') as string;
 	const input: ChatInput = {
@@ -52,8 +57,13 @@ export async function readInput(context: IExecuteFunctions, itemIndex: number): 
 		input.tools = toolsMode === 'define' ? parameter('tools', {}) : undefined;
 		input.toolsJson = toolsMode === 'json' ? parameter('toolsJson', '[]') : undefined;
 		input.toolChoice = parameter('toolChoice', 'auto');
-		input.toolChoiceFunction = input.toolChoice === 'function' ? parameter('toolChoiceFunction', '') : undefined;
+		input.toolChoiceFunction =
+			input.toolChoice === 'function' ? parameter('toolChoiceFunction', '') : undefined;
 	}
-	input.binaries = await loadBinaries(context, itemIndex, binaryNames(imageSources, 'Image Binary Properties'));
+	input.binaries = await loadBinaries(
+		context,
+		itemIndex,
+		binaryNames(imageSources, 'Image Binary Properties'),
+	);
 	return input;
 }

@@ -19,14 +19,15 @@ export const imageFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. data',
 		description:
-			'Names of the input item\'s binary properties that hold images (e.g. from HTTP Request, Read Files from Disk or a form upload), separated by commas',
+			"Names of the input item's binary properties that hold images (e.g. from HTTP Request, Read Files from Disk or a form upload), separated by commas",
 	},
 	{
 		displayName: 'Image Detail',
 		name: 'imageDetail',
 		type: 'options',
 		default: 'auto',
-		description: 'How closely the model looks at the images; Auto sends nothing and lets the model decide',
+		description:
+			'How closely the model looks at the images; Auto sends nothing and lets the model decide',
 		options: [
 			{ name: 'Auto', value: 'auto' },
 			{ name: 'High', value: 'high' },

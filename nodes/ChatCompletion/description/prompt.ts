@@ -49,7 +49,10 @@ export const promptProperties: INodeProperties[] = [
 		description: 'The text the model answers',
 		displayOptions: { show: { promptType: ['simple'] } },
 	},
-	...imageFields.map((field) => ({ ...field, displayOptions: { show: { promptType: ['simple'] } } })),
+	...imageFields.map((field) => ({
+		...field,
+		displayOptions: { show: { promptType: ['simple'] } },
+	})),
 	{
 		displayName: 'Messages',
 		name: 'messages',
@@ -111,7 +114,7 @@ export const promptProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'When a conversation ends with the model\'s tool calls (items from the Tool Calls output), each item answers one call: the items of one reply are sent together in one request',
+			"When a conversation ends with the model's tool calls (items from the Tool Calls output), each item answers one call: the items of one reply are sent together in one request",
 		name: 'toolResultsNotice',
 		type: 'notice',
 		default: '',

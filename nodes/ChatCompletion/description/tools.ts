@@ -21,7 +21,11 @@ export const toolProperties: INodeProperties[] = [
 			'Functions the model may ask to call. Replies that call them go to the Tool Calls output, one item per call.',
 		options: [
 			{ name: 'None', value: 'none', description: 'The model answers with text' },
-			{ name: 'Define Below', value: 'define', description: 'Name, description and parameters per tool' },
+			{
+				name: 'Define Below',
+				value: 'define',
+				description: 'Name, description and parameters per tool',
+			},
 			{ name: 'JSON', value: 'json', description: 'A protocol tools array' },
 		],
 	},
@@ -83,9 +87,17 @@ export const toolProperties: INodeProperties[] = [
 		displayOptions: { hide: { toolsMode: ['none'] } },
 		options: [
 			{ name: 'Auto', value: 'auto', description: 'The model decides whether to call a function' },
-			{ name: 'Function', value: 'function', description: 'The model must call the function named below' },
+			{
+				name: 'Function',
+				value: 'function',
+				description: 'The model must call the function named below',
+			},
 			{ name: 'None', value: 'none', description: 'The model answers with text' },
-			{ name: 'Required', value: 'required', description: 'The model must call at least one function' },
+			{
+				name: 'Required',
+				value: 'required',
+				description: 'The model must call at least one function',
+			},
 		],
 	},
 	{

@@ -6,13 +6,31 @@ import { ConnectionError, redactApiKey } from '../shared/connection';
 import { NetworkError } from '../transport/http';
 
 const NETWORK_WORDS: Record<string, [string, string]> = {
-	ECONNREFUSED: ['refused the connection', 'Check the Base URL in the credential and that the service is running and reachable from n8n.'],
-	ENOTFOUND: ['has a host name that could not be found', 'Check the host name in the credential\'s Base URL.'],
-	EAI_AGAIN: ['has a host name that could not be looked up', 'Check the host name in the Base URL and the DNS of the n8n machine.'],
-	ECONNRESET: ['closed the connection before answering', 'Run again; if it keeps happening, check proxies between n8n and the service.'],
+	ECONNREFUSED: [
+		'refused the connection',
+		'Check the Base URL in the credential and that the service is running and reachable from n8n.',
+	],
+	ENOTFOUND: [
+		'has a host name that could not be found',
+		"Check the host name in the credential's Base URL.",
+	],
+	EAI_AGAIN: [
+		'has a host name that could not be looked up',
+		'Check the host name in the Base URL and the DNS of the n8n machine.',
+	],
+	ECONNRESET: [
+		'closed the connection before answering',
+		'Run again; if it keeps happening, check proxies between n8n and the service.',
+	],
 	ETIMEDOUT: ['did not answer within the timeout', 'Raise Options > Timeout, or run again later.'],
-	ECONNABORTED: ['did not answer within the timeout', 'Raise Options > Timeout, or run again later.'],
-	ERR_CANCELED: ['request was cancelled', 'The execution was stopped; nothing more to do.'],
+	ECONNABORTED: [
+		'did not answer within the timeout',
+		'Raise Options > Timeout, or run again later.',
+	],
+	ERR_CANCELED: [
+		'was left because the execution was cancelled',
+		'Nothing to fix: the execution was stopped.',
+	],
 };
 
 function networkProblem(error: NetworkError): Problem {
@@ -38,21 +56,29 @@ function classify(error: unknown, context: ProblemContext): Problem {
 		return {
 			kind: 'api',
 			message: error.message,
-			description: 'The answer did not follow the chat-completions format. Check that the Base URL points to a chat-completions service.',
+			description:
+				'The answer did not follow the chat-completions format. Check that the Base URL points to a chat-completions service.',
 		};
 	}
 	const message = error instanceof Error ? error.message : String(error);
 	return { kind: 'api', message, description: 'Unexpected failure in the Chat Completion node.' };
 }
 
+function attempts(error: unknown): number {
+	return error instanceof ServiceError || error instanceof NetworkError ? error.attempts : 1;
+}
+
 /** Turns any failure into the words the user sees, with the API key masked everywhere. */
 export function describeProblem(error: unknown, context: ProblemContext): Problem {
 	const problem = classify(error, context);
+	const tries = attempts(error);
+	if (tries > 1) problem.message = `${problem.message}, after ${tries} attempts`;
 	const key = context.apiKey ?? '';
 	return {
 		...problem,
 		message: redactApiKey(problem.message, key),
 		description: redactApiKey(problem.description, key),
-		serviceMessage: problem.serviceMessage === undefined ? undefined : redactApiKey(problem.serviceMessage, key),
+		serviceMessage:
+			problem.serviceMessage === undefined ? undefined : redactApiKey(problem.serviceMessage, key),
 	};
 }

@@ -8,7 +8,11 @@ function withItem(message: string, itemIndex: number | undefined): string {
 }
 
 /** The error n8n shows (and routes to the error output): message, description, HTTP code, type and code. */
-export function toNodeError(node: INode, problem: Problem, itemIndex?: number): NodeApiError | NodeOperationError {
+export function toNodeError(
+	node: INode,
+	problem: Problem,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
 	const message = withItem(problem.message, itemIndex);
 	if (problem.kind === 'input') {
 		return new NodeOperationError(node, message, { description: problem.description, itemIndex });

@@ -2,7 +2,12 @@ import type { Problem, ProblemContext } from './problem';
 import { hasVersionSegment } from '../shared/connection';
 import type { ServiceError } from '../response/service-error';
 
-const QUOTA_CODES = ['insufficient_quota', 'insufficient_user_quota', 'budget_exceeded', 'quota_exceeded'];
+const QUOTA_CODES = [
+	'insufficient_quota',
+	'insufficient_user_quota',
+	'budget_exceeded',
+	'quota_exceeded',
+];
 
 type Verdict = Pick<Problem, 'message' | 'failure'> & { fix: string };
 
@@ -12,14 +17,18 @@ function verdict(error: ServiceError, context: ProblemContext): Verdict {
 	if (errorCode === 'model_not_found') {
 		return {
 			message: `Model ${model} is not available to this API key`,
-			fix: 'Pick the model from the list, which shows exactly the models this key\'s token group may call, or ask the account holder to add it to the key\'s group.',
+			fix: "Pick the model from the list, which shows exactly the models this key's token group may call, or ask the account holder to add it to the key's group.",
 			failure: { cause: 'configuration-invalid' },
 		};
 	}
-	if (status === 402 || QUOTA_CODES.includes(errorCode ?? '') || QUOTA_CODES.includes(errorType ?? '')) {
+	if (
+		status === 402 ||
+		QUOTA_CODES.includes(errorCode ?? '') ||
+		QUOTA_CODES.includes(errorType ?? '')
+	) {
 		return {
 			message: 'The account behind this API key has run out of balance',
-			fix: 'Top up the balance in the service console (or raise the key\'s budget), then run again. Retrying without that does not help.',
+			fix: "Top up the balance in the service console (or raise the key's budget), then run again. Retrying without that does not help.",
 			failure: { cause: 'quota-exhausted' },
 		};
 	}
@@ -33,7 +42,7 @@ function verdict(error: ServiceError, context: ProblemContext): Verdict {
 	if (status === 403) {
 		return {
 			message: 'This API key is not allowed to make this request',
-			fix: 'The key\'s token group decides what it may call: pick a model from the list, or ask the account holder for access.',
+			fix: "The key's token group decides what it may call: pick a model from the list, or ask the account holder for access.",
 			failure: { cause: 'configuration-invalid' },
 		};
 	}
@@ -55,13 +64,16 @@ function verdict(error: ServiceError, context: ProblemContext): Verdict {
 	if (status === 400) {
 		return {
 			message: `The service rejected the request: ${error.serviceMessage}`,
-			fix: 'The service\'s message names the problem; correct that field in the node (or in Extra Body) and run again.',
+			fix: "The service's message names the problem; correct that field in the node (or in Extra Body) and run again.",
 		};
 	}
 	if (status === 429) {
-		const wait = error.retryAfterMs === undefined ? '' : ` The service asks to wait ${error.retryAfterMs / 1000} s.`;
+		const wait =
+			error.retryAfterMs === undefined
+				? ''
+				: ` The service asks to wait ${error.retryAfterMs / 1000} s.`;
 		return {
-			message: 'Too many requests: the service\'s rate limit for this key was reached',
+			message: "Too many requests: the service's rate limit for this key was reached",
 			fix: `Run again after a short wait, send fewer items at a time (e.g. with Loop Over Items and a Wait node), or ask the account holder for a higher limit.${wait}`,
 			failure: { cause: 'rate-limited', retryAfterMs: error.retryAfterMs },
 		};
@@ -98,7 +110,11 @@ function quoted(error: ServiceError): string {
 	if (error.errorType) details.push(`type ${error.errorType}`);
 	if (error.errorCode) details.push(`code ${error.errorCode}`);
 	const source =
-		error.bodyKind === 'html' ? 'an HTML page' : error.bodyKind === 'empty' ? 'an empty body' : `"${error.serviceMessage}"`;
+		error.bodyKind === 'html'
+			? 'an HTML page'
+			: error.bodyKind === 'empty'
+				? 'an empty body'
+				: `"${error.serviceMessage}"`;
 	const words = error.bodyKind === 'html' ? `${source}: "${error.serviceMessage}"` : source;
 	return `The service answered ${words} (${details.join(', ')}).`;
 }

@@ -17,7 +17,11 @@ export async function searchModels(
 	try {
 		const connection = connectionFrom(await this.getCredentials(CREDENTIAL_TYPE));
 		context = connection;
-		const reply = await send(this, { method: 'GET', url: `${connection.baseUrl}/models`, timeout: LIST_TIMEOUT_MS });
+		const reply = await send(this, {
+			method: 'GET',
+			url: `${connection.baseUrl}/models`,
+			timeout: LIST_TIMEOUT_MS,
+		});
 		const needle = (filter ?? '').trim().toLowerCase();
 		const models = parseModels(reply).filter((model) => model.id.toLowerCase().includes(needle));
 		return {

@@ -20,7 +20,9 @@ export async function testChatCompletionsApi(
 		context = connection;
 		const models = parseModels(await probeModels(connection));
 		const count = models.length === 1 ? '1 model' : `${models.length} models`;
-		const hint = hasVersionSegment(connection.baseUrl) ? '' : ' Note: the Base URL has no /v1; chat requests may answer 404.';
+		const hint = hasVersionSegment(connection.baseUrl)
+			? ''
+			: ' Note: the Base URL has no /v1; chat requests may answer 404.';
 		return { status: 'OK', message: `Connection successful: this key may use ${count}.${hint}` };
 	} catch (error) {
 		const problem = describeProblem(error, context);

@@ -19,7 +19,12 @@ function parseArguments(call: ProtocolToolCall): IDataObject {
 	if (raw === undefined || raw === null || raw === '') return {};
 	if (typeof raw === 'object') return raw as IDataObject;
 	const parsed = tryParseJson(raw);
-	if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)) {
+	if (
+		parsed.ok &&
+		typeof parsed.value === 'object' &&
+		parsed.value !== null &&
+		!Array.isArray(parsed.value)
+	) {
 		return parsed.value as IDataObject;
 	}
 	const reason = parsed.ok ? 'not an object' : parsed.reason;
@@ -38,7 +43,10 @@ export function replyItem(body: ChatRequestBody, completion: Completion): IDataO
 	const { content, reasoning } = splitReasoning(received);
 	const protocolCalls = Array.isArray(received.tool_calls) ? received.tool_calls : [];
 	// In protocol form an assistant message that only calls tools has no content.
-	const message: ChatMessage = { role: 'assistant', content: content === '' && protocolCalls.length > 0 ? null : content };
+	const message: ChatMessage = {
+		role: 'assistant',
+		content: content === '' && protocolCalls.length > 0 ? null : content,
+	};
 	if (protocolCalls.length > 0) {
 		message.tool_calls = protocolCalls.map((call) => ({
 			id: call.id,

@@ -3,7 +3,8 @@ import { InputError } from './input-error';
 import { buildMessages } from './messages';
 import { buildTools } from './tools';
 import type { ChatInput, ChatRequest, ChatRequestBody } from './types';
-import { describe, isPlainObject, numberInRange, parseJsonField, positiveInteger } from './values';
+import { describe, isPlainObject, numberInRange, parseJsonField, wholeNumber } from './values';
+import { DEFAULT_RETRY_POLICY } from '../transport/retry-policy';
 
 export const DEFAULT_TIMEOUT_MS = 300_000;
 
@@ -15,12 +16,18 @@ function checkModel(value: unknown): string {
 	if (model === '') {
 		throw new InputError(
 			'Model',
-			value === '' || value === undefined || value === null ? 'is empty' : `must be text, got ${describe(value)}`,
+			value === '' || value === undefined || value === null
+				? 'is empty'
+				: `must be text, got ${describe(value)}`,
 			'Choose a model from the list, or switch to "ID" and type the model ID.',
 		);
 	}
 	if (/\s/.test(model)) {
-		throw new InputError('Model', `"${model}" contains spaces`, 'Model IDs have no spaces: check the ID in the list.');
+		throw new InputError(
+			'Model',
+			`"${model}" contains spaces`,
+			'Model IDs have no spaces: check the ID in the list.',
+		);
 	}
 	return model;
 }
@@ -37,10 +44,20 @@ function checkExtraBody(value: unknown): Record<string, unknown> {
 		throw new InputError(
 			'Extra Body',
 			`may not set ${reserved.map((field) => `"${field}"`).join(', ')}`,
-			'Set the model, messages and tools with the node\'s own fields, and remove them from Extra Body.',
+			"Set the model, messages and tools with the node's own fields, and remove them from Extra Body.",
 		);
 	}
 	return parsed;
+}
+
+function optional(
+	value: unknown,
+	fallback: number,
+	field: string,
+	min: number,
+	fix: string,
+): number {
+	return value === undefined ? fallback : wholeNumber(value, field, min, fix);
 }
 
 /** Checks one item's parameters and builds the request body; unset options are left out. */
@@ -50,21 +67,70 @@ export function buildChatRequest(input: ChatInput): ChatRequest {
 	const maxImageMb =
 		options.maxImageSize === undefined
 			? DEFAULT_MAX_IMAGE_MB
-			: numberInRange(options.maxImageSize, 'Max Image Size (MB)', 0.001, 1024, 'Use a size in megabytes, e.g. 20.');
+			: numberInRange(
+					options.maxImageSize,
+					'Max Image Size (MB)',
+					0.001,
+					1024,
+					'Use a size in megabytes, e.g. 20.',
+				);
 	const messages = buildMessages(input, maxImageMb * 1024 * 1024);
-	const body: ChatRequestBody = { ...checkExtraBody(options.extraBody), model, messages, ...buildTools(input) };
+	const body: ChatRequestBody = {
+		...checkExtraBody(options.extraBody),
+		model,
+		messages,
+		...buildTools(input),
+	};
 	if (options.temperature !== undefined) {
-		body.temperature = numberInRange(options.temperature, 'Temperature', 0, 2, 'Use a value from 0 to 2, e.g. 0.7.');
+		body.temperature = numberInRange(
+			options.temperature,
+			'Temperature',
+			0,
+			2,
+			'Use a value from 0 to 2, e.g. 0.7.',
+		);
 	}
 	if (options.topP !== undefined) {
 		body.top_p = numberInRange(options.topP, 'Top P', 0, 1, 'Use a value from 0 to 1, e.g. 0.9.');
 	}
 	if (options.maxTokens !== undefined) {
-		body.max_tokens = positiveInteger(options.maxTokens, 'Maximum Tokens', 'Use a whole number such as 1024.');
+		body.max_tokens = wholeNumber(
+			options.maxTokens,
+			'Maximum Tokens',
+			1,
+			'Use a whole number such as 1024.',
+		);
 	}
-	const timeout =
-		options.timeout === undefined
-			? DEFAULT_TIMEOUT_MS
-			: positiveInteger(options.timeout, 'Timeout (Ms)', 'Use a whole number of milliseconds, e.g. 60000.');
-	return { body, timeout };
+	const stream = options.stream === true;
+	if (stream) {
+		body.stream = true;
+		if (options.streamUsage !== false) body.stream_options = { include_usage: true };
+	}
+	return {
+		body,
+		timeout: optional(
+			options.timeout,
+			DEFAULT_TIMEOUT_MS,
+			'Timeout (Ms)',
+			1,
+			'Use a whole number of milliseconds, e.g. 60000.',
+		),
+		stream,
+		retry: {
+			maxRetries: optional(
+				options.maxRetries,
+				DEFAULT_RETRY_POLICY.maxRetries,
+				'Max Retries',
+				0,
+				'Use a whole number such as 3, or 0 to never retry.',
+			),
+			maxWaitMs: optional(
+				options.maxRetryWait,
+				DEFAULT_RETRY_POLICY.maxWaitMs,
+				'Max Retry Wait (Ms)',
+				0,
+				'Use a whole number of milliseconds, e.g. 60000.',
+			),
+		},
+	};
 }

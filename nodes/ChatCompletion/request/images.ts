@@ -28,11 +28,18 @@ const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 
 /** What the first bytes say the file is; undefined when it is no image format the protocol carries. */
 export function sniffImageType(bytes: Uint8Array): string | undefined {
-	const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
+	const starts = (...signature: number[]) =>
+		signature.every((byte, index) => bytes[index] === byte);
 	if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
 	if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
 	if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-	if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) {
+	if (
+		starts(0x52, 0x49, 0x46, 0x46) &&
+		bytes[8] === 0x57 &&
+		bytes[9] === 0x45 &&
+		bytes[10] === 0x42 &&
+		bytes[11] === 0x50
+	) {
 		return 'image/webp';
 	}
 	return undefined;
@@ -44,7 +51,11 @@ export function splitList(value: unknown, field: string): string[] {
 	const entries = Array.isArray(value) ? value : [value];
 	return entries.flatMap((entry) => {
 		if (typeof entry !== 'string') {
-			throw new InputError(field, `must be text, got ${describe(entry)}`, 'List the entries one per line.');
+			throw new InputError(
+				field,
+				`must be text, got ${describe(entry)}`,
+				'List the entries one per line.',
+			);
 		}
 		return entry
 			.split(/\s+/)
@@ -57,7 +68,12 @@ function megabytes(size: number): string {
 	return `${(size / 1024 / 1024).toFixed(1)} MB`;
 }
 
-function checkImageBytes(bytes: Uint8Array, field: string, source: string, maxBytes: number): string {
+function checkImageBytes(
+	bytes: Uint8Array,
+	field: string,
+	source: string,
+	maxBytes: number,
+): string {
 	if (bytes.length > maxBytes) {
 		throw new InputError(
 			field,
@@ -84,7 +100,8 @@ function part(url: string, detail: unknown): ImagePart {
 
 function fromDataUri(uri: string, field: string, maxBytes: number, detail: unknown): ImagePart {
 	const match = DATA_URI.exec(uri);
-	const fix = 'Write it as data:<image type>;base64,<data>, e.g. data:image/png;base64,iVBORw0KGgo...';
+	const fix =
+		'Write it as data:<image type>;base64,<data>, e.g. data:image/png;base64,iVBORw0KGgo...';
 	if (!match || match[2] !== ';base64' || !BASE64.test(match[3])) {
 		throw new InputError(field, `"${uri.slice(0, 40)}…" is not a base64 data URI`, fix);
 	}
@@ -94,7 +111,12 @@ function fromDataUri(uri: string, field: string, maxBytes: number, detail: unkno
 }
 
 /** Image parts for the URLs and data URIs listed in `value`. */
-export function imagePartsFromUrls(value: unknown, field: string, maxBytes: number, detail: unknown): ImagePart[] {
+export function imagePartsFromUrls(
+	value: unknown,
+	field: string,
+	maxBytes: number,
+	detail: unknown,
+): ImagePart[] {
 	return splitList(value, field).map((entry) => {
 		if (entry.startsWith('data:')) return fromDataUri(entry, field, maxBytes, detail);
 		if (/^https?:\/\/[^\s/]+/i.test(entry)) return part(entry, detail);
@@ -130,7 +152,9 @@ export function imagePartsFromBinary(
 				looksLikeData
 					? `holds what looks like base64 image data ("${name.slice(0, 16)}…"), but it takes the name of a binary property, e.g. data`
 					: `the item has no binary property "${name}"` +
-						(binaries.available.length > 0 ? ` (it has: ${binaries.available.join(', ')})` : ' (it has no binary data)'),
+						(binaries.available.length > 0
+							? ` (it has: ${binaries.available.join(', ')})`
+							: ' (it has no binary data)'),
 				looksLikeData
 					? 'Put base64 data in Image URLs as a data URI (data:image/png;base64,<data>), and property names here.'
 					: 'Name one of the item\'s binary properties, or add a node that reads the image first (HTTP Request with Response Format "File", Read Files from Disk, a form upload).',
@@ -153,6 +177,12 @@ export function imageParts(
 ): ImagePart[] {
 	return [
 		...imagePartsFromUrls(fields.imageUrls, `${place}Image URLs`, maxBytes, fields.imageDetail),
-		...imagePartsFromBinary(fields.imageBinaryProperties, `${place}Image Binary Properties`, binaries, maxBytes, fields.imageDetail),
+		...imagePartsFromBinary(
+			fields.imageBinaryProperties,
+			`${place}Image Binary Properties`,
+			binaries,
+			maxBytes,
+			fields.imageDetail,
+		),
 	];
 }

@@ -63,17 +63,27 @@ function fromRows(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 		const fields = isPlainObject(row) ? row : {};
 		const role = fields.role as Role;
 		if (!ROW_ROLES.includes(role)) {
-			throw new InputError(place, `has the unknown role ${describe(fields.role)}`, 'Choose system, user or assistant.');
+			throw new InputError(
+				place,
+				`has the unknown role ${describe(fields.role)}`,
+				'Choose system, user or assistant.',
+			);
 		}
 		const content = text(fields.content ?? '');
 		const images = imageParts(fields, `${place} > `, input.binaries, maxImageBytes);
 		if (images.length > 0 && role !== 'user') {
-			throw new InputError(place, `has images, but only user messages may carry them (this row is ${role})`, 'Move the images to a user row.');
+			throw new InputError(
+				place,
+				`has images, but only user messages may carry them (this row is ${role})`,
+				'Move the images to a user row.',
+			);
 		}
 		if (content === undefined || (content.trim() === '' && images.length === 0)) {
 			throw new InputError(
 				place,
-				content === undefined ? `content must be text, got ${describe(fields.content)}` : 'has no content',
+				content === undefined
+					? `content must be text, got ${describe(fields.content)}`
+					: 'has no content',
 				'Type the message text, or remove the row.',
 			);
 		}
@@ -85,11 +95,19 @@ function checkParts(parts: unknown[], place: string): ContentPart[] {
 	return parts.map((part, index) => {
 		const where = `${place}.content[${index}]`;
 		if (!isPlainObject(part)) {
-			throw new InputError(JSON_FIELD, `${where} must be an object, got ${describe(part)}`, JSON_FIX);
+			throw new InputError(
+				JSON_FIELD,
+				`${where} must be an object, got ${describe(part)}`,
+				JSON_FIX,
+			);
 		}
 		if (part.type === 'text') {
 			if (typeof part.text !== 'string') {
-				throw new InputError(JSON_FIELD, `${where}.text must be text, got ${describe(part.text)}`, JSON_FIX);
+				throw new InputError(
+					JSON_FIELD,
+					`${where}.text must be text, got ${describe(part.text)}`,
+					JSON_FIX,
+				);
 			}
 			return part as unknown as ContentPart;
 		}
@@ -114,12 +132,21 @@ function checkParts(parts: unknown[], place: string): ContentPart[] {
 
 function checkToolCalls(calls: unknown, place: string): ProtocolToolCall[] {
 	if (!Array.isArray(calls)) {
-		throw new InputError(JSON_FIELD, `${place}.tool_calls must be an array, got ${describe(calls)}`, JSON_FIX);
+		throw new InputError(
+			JSON_FIELD,
+			`${place}.tool_calls must be an array, got ${describe(calls)}`,
+			JSON_FIX,
+		);
 	}
 	return calls.map((call, index) => {
 		const where = `${place}.tool_calls[${index}]`;
 		const fn = isPlainObject(call) ? call.function : undefined;
-		if (!isPlainObject(call) || typeof call.id !== 'string' || !isPlainObject(fn) || typeof fn.name !== 'string') {
+		if (
+			!isPlainObject(call) ||
+			typeof call.id !== 'string' ||
+			!isPlainObject(fn) ||
+			typeof fn.name !== 'string'
+		) {
 			throw new InputError(
 				JSON_FIELD,
 				`${where} must have an id and a function with a name`,
@@ -144,7 +171,11 @@ function checkToolCalls(calls: unknown, place: string): ProtocolToolCall[] {
 function checkMessage(entry: unknown, index: number): ChatMessage {
 	const place = `messages[${index}]`;
 	if (!isPlainObject(entry)) {
-		throw new InputError(JSON_FIELD, `${place} must be an object, got ${describe(entry)}`, JSON_FIX);
+		throw new InputError(
+			JSON_FIELD,
+			`${place} must be an object, got ${describe(entry)}`,
+			JSON_FIX,
+		);
 	}
 	const role = entry.role as Role;
 	if (!ROLES.includes(role)) {
@@ -160,7 +191,11 @@ function checkMessage(entry: unknown, index: number): ChatMessage {
 		message.content = content;
 	} else if (Array.isArray(content)) {
 		message.content = checkParts(content, place);
-	} else if (!(content === null || content === undefined) || role !== 'assistant' || !entry.tool_calls) {
+	} else if (
+		!(content === null || content === undefined) ||
+		role !== 'assistant' ||
+		!entry.tool_calls
+	) {
 		throw new InputError(
 			JSON_FIELD,
 			`${place}.content must be text or an array of content parts, got ${describe(content)}`,
@@ -181,7 +216,11 @@ function checkMessage(entry: unknown, index: number): ChatMessage {
 function fromJson(input: ChatInput): ChatMessage[] {
 	const value = parseJsonField(input.messagesJson, JSON_FIELD, JSON_FIX);
 	if (!Array.isArray(value)) {
-		throw new InputError(JSON_FIELD, `must be an array of messages, got ${describe(value)}`, JSON_FIX);
+		throw new InputError(
+			JSON_FIELD,
+			`must be an array of messages, got ${describe(value)}`,
+			JSON_FIX,
+		);
 	}
 	if (value.length === 0) {
 		throw new InputError(JSON_FIELD, 'is an empty array', JSON_FIX);

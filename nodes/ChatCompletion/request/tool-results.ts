@@ -28,11 +28,17 @@ const callLabel = (call: ProtocolToolCall) => `${call.id} (${call.function.name}
 /** The tool calls a conversation ends with, when its last message is the model asking for them. */
 export function pendingToolCalls(messages: ChatMessage[]): ProtocolToolCall[] | undefined {
 	const last = messages[messages.length - 1];
-	return last?.role === 'assistant' && last.tool_calls && last.tool_calls.length > 0 ? last.tool_calls : undefined;
+	return last?.role === 'assistant' && last.tool_calls && last.tool_calls.length > 0
+		? last.tool_calls
+		: undefined;
 }
 
 /** Reads which call an item answers and with what, from the Tool Call ID and Tool Result fields. */
-export function toolAnswer(toolCallId: unknown, toolResult: unknown, calls: ProtocolToolCall[]): ToolAnswer {
+export function toolAnswer(
+	toolCallId: unknown,
+	toolResult: unknown,
+	calls: ProtocolToolCall[],
+): ToolAnswer {
 	const id = typeof toolCallId === 'string' ? toolCallId.trim() : '';
 	const call = calls.find((candidate) => candidate.id === id);
 	if (call === undefined) {
@@ -46,10 +52,13 @@ export function toolAnswer(toolCallId: unknown, toolResult: unknown, calls: Prot
 		throw new InputError(
 			'Tool Result',
 			`is empty for tool call ${callLabel(call)}`,
-			'Map the function\'s result, e.g. {{ $json.result }}; a node that sets it must keep the other fields (or use an expression that reads them from an earlier node).',
+			"Map the function's result, e.g. {{ $json.result }}; a node that sets it must keep the other fields (or use an expression that reads them from an earlier node).",
 		);
 	}
-	return { toolCallId: id, content: typeof toolResult === 'string' ? toolResult : JSON.stringify(toolResult) };
+	return {
+		toolCallId: id,
+		content: typeof toolResult === 'string' ? toolResult : JSON.stringify(toolResult),
+	};
 }
 
 function combine(group: PreparedItem[]): Job {
@@ -86,7 +95,13 @@ function combine(group: PreparedItem[]): Job {
 		tool_call_id: call.id,
 		content: answers.get(call.id) as string,
 	}));
-	return { items, request: { ...request, body: { ...request.body, messages: [...request.body.messages, ...results] } } };
+	return {
+		items,
+		request: {
+			...request,
+			body: { ...request.body, messages: [...request.body.messages, ...results] },
+		},
+	};
 }
 
 /**

@@ -15,20 +15,36 @@ const SCHEMA_FIX =
 function checkSchema(value: unknown, field: string): Record<string, unknown> {
 	const schema = parseJsonField(value, field, SCHEMA_FIX) ?? { type: 'object', properties: {} };
 	if (!isPlainObject(schema) || schema.type !== 'object') {
-		throw new InputError(field, `must be a JSON schema with "type": "object", got ${describe(schema)}`, SCHEMA_FIX);
+		throw new InputError(
+			field,
+			`must be a JSON schema with "type": "object", got ${describe(schema)}`,
+			SCHEMA_FIX,
+		);
 	}
 	const properties = schema.properties ?? {};
 	if (!isPlainObject(properties)) {
-		throw new InputError(field, `"properties" must be an object, got ${describe(properties)}`, SCHEMA_FIX);
+		throw new InputError(
+			field,
+			`"properties" must be an object, got ${describe(properties)}`,
+			SCHEMA_FIX,
+		);
 	}
 	for (const [name, property] of Object.entries(properties)) {
 		if (!isPlainObject(property)) {
-			throw new InputError(field, `property "${name}" must be a schema object, got ${describe(property)}`, SCHEMA_FIX);
+			throw new InputError(
+				field,
+				`property "${name}" must be a schema object, got ${describe(property)}`,
+				SCHEMA_FIX,
+			);
 		}
 	}
 	const required = schema.required ?? [];
 	if (!Array.isArray(required) || required.some((name) => typeof name !== 'string')) {
-		throw new InputError(field, `"required" must be an array of property names, got ${describe(required)}`, SCHEMA_FIX);
+		throw new InputError(
+			field,
+			`"required" must be an array of property names, got ${describe(required)}`,
+			SCHEMA_FIX,
+		);
 	}
 	const missing = (required as string[]).filter((name) => !(name in properties));
 	if (missing.length > 0) {
@@ -71,9 +87,11 @@ function fromRows(rows: unknown): ToolDefinition[] {
 
 function fromJson(value: unknown): ToolDefinition[] {
 	const field = 'Tools (JSON)';
-	const fix = 'Give a protocol tools array: [{"type": "function", "function": {"name": "get_weather", "parameters": {...}}}].';
+	const fix =
+		'Give a protocol tools array: [{"type": "function", "function": {"name": "get_weather", "parameters": {...}}}].';
 	const tools = parseJsonField(value, field, fix);
-	if (!Array.isArray(tools)) throw new InputError(field, `must be an array of tools, got ${describe(tools)}`, fix);
+	if (!Array.isArray(tools))
+		throw new InputError(field, `must be an array of tools, got ${describe(tools)}`, fix);
 	return tools.map((tool, index) => {
 		const place = `${field}: tools[${index}]`;
 		if (!isPlainObject(tool) || tool.type !== 'function' || !isPlainObject(tool.function)) {
@@ -83,7 +101,11 @@ function fromJson(value: unknown): ToolDefinition[] {
 		return {
 			...tool,
 			type: 'function',
-			function: { ...tool.function, name, parameters: checkSchema(tool.function.parameters, `${place}.function.parameters`) },
+			function: {
+				...tool.function,
+				name,
+				parameters: checkSchema(tool.function.parameters, `${place}.function.parameters`),
+			},
 		} as ToolDefinition;
 	});
 }
@@ -93,7 +115,8 @@ function toolChoice(input: ChatInput, names: string[]): ChatRequestBody['tool_ch
 	if (choice === 'auto') return undefined;
 	if (choice === 'none' || choice === 'required') return choice;
 	if (choice === 'function') {
-		const name = typeof input.toolChoiceFunction === 'string' ? input.toolChoiceFunction.trim() : '';
+		const name =
+			typeof input.toolChoiceFunction === 'string' ? input.toolChoiceFunction.trim() : '';
 		if (!names.includes(name)) {
 			throw new InputError(
 				'Function Name',
@@ -103,7 +126,11 @@ function toolChoice(input: ChatInput, names: string[]): ChatRequestBody['tool_ch
 		}
 		return { type: 'function', function: { name } };
 	}
-	throw new InputError('Tool Choice', `has the unknown value ${describe(choice)}`, 'Choose Auto, None, Required or Function.');
+	throw new InputError(
+		'Tool Choice',
+		`has the unknown value ${describe(choice)}`,
+		'Choose Auto, None, Required or Function.',
+	);
 }
 
 /** The `tools` and `tool_choice` fields for one item; nothing when tools are off. Tool Choice Auto is not sent. */
@@ -111,7 +138,11 @@ export function buildTools(input: ChatInput): Pick<ChatRequestBody, 'tools' | 't
 	const mode = input.toolsMode ?? 'none';
 	if (mode === 'none') return {};
 	if (mode !== 'define' && mode !== 'json') {
-		throw new InputError('Tools', `has the unknown mode ${describe(mode)}`, 'Choose None, Define Below or JSON.');
+		throw new InputError(
+			'Tools',
+			`has the unknown mode ${describe(mode)}`,
+			'Choose None, Define Below or JSON.',
+		);
 	}
 	const tools = mode === 'define' ? fromRows(input.tools) : fromJson(input.toolsJson);
 	if (tools.length === 0) {

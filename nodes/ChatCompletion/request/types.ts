@@ -1,5 +1,6 @@
 import type { ImageFields, ItemBinaries } from './images';
 import type { ToolDefinition } from './tools';
+import type { RetryPolicy } from '../transport/retry-policy';
 
 /** The request body in protocol form (SERVICE.md 2.1), as this node sends it. */
 
@@ -66,4 +67,7 @@ export interface ChatInput extends ImageFields {
 export interface ChatRequest {
 	body: ChatRequestBody;
 	timeout: number;
+	/** Read the reply as Server-Sent Events (`body.stream` is set). */
+	stream: boolean;
+	retry: RetryPolicy;
 }

@@ -36,7 +36,11 @@ export function numberInRange(
 ): number {
 	const parsed = toNumber(value);
 	if (parsed === undefined) {
-		throw new InputError(field, `must be a number from ${min} to ${max}, got ${describe(value)}`, fix);
+		throw new InputError(
+			field,
+			`must be a number from ${min} to ${max}, got ${describe(value)}`,
+			fix,
+		);
 	}
 	if (parsed < min || parsed > max) {
 		throw new InputError(field, `must be from ${min} to ${max}, got ${parsed}`, fix);
@@ -44,10 +48,14 @@ export function numberInRange(
 	return parsed;
 }
 
-export function positiveInteger(value: unknown, field: string, fix: string): number {
+export function wholeNumber(value: unknown, field: string, min: number, fix: string): number {
 	const parsed = toNumber(value);
-	if (parsed === undefined || !Number.isInteger(parsed) || parsed < 1) {
-		throw new InputError(field, `must be a whole number of at least 1, got ${describe(value)}`, fix);
+	if (parsed === undefined || !Number.isInteger(parsed) || parsed < min) {
+		throw new InputError(
+			field,
+			`must be a whole number of at least ${min}, got ${describe(value)}`,
+			fix,
+		);
 	}
 	return parsed;
 }

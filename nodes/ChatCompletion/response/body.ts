@@ -33,7 +33,9 @@ function firstValueEnd(text: string): number {
 }
 
 function htmlSummary(html: string): string {
-	const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1];
+	const title =
+		/<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ??
+		/<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1];
 	const text = (title ?? html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
 	return text.slice(0, 200);
 }

@@ -32,12 +32,20 @@ export function parseCompletion(reply: HttpReply): Completion {
 	const body = readBody(reply.text);
 	const json = body.json as Record<string, unknown> | undefined;
 	if (body.kind !== 'json' || typeof json !== 'object' || json === null || Array.isArray(json)) {
-		throw new ReplyError(`The service answered ${reply.status} without a JSON completion: ${body.summary}`);
+		throw new ReplyError(
+			`The service answered ${reply.status} without a JSON completion: ${body.summary}`,
+		);
 	}
 	const embedded = json.error === undefined || json.error === null ? undefined : errorInJson(json);
 	if (embedded && !Array.isArray(json.choices)) {
 		// Gateways forward an upstream failure as HTTP 200 whose body is an error object.
-		throw new ServiceError(reply.status, embedded.message ?? body.summary, embedded.type, embedded.code, 'json');
+		throw new ServiceError(
+			reply.status,
+			embedded.message ?? body.summary,
+			embedded.type,
+			embedded.code,
+			'json',
+		);
 	}
 	if (!Array.isArray(json.choices) || json.choices.length === 0) {
 		throw new ReplyError(`The service answered ${reply.status} with no choices: ${body.summary}`);

@@ -16,7 +16,9 @@ function text(value: unknown): string | undefined {
 }
 
 /** The error object inside a JSON body, in any of the shapes gateways send, or undefined. */
-export function errorInJson(json: unknown): { message?: string; type?: string; code?: string } | undefined {
+export function errorInJson(
+	json: unknown,
+): { message?: string; type?: string; code?: string } | undefined {
 	if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
 	const body = json as Record<string, unknown>;
 	const { error } = body;
@@ -30,7 +32,9 @@ export function errorInJson(json: unknown): { message?: string; type?: string; c
 		};
 	}
 	const message = text(body.message) ?? text(body.detail);
-	return message === undefined ? undefined : { message, type: label(body.type), code: label(body.code) };
+	return message === undefined
+		? undefined
+		: { message, type: label(body.type), code: label(body.code) };
 }
 
 /** Turns an error reply into a ServiceError with the service's own words. */

@@ -14,11 +14,15 @@ export function parseModels(reply: HttpReply): ModelEntry[] {
 	const body = readBody(reply.text);
 	const data = (body.json as { data?: unknown } | undefined)?.data;
 	if (body.kind !== 'json' || !Array.isArray(data)) {
-		if (body.kind === 'json' && (body.json as { error?: unknown }).error) throw serviceErrorFrom(reply);
+		if (body.kind === 'json' && (body.json as { error?: unknown }).error)
+			throw serviceErrorFrom(reply);
 		throw new ReplyError(`The model list at /models is not a list of models: ${body.summary}`);
 	}
 	return data
 		.filter((entry): entry is { id: string; owned_by?: unknown } => typeof entry?.id === 'string')
-		.map((entry) => ({ id: entry.id, ownedBy: typeof entry.owned_by === 'string' ? entry.owned_by : undefined }))
+		.map((entry) => ({
+			id: entry.id,
+			ownedBy: typeof entry.owned_by === 'string' ? entry.owned_by : undefined,
+		}))
 		.sort((a, b) => a.id.localeCompare(b.id));
 }

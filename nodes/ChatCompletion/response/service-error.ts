@@ -14,6 +14,9 @@ export class ServiceError extends Error {
 		super(serviceMessage);
 		this.name = 'ServiceError';
 	}
+
+	/** How many attempts were made in all, when retries were tried. */
+	attempts = 1;
 }
 
 /** The service answered 2xx, but not with something this node can read. */

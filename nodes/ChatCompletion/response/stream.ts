@@ -52,7 +52,8 @@ const isObject = (value: unknown): value is Json =>
 const filled = (value: unknown): string | undefined =>
 	typeof value === 'string' && value !== '' ? value : undefined;
 
-const preview = (text: string) => (text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text);
+const preview = (text: string) =>
+	text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
 
 function addToolCall(choice: ChoiceParts, delta: unknown, position: number): void {
 	if (!isObject(delta)) return;
@@ -184,12 +185,16 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 				);
 			}
 			if (choices.size === 0) {
-				throw new ReplyError(`The stream ended without any reply: no chunk had choices (${received} characters)`);
+				throw new ReplyError(
+					`The stream ended without any reply: no chunk had choices (${received} characters)`,
+				);
 			}
 			const completion: Completion = {
 				...header,
 				object: 'chat.completion',
-				choices: [...choices.entries()].sort(([a], [b]) => a - b).map(([index, choice]) => choiceOf(index, choice)),
+				choices: [...choices.entries()]
+					.sort(([a], [b]) => a - b)
+					.map(([index, choice]) => choiceOf(index, choice)),
 			};
 			if (usage !== undefined) completion.usage = usage;
 			return completion;

@@ -24,6 +24,9 @@ export class NetworkError extends Error {
 		super(`No answer from ${url} (${code})`);
 		this.name = 'NetworkError';
 	}
+
+	/** How many attempts were made in all, when retries were tried. */
+	attempts = 1;
 }
 
 export interface Outgoing {
@@ -43,7 +46,8 @@ export interface FullResponse {
 const decoder = new TextDecoder();
 
 function bodyText(body: unknown): string {
-	if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return decoder.decode(body as Uint8Array);
+	if (body instanceof ArrayBuffer || ArrayBuffer.isView(body))
+		return decoder.decode(body as Uint8Array);
 	if (typeof body === 'string') return body;
 	return body === undefined || body === null ? '' : JSON.stringify(body);
 }
@@ -77,7 +81,10 @@ function errorCode(error: unknown): string {
 }
 
 /** n8n's request options for `outgoing`: every status is answered, not thrown; the body as bytes or a stream. */
-export function requestOptions(outgoing: Outgoing, encoding: 'arraybuffer' | 'stream'): IHttpRequestOptions {
+export function requestOptions(
+	outgoing: Outgoing,
+	encoding: 'arraybuffer' | 'stream',
+): IHttpRequestOptions {
 	return {
 		method: outgoing.method,
 		url: outgoing.url,

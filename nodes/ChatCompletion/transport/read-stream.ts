@@ -23,7 +23,11 @@ export interface ReadLimits {
 const LONGEST_TIMER_MS = 2_147_483_647;
 
 /** Resolves when `idleMs` passed since `lastBytes()`; one timer at a time, re-armed only when it fires. */
-async function idleTimeout(idleMs: number, lastBytes: () => number, stop: AbortSignal): Promise<void> {
+async function idleTimeout(
+	idleMs: number,
+	lastBytes: () => number,
+	stop: AbortSignal,
+): Promise<void> {
 	let wait = idleMs;
 	for (;;) {
 		await sleep(Math.min(wait, LONGEST_TIMER_MS), stop);

@@ -82,6 +82,11 @@ export async function sendStream(
 		throw serviceErrorFrom({ status, headers, text: await wholeText(body, limits) });
 	}
 	const assembler = createStreamAssembler({ status, onText });
-	const json = await readEvents(body, limits, /\bjson\b/i.test(headers['content-type'] ?? ''), assembler);
+	const json = await readEvents(
+		body,
+		limits,
+		/\bjson\b/i.test(headers['content-type'] ?? ''),
+		assembler,
+	);
 	return json === undefined ? assembler.finish() : parseCompletion({ status, headers, text: json });
 }

@@ -1,0 +1,98 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import { knobs } from '../support/knobs.cts';
+import { closedPort, keys, useLocalService } from '../support/service.cts';
+
+const service = useLocalService();
+
+async function run(model: string, options: INodeParameters, apiKey = keys.default, baseUrl = service().baseUrl) {
+	const started = Date.now();
+	const { outputs } = await engineWith(apiKey, baseUrl).runNode({
+		type: NODE_TYPE,
+		parameters: simpleParameters('Hello there', model, { options }),
+		items: jsonItems({}),
+		settings: { onError: 'continueRegularOutput' },
+	});
+	return { json: outputs[0][0].json, elapsed: Date.now() - started, requests: await service().requests() };
+}
+
+const failFirst = (count: number, status: number, extra: IDataObject = {}) =>
+	knobs({ fail_first: { id: expect.getState().currentTestName, count, status, ...extra } }).options;
+
+describe('retries inside the node', () => {
+	test.each([429, 500, 502, 503, 504])('%i is retried until it succeeds', async (status) => {
+		const { json, requests } = await run('echo-1', failFirst(2, status));
+		expect(json.content).toBe('Hello there');
+		expect(requests).toHaveLength(3);
+	});
+
+	test.each([
+		['fractional seconds', '0.6', 600],
+		['integer seconds', '1', 1000],
+	])('Retry-After in %s is honoured', async (_name, value, ms) => {
+		const { json, elapsed, requests } = await run('echo-1', failFirst(1, 429, { retry_after: value }));
+		expect(json.content).toBe('Hello there');
+		expect(requests).toHaveLength(2);
+		expect(requests[1].receivedAt - requests[0].receivedAt).toBeGreaterThanOrEqual(ms - 20);
+		expect(elapsed).toBeLessThan(ms + 3000);
+	});
+
+	test('Retry-After as an HTTP date is honoured', async () => {
+		const at = new Date(Math.ceil((Date.now() + 1500) / 1000) * 1000);
+		const { json, requests } = await run('echo-1', failFirst(1, 503, { retry_after: at.toUTCString() }));
+		expect(json.content).toBe('Hello there');
+		expect(requests[1].receivedAt).toBeGreaterThanOrEqual(at.getTime() - 20);
+	});
+
+	test.each([
+		['400', keys.faults, 'fault-400-budget'],
+		['401', 'sk-example-wrong-key', 'echo-1'],
+		['402', keys.faults, 'fault-402'],
+		['403', keys.default, 'echo-pro'],
+		['404 unknown model', keys.default, 'echo-99'],
+		['429 insufficient_quota', keys.faults, 'fault-429-quota'],
+		['403 insufficient_user_quota', keys.broke, 'echo-1'],
+		['503 model_not_found', keys.faults, 'fault-503-model-not-found'],
+	])('%s is never retried', async (_name, apiKey, model) => {
+		const { json, requests } = await run(model, { maxRetries: 5 }, apiKey);
+		expect(json.error).toBeDefined();
+		expect(json.error).not.toMatch(/attempts/);
+		expect(requests).toHaveLength(1);
+	});
+
+	test('404 because the Base URL lacks /v1 is never retried', async () => {
+		const { json } = await run('echo-1', { maxRetries: 5 }, keys.default, service().origin);
+		expect(json.error).toMatch(/lacks the version segment \/v1, so the service answered 404 \(item 0\)$/);
+	});
+
+	test('when retries run out, the error says how many attempts were made and the last status', async () => {
+		const { json, requests } = await run('echo-1', { ...failFirst(10, 502), maxRetries: 2 });
+		expect(json.error).toBe('The service or a gateway in front of it is unavailable (502), after 3 attempts (item 0)');
+		expect((json.error_details as IDataObject).http_code).toBe(502);
+		expect(requests).toHaveLength(3);
+	});
+
+	test('a reset connection is retried', async () => {
+		const { json, requests } = await run('echo-1', { ...knobs({ reset: true }).options, maxRetries: 2 });
+		expect(json.error).toMatch(/closed the connection before answering, after 3 attempts \(item 0\)$/);
+		expect(requests).toHaveLength(3);
+	});
+
+	test('a refused connection is retried', async () => {
+		const { json } = await run('echo-1', { maxRetries: 1 }, keys.default, `http://127.0.0.1:${await closedPort()}/v1`);
+		expect(json.error).toMatch(/refused the connection, after 2 attempts \(item 0\)$/);
+	});
+
+	test('a Retry-After longer than Max Retry Wait is not waited for', async () => {
+		const { json, elapsed, requests } = await run('echo-1', { ...failFirst(1, 429, { retry_after: '30' }), maxRetryWait: 5000 });
+		expect(requests).toHaveLength(1);
+		expect(elapsed).toBeLessThan(3000);
+		expect((json.error_details as IDataObject).description).toMatch(/The service asks to wait 30 s/);
+	});
+
+	test('Max Retries 0 sends once', async () => {
+		const { requests } = await run('echo-1', { ...failFirst(1, 500), maxRetries: 0 });
+		expect(requests).toHaveLength(1);
+	});
+});

@@ -1,0 +1,140 @@
+import type { IDataObject, INodeParameters, StructuredChunk } from 'n8n-workflow';
+
+import { engineWith, jsonItems, modelFromList, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import { knobs } from '../support/knobs.cts';
+import { keys, useLocalService } from '../support/service.cts';
+
+const service = useLocalService();
+
+async function reply(parameters: INodeParameters, onChunk?: (chunk: StructuredChunk) => void) {
+	const { outputs, error } = await engineWith(keys.default, service().baseUrl).runNode({
+		type: NODE_TYPE,
+		parameters,
+		items: jsonItems({}),
+		settings: { onError: 'continueRegularOutput' },
+		onChunk,
+	});
+	expect(error).toBeUndefined();
+	return outputs;
+}
+
+/** The item without what differs between two calls by nature: ids and tool call ids. */
+function comparable(json: IDataObject): IDataObject {
+	const text = JSON.stringify(json).replace(/"(chatcmpl|call)[-_][0-9a-zA-Z]+"/g, '"<id>"');
+	return JSON.parse(text) as IDataObject;
+}
+
+const tools = {
+	toolsMode: 'define',
+	tools: {
+		values: [
+			{
+				name: 'weather',
+				parameters: JSON.stringify({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }),
+			},
+		],
+	},
+};
+
+describe('streamed and not streamed give equal items', () => {
+	test.each([
+		['text', simpleParameters('The quick brown fox jumps over the lazy dog', 'echo-1')],
+		['reasoning', simpleParameters('Why is the sky blue', 'think-1')],
+		['inline reasoning', simpleParameters('Why is the sky blue', 'think-inline-1')],
+		['a length cut', simpleParameters('one two three four five', 'echo-1', { options: { maxTokens: 3 } })],
+		['parallel tool calls', { model: modelFromList('tools-1'), promptType: 'simple', prompt: 'Weather in Paris and Tokyo?', ...tools }],
+	] as Array<[string, INodeParameters]>)('%s', async (_name, parameters) => {
+		const plain = await reply(parameters);
+		const options = { ...(((parameters as INodeParameters).options as INodeParameters) ?? {}), stream: true };
+		const streamed = await reply({ ...parameters, options });
+		expect(streamed.map((output) => output.map((item) => comparable(item.json)))).toEqual(
+			plain.map((output) => output.map((item) => comparable(item.json))),
+		);
+		const [, second] = await service().requests();
+		expect(second.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+	});
+
+	test('Stream Usage off sends no stream_options', async () => {
+		const [[item]] = await reply(simpleParameters('no usage please', 'echo-1', { options: { stream: true, streamUsage: false } }));
+		expect(item.json.content).toBe('no usage please');
+		const [request] = await service().requests();
+		expect(request.body).toMatchObject({ stream: true });
+		expect(request.body).not.toHaveProperty('stream_options');
+	});
+});
+
+describe('every way gateways send events is read the same', () => {
+	const text = 'Grüße aus Köln, 漢字 und 🎉 emoji: the whole reply survives splitting.';
+	test.each([
+		['comments', { comments: true }],
+		['CRLF line ends', { line_end: 'crlf' }],
+		['CR line ends', { line_end: 'cr' }],
+		['data: without a space', { no_space: true }],
+		['multi-line data', { multiline: true }],
+		['role in every delta', { role_every_delta: true }],
+		['3-byte network writes (inside UTF-8 characters)', { split_bytes: 3 }],
+		['several words per chunk', { chunk_words: 4 }],
+		['a service that ignores stream: true', { ignore_stream: true }],
+	])('%s', async (_name, knob) => {
+		const [[item]] = await reply(
+			simpleParameters('ignored', 'echo-1', knobs({ ...knob, text }, { stream: true })),
+		);
+		expect(item.json.content).toBe(text);
+		expect(item.json.finish_reason).toBe('stop');
+	});
+});
+
+describe('a stream that fails is never a silent partial success', () => {
+	test.each([
+		['an error object in the stream', { error_after: 2 }, /^The service reported an error inside a successful \(200\) response: upstream stream failed/],
+		['an error object followed by [DONE]', { error_after: 2, done_after_error: true }, /upstream stream failed/],
+		['an event: error', { event_error: true }, /^The service reported an error inside a successful \(200\) response/],
+		['a stream cut off before [DONE]', { cut_after: 3 }, /^The stream ended before the reply was complete/],
+	])('%s', async (_name, knob, message) => {
+		const [[item]] = await reply(simpleParameters('one two three four five six', 'echo-1', knobs(knob, { stream: true, maxRetries: 0 })));
+		expect(item.json.error).toMatch(message);
+		expect(item.json.content).toBeUndefined();
+	});
+
+	test('an error status with a JSON or HTML body maps as without streaming', async () => {
+		const engine = engineWith(keys.faults, service().baseUrl);
+		for (const [model, message] of [
+			['fault-500', 'The service failed while answering (500) (item 0)'],
+			['fault-html-502', 'The service or a gateway in front of it is unavailable (502) (item 0)'],
+			['fault-503-model-not-found', 'Model "fault-503-model-not-found" is not available to this API key (item 0)'],
+		]) {
+			const { outputs } = await engine.runNode({
+				type: NODE_TYPE,
+				parameters: simpleParameters('hi', model, { options: { stream: true, maxRetries: 0 } }),
+				items: jsonItems({}),
+				settings: { onError: 'continueRegularOutput' },
+			});
+			expect(outputs[0][0].json.error).toBe(message);
+		}
+	});
+});
+
+describe('n8n chat streaming', () => {
+	test('text deltas reach the client as they arrive, and the full item is still returned', async () => {
+		const chunks: StructuredChunk[] = [];
+		const [[item]] = await reply(
+			simpleParameters('stream this to the chat', 'echo-1', { options: { stream: true } }),
+			(chunk) => chunks.push(chunk),
+		);
+		expect(item.json.content).toBe('stream this to the chat');
+		const types = chunks.map((chunk) => chunk.type);
+		expect(types[0]).toBe('begin');
+		expect(types[types.length - 1]).toBe('end');
+		const deltas = chunks.filter((chunk) => chunk.type === 'item');
+		expect(deltas.length).toBeGreaterThan(3);
+		expect(deltas.map((chunk) => chunk.content).join('')).toBe('stream this to the chat');
+		expect(chunks.every((chunk) => chunk.metadata.itemIndex === 0)).toBe(true);
+	});
+
+	test('with the Stream option off, a streaming trigger gets the item but no chunks from the node', async () => {
+		const chunks: StructuredChunk[] = [];
+		const [[item]] = await reply(simpleParameters('quiet', 'echo-1'), (chunk) => chunks.push(chunk));
+		expect(item.json.content).toBe('quiet');
+		expect(chunks.filter((chunk) => chunk.type === 'item')).toEqual([]);
+	});
+});

@@ -1,0 +1,61 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import { knobs } from '../support/knobs.cts';
+import { keys, useLocalService } from '../support/service.cts';
+
+const service = useLocalService();
+
+async function run(options: INodeParameters, abortAfterMs?: number) {
+	const controller = new AbortController();
+	if (abortAfterMs !== undefined) setTimeout(() => controller.abort(), abortAfterMs);
+	const started = Date.now();
+	const result = await engineWith(keys.default, service().baseUrl).runNode({
+		type: NODE_TYPE,
+		parameters: simpleParameters('Hello there', 'echo-1', { options }),
+		items: jsonItems({}),
+		settings: { onError: 'continueRegularOutput' },
+		signal: controller.signal,
+	});
+	return { ...result, elapsed: Date.now() - started };
+}
+
+describe('timeouts', () => {
+	test('a reply slower than Timeout fails with the timeout, promptly', async () => {
+		const { outputs, elapsed } = await run({ ...knobs({ slow_ms: 3000 }).options, timeout: 500, maxRetries: 0 });
+		expect(outputs[0][0].json.error).toMatch(/did not answer within the timeout \(item 0\)$/);
+		expect(elapsed).toBeLessThan(2500);
+	});
+
+	test('a long Timeout has no hidden cap: a slow reply within it succeeds', async () => {
+		const { outputs } = await run({ ...knobs({ slow_ms: 1500 }).options, timeout: 15 * 60 * 1000 });
+		expect(outputs[0][0].json.content).toBe('Hello there');
+	});
+
+	test('a stream that receives nothing for Timeout is ended', async () => {
+		const { outputs, elapsed } = await run({
+			...knobs({ stall_body_ms: 8000 }).options,
+			stream: true,
+			timeout: 500,
+			maxRetries: 0,
+		});
+		expect(outputs[0][0].json.error).toMatch(/did not answer within the timeout \(item 0\)$/);
+		expect(elapsed).toBeLessThan(3000);
+	});
+});
+
+describe('cancelling the execution', () => {
+	test.each([
+		['a request waiting for headers', { ...knobs({ stall_headers_ms: 10000 }).options }],
+		['a stream waiting for its next bytes', { ...knobs({ stall_body_ms: 10000 }).options, stream: true }],
+		[
+			'a wait between retries',
+			{ ...knobs({ fail_first: { id: 'cancel-wait', count: 5, status: 429, retry_after: '20' } }).options, maxRetryWait: 120000 },
+		],
+	])('ends %s within a second and outputs nothing', async (_name, options) => {
+		const { outputs, status, elapsed } = await run(options, 400);
+		expect(status).toBe('canceled');
+		expect(elapsed).toBeLessThan(1400);
+		expect(outputs.flat()).toEqual([]);
+	});
+});
