@@ -1,6 +1,9 @@
 import type { IDataObject, INodeParameters, StructuredChunk } from 'n8n-workflow';
 
+import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
+import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node';
 import { engineWith, jsonItems, modelFromList, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import { exampleEngine } from '../support/examples.cts';
 import { knobs } from '../support/knobs.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
@@ -136,5 +139,46 @@ describe('n8n chat streaming', () => {
 		const [[item]] = await reply(simpleParameters('quiet', 'echo-1'), (chunk) => chunks.push(chunk));
 		expect(item.json.content).toBe('quiet');
 		expect(chunks.filter((chunk) => chunk.type === 'item')).toEqual([]);
+	});
+
+	test('a Webhook workflow in streaming response mode receives the deltas of the node', async () => {
+		const chunks: StructuredChunk[] = [];
+		const engine = exampleEngine(
+			{ node: new ChatCompletion(), credential: new ChatCompletionsApi() },
+			keys.default,
+			service().baseUrl,
+		);
+		const { runData, error } = await engine.runWorkflow({
+			workflow: {
+				nodes: [
+					{
+						id: 'hook',
+						name: 'Webhook',
+						type: 'n8n-nodes-base.webhook',
+						typeVersion: 2.1,
+						position: [0, 0],
+						webhookId: 'chat-stream',
+						parameters: { httpMethod: 'POST', path: 'chat', responseMode: 'streaming', options: {} },
+					},
+					{
+						id: 'chat',
+						name: 'Chat Completion',
+						type: NODE_TYPE,
+						typeVersion: 1,
+						position: [220, 0],
+						parameters: simpleParameters('={{ $json.body.question }}', 'echo-1', { options: { stream: true } }),
+					},
+				],
+				connections: { Webhook: { main: [[{ node: 'Chat Completion', type: 'main', index: 0 }]] } },
+			},
+			startNode: 'Webhook',
+			items: [{ json: { body: { question: 'tell me a story in nine short words please' } } }],
+			onChunk: (chunk) => chunks.push(chunk),
+		});
+		expect(error).toBeUndefined();
+		const deltas = chunks.filter((chunk) => chunk.type === 'item' && chunk.metadata.nodeName === 'Chat Completion');
+		expect(deltas.length).toBeGreaterThanOrEqual(9);
+		expect(deltas.map((chunk) => chunk.content).join('')).toBe('tell me a story in nine short words please');
+		expect(runData['Chat Completion'][0].data?.main[0]?.[0].json.content).toBe('tell me a story in nine short words please');
 	});
 });

@@ -14,5 +14,6 @@ export function baseNodeTypes(): Record<string, INodeType | IVersionedNodeType> 
 		'n8n-nodes-base.switch': load('Switch', 'Switch'),
 		'n8n-nodes-base.merge': load('Merge', 'Merge'),
 		'n8n-nodes-base.httpRequest': load('HttpRequest', 'HttpRequest'),
+		'n8n-nodes-base.webhook': load('Webhook', 'Webhook'),
 	};
 }
