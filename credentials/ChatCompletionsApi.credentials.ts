@@ -9,9 +9,6 @@ import type {
 
 import { cleanApiKey } from '../nodes/ChatCompletion/shared/connection';
 
-/** Matches a Base URL that does not end with a version segment such as /v1 (after the cleaning the node applies). */
-const MISSING_VERSION = '^(?!.*/v\\d+[a-z0-9]*(/chat/completions|/models)?/*\\s*$).+$';
-
 export class ChatCompletionsApi implements ICredentialType {
 	name = 'chatCompletionsApi';
 
@@ -44,20 +41,8 @@ export class ChatCompletionsApi implements ICredentialType {
 			required: true,
 			default: '',
 			placeholder: 'e.g. https://api.example.com/v1',
-			hint: 'Include the version segment /v1. A pasted /chat/completions or trailing slash is removed.',
+			hint: 'Include the version segment /v1: without it the service answers 404 to every request. A pasted /chat/completions or trailing slash is removed.',
 			description: 'Address of the service, including the version segment /v1',
-		},
-		{
-			displayName:
-				'This Base URL has no version segment such as /v1: the service answers 404 to every request without it',
-			name: 'missingVersionNotice',
-			type: 'notice',
-			default: '',
-			displayOptions: {
-				show: {
-					baseUrl: [{ _cnd: { regex: MISSING_VERSION } }],
-				},
-			},
 		},
 	];
 

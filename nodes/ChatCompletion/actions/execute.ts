@@ -45,7 +45,10 @@ function nodeSettings(context: IExecuteFunctions, credentials: Record<string, un
 	};
 }
 
-type Outcome = { reply: JobReply } | { error: unknown };
+/** What one job gives: the items for the Reply and Tool Calls outputs, or what went wrong. */
+type Outcome =
+	| { replies: INodeExecutionData[]; toolCalls: INodeExecutionData[] }
+	| { error: unknown };
 
 /**
  * Runs the input items: each item is one request (items answering the tool calls of one reply
@@ -78,7 +81,9 @@ export async function executeChatCompletion(
 		concurrency,
 		async (index) => {
 			try {
-				outcomes[index] = { reply: await runJob(this, connection, jobs[index], gate) };
+				const reply = await runJob(this, connection, jobs[index], gate);
+				// Mapped at once, so the raw reply is not held until every job is done.
+				outcomes[index] = placeReply(this, jobs[index], reply, withToolCalls);
 			} catch (error) {
 				outcomes[index] = { error };
 			}
@@ -92,24 +97,25 @@ export async function executeChatCompletion(
 		const outcome = outcomes[index];
 		// Items cancelled with the execution produce nothing; those that had finished keep their reply.
 		if (outcome === undefined || ('error' in outcome && signal?.aborted)) return;
-		const pairedItem: IPairedItemData | IPairedItemData[] =
-			job.items.length === 1 ? { item: job.items[0] } : job.items.map((item) => ({ item }));
-		try {
-			if ('error' in outcome) throw outcome.error;
-			placeReply(this, job, outcome.reply, pairedItem, withToolCalls, replies, toolCalls);
-		} catch (error) {
-			const problem = describeProblem(error, { ...connection, model: job.request?.body.model });
-			for (const itemIndex of job.items) {
-				const nodeError = toNodeError(this.getNode(), problem, itemIndex);
-				if (failFast) throw nodeError;
-				replies.push({
-					json: errorItemJson(problem, itemIndex),
-					// With the error output on, n8n routes items that carry `error` there (keeping only its
-					// message in json); the error itself keeps the HTTP code and the fix.
-					...(routeErrors ? { error: nodeError } : {}),
-					pairedItem: { item: itemIndex },
-				});
-			}
+		if (!('error' in outcome)) {
+			replies.push(...outcome.replies);
+			toolCalls.push(...outcome.toolCalls);
+			return;
+		}
+		const problem = describeProblem(outcome.error, {
+			...connection,
+			model: job.request?.body.model,
+		});
+		for (const itemIndex of job.items) {
+			const nodeError = toNodeError(this.getNode(), problem, itemIndex);
+			if (failFast) throw nodeError;
+			replies.push({
+				json: errorItemJson(problem, itemIndex),
+				// With the error output on, n8n routes items that carry `error` there (keeping only its
+				// message in json); the error itself keeps the HTTP code and the fix.
+				...(routeErrors ? { error: nodeError } : {}),
+				pairedItem: { item: itemIndex },
+			});
 		}
 	});
 	return withToolCalls ? [replies, toolCalls] : [replies];
@@ -120,19 +126,16 @@ function placeReply(
 	context: IExecuteFunctions,
 	job: Job,
 	{ body, completion }: JobReply,
-	pairedItem: IPairedItemData | IPairedItemData[],
 	withToolCalls: boolean,
-	replies: INodeExecutionData[],
-	toolCalls: INodeExecutionData[],
-): void {
+): Outcome {
+	const pairedItem: IPairedItemData | IPairedItemData[] =
+		job.items.length === 1 ? { item: job.items[0] } : job.items.map((item) => ({ item }));
 	if (!context.getNodeParameter('simplify', job.items[0], true)) {
-		replies.push({ json: completion as IDataObject, pairedItem });
-		return;
+		return { replies: [{ json: completion as IDataObject, pairedItem }], toolCalls: [] };
 	}
 	const reply = replyItem(body, completion);
 	if (withToolCalls && (reply.tool_calls as unknown[]).length > 0) {
-		toolCalls.push(...toolCallItems(reply).map((json) => ({ json, pairedItem })));
-	} else {
-		replies.push({ json: reply, pairedItem });
+		return { replies: [], toolCalls: toolCallItems(reply).map((json) => ({ json, pairedItem })) };
 	}
+	return { replies: [{ json: reply, pairedItem }], toolCalls: [] };
 }

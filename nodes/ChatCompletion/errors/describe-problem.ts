@@ -80,5 +80,7 @@ export function describeProblem(error: unknown, context: ProblemContext): Proble
 		description: redactApiKey(problem.description, key),
 		serviceMessage:
 			problem.serviceMessage === undefined ? undefined : redactApiKey(problem.serviceMessage, key),
+		type: problem.type === undefined ? undefined : redactApiKey(problem.type, key),
+		code: problem.code === undefined ? undefined : redactApiKey(problem.code, key),
 	};
 }

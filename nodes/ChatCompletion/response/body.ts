@@ -32,11 +32,14 @@ function firstValueEnd(text: string): number {
 	return -1;
 }
 
-function htmlSummary(html: string): string {
+/** Error pages say what they are near the top; only that much is read, so a huge page costs little. */
+const HTML_HEAD_CHARS = 16_384;
+
+function htmlSummary(page: string): string {
+	const html = page.slice(0, HTML_HEAD_CHARS);
 	const title =
-		/<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ??
-		/<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html)?.[1];
-	const text = (title ?? html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+		/<title[^<>]*>([^<]*)<\/title>/i.exec(html)?.[1] ?? /<h1[^<>]*>([^<]*)<\/h1>/i.exec(html)?.[1];
+	const text = (title ?? html.replace(/<[^<>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
 	return text.slice(0, 200);
 }
 

@@ -50,5 +50,24 @@ export function parseCompletion(reply: HttpReply): Completion {
 	if (!Array.isArray(json.choices) || json.choices.length === 0) {
 		throw new ReplyError(`The service answered ${reply.status} with no choices: ${body.summary}`);
 	}
+	if (!wellFormed(json.choices[0])) {
+		throw new ReplyError(
+			`The service answered ${reply.status} with a malformed choice: ${body.summary}`,
+		);
+	}
 	return json as unknown as Completion;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The first choice has the shape the output needs: an object, its message an object, each tool call a function call. */
+function wellFormed(choice: unknown): boolean {
+	if (!isObject(choice)) return false;
+	const { message } = choice;
+	if (message === undefined || message === null) return true;
+	if (!isObject(message)) return false;
+	const calls = message.tool_calls;
+	if (calls === undefined || calls === null) return true;
+	return Array.isArray(calls) && calls.every((call) => isObject(call) && isObject(call.function));
 }

@@ -12,9 +12,9 @@ export interface ModelEntry {
 export function parseModels(reply: HttpReply): ModelEntry[] {
 	if (reply.status < 200 || reply.status >= 300) throw serviceErrorFrom(reply);
 	const body = readBody(reply.text);
-	const data = (body.json as { data?: unknown } | undefined)?.data;
+	const data = (body.json as { data?: unknown } | null | undefined)?.data;
 	if (body.kind !== 'json' || !Array.isArray(data)) {
-		if (body.kind === 'json' && (body.json as { error?: unknown }).error)
+		if (body.kind === 'json' && (body.json as { error?: unknown } | null)?.error)
 			throw serviceErrorFrom(reply);
 		throw new ReplyError(`The model list at /models is not a list of models: ${body.summary}`);
 	}
