@@ -15,7 +15,7 @@ import type { INodeParameters, NodeParameterValue } from 'n8n-workflow';
 
 import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
 import type { RunNodeResult } from '../support/engine.cts';
-import { closedPort, keys, useLocalService } from '../support/service.cts';
+import { closedPort, keys, useLocalService, faultModels } from '../support/service.cts';
 
 const SECRET = 'sk-example-SECRET-9f8e7d6c5b4a';
 const service = useLocalService();
@@ -26,12 +26,23 @@ type Answer = { status: number; type?: string; headers?: Record<string, string>;
 
 /** What the leaky gateway answers to a chat request for each model, quoting the key it was sent. */
 const leakyAnswers: Record<string, (key: string) => Answer> = {
-	'leak-401': (key) => errorJson(401, { message: `Incorrect API key provided: ${key}`, code: 'invalid_api_key' }),
-	'leak-403-model': (key) => errorJson(403, { message: `Key ${key} may not call this model`, code: 'model_not_found' }),
-	'leak-400-type-and-code': (key) => errorJson(400, { message: `Bad request from ${key}`, type: key, code: key }),
-	'leak-402-text': (key) => ({ status: 402, type: 'text/plain', body: `Insufficient balance on ${key}` }),
+	'leak-401': (key) =>
+		errorJson(401, { message: `Incorrect API key provided: ${key}`, code: 'invalid_api_key' }),
+	'leak-403-model': (key) =>
+		errorJson(403, { message: `Key ${key} may not call this model`, code: 'model_not_found' }),
+	'leak-400-type-and-code': (key) =>
+		errorJson(400, { message: `Bad request from ${key}`, type: key, code: key }),
+	'leak-402-text': (key) => ({
+		status: 402,
+		type: 'text/plain',
+		body: `Insufficient balance on ${key}`,
+	}),
 	'leak-404-text': (key) => ({ status: 404, type: 'text/plain', body: `No route for ${key}` }),
-	'leak-429-retried': (key) => ({ status: 429, headers: { 'Retry-After': '0' }, body: JSON.stringify({ error: `Slow down, ${key}` }) }),
+	'leak-429-retried': (key) => ({
+		status: 429,
+		headers: { 'Retry-After': '0' },
+		body: JSON.stringify({ error: `Slow down, ${key}` }),
+	}),
 	'leak-500-two-json': (key) => ({
 		status: 500,
 		headers: { 'Retry-After': '0' },
@@ -43,7 +54,8 @@ const leakyAnswers: Record<string, (key: string) => Answer> = {
 		headers: { 'Retry-After': '0' },
 		body: `<html><head><title>502 Bad Gateway for ${key}</title></head><body>${key}</body></html>`,
 	}),
-	'leak-200-error': (key) => errorJson(200, { message: `Upstream refused ${key}`, code: 'upstream_error' }),
+	'leak-200-error': (key) =>
+		errorJson(200, { message: `Upstream refused ${key}`, code: 'upstream_error' }),
 	'leak-200-not-json': (key) => ({ status: 200, type: 'text/plain', body: `Hello ${key}` }),
 	'leak-tool-arguments': (key) => ({
 		status: 200,
@@ -53,7 +65,13 @@ const leakyAnswers: Record<string, (key: string) => Answer> = {
 			choices: [
 				{
 					index: 0,
-					message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: `{${key}` } }] },
+					message: {
+						role: 'assistant',
+						content: null,
+						tool_calls: [
+							{ id: 'call_1', type: 'function', function: { name: 'f', arguments: `{${key}` } },
+						],
+					},
 					finish_reason: 'tool_calls',
 				},
 			],
@@ -82,9 +100,16 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
 	const text = await readAll(request);
 	let reply: Answer;
 	if (request.url === '/v1/models') reply = leakyAnswers['leak-401'](key);
-	else if (request.url === '/text/v1/models') reply = { status: 200, type: 'text/plain', body: `No list for ${key}` };
-	else reply = (leakyAnswers[(JSON.parse(text) as { model: string }).model] ?? leakyAnswers['leak-401'])(key);
-	response.writeHead(reply.status, { 'Content-Type': reply.type ?? 'application/json', ...reply.headers });
+	else if (request.url === '/text/v1/models')
+		reply = { status: 200, type: 'text/plain', body: `No list for ${key}` };
+	else
+		reply = (
+			leakyAnswers[(JSON.parse(text) as { model: string }).model] ?? leakyAnswers['leak-401']
+		)(key);
+	response.writeHead(reply.status, {
+		'Content-Type': reply.type ?? 'application/json',
+		...reply.headers,
+	});
 	response.end(reply.body);
 }
 
@@ -104,7 +129,11 @@ afterAll(async () => {
 let wholeLog = '';
 
 const asText = (value: unknown) =>
-	typeof value === 'string' ? value : value instanceof Uint8Array ? Buffer.from(value).toString('utf8') : inspect(value, { depth: null });
+	typeof value === 'string'
+		? value
+		: value instanceof Uint8Array
+			? Buffer.from(value).toString('utf8')
+			: inspect(value, { depth: null });
 
 /** Replaces stdout, stderr and the console's methods (and its own streams, where n8n's logger writes) with a recorder. */
 function startCapture(): () => string {
@@ -121,7 +150,8 @@ function startCapture(): () => string {
 		restore.push(() => (holder[name] = original));
 	};
 	const { _stdout, _stderr } = console as unknown as Record<string, object | undefined>;
-	for (const stream of new Set([process.stdout, process.stderr, _stdout, _stderr])) replace(stream, 'write');
+	for (const stream of new Set([process.stdout, process.stderr, _stdout, _stderr]))
+		replace(stream, 'write');
 	for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace']) replace(console, method);
 	return () => {
 		for (const undo of restore.reverse()) undo();
@@ -133,7 +163,13 @@ function startCapture(): () => string {
 
 /** Every field of a value, errors' hidden ones too (message, stack, description, cause …). */
 const reveal = (value: unknown) =>
-	inspect(value, { depth: null, showHidden: true, maxArrayLength: null, maxStringLength: null, breakLength: Infinity });
+	inspect(value, {
+		depth: null,
+		showHidden: true,
+		maxArrayLength: null,
+		maxStringLength: null,
+		breakLength: Infinity,
+	});
 
 /** The part of a key its mask leaves out, as written and as escaped in JSON. */
 function hiddenParts(apiKey: string): string[] {
@@ -144,7 +180,10 @@ function hiddenParts(apiKey: string): string[] {
 function expectHidden(apiKey: string, where: string, text: string): void {
 	for (const part of hiddenParts(apiKey)) {
 		const at = text.indexOf(part);
-		if (at >= 0) throw new Error(`The key shows in ${where}: …${text.slice(Math.max(0, at - 200), at + 100)}…`);
+		if (at >= 0)
+			throw new Error(
+				`The key shows in ${where}: …${text.slice(Math.max(0, at - 200), at + 100)}…`,
+			);
 	}
 }
 
@@ -189,13 +228,28 @@ async function expectListAndTestHideKey(apiKey: string, baseUrl: string): Promis
 	await expectNoLeak(apiKey, () => failedCredentialTest(apiKey, baseUrl));
 }
 
-const onErrorSettings = [{}, { onError: 'continueRegularOutput' }, { onError: 'continueErrorOutput' }] as const;
+const onErrorSettings = [
+	{},
+	{ onError: 'continueRegularOutput' },
+	{ onError: 'continueErrorOutput' },
+] as const;
 
 /** Runs one item once per On Error setting (each an error path: Stop Workflow fails the run); returns every run. */
-async function runEveryWay(apiKey: string, baseUrl: string, parameters: INodeParameters): Promise<RunNodeResult[]> {
+async function runEveryWay(
+	apiKey: string,
+	baseUrl: string,
+	parameters: INodeParameters,
+): Promise<RunNodeResult[]> {
 	const runs = [];
 	for (const settings of onErrorSettings) {
-		runs.push(await engineWith(apiKey, baseUrl).runNode({ type: NODE_TYPE, parameters, items: jsonItems({}), settings }));
+		runs.push(
+			await engineWith(apiKey, baseUrl).runNode({
+				type: NODE_TYPE,
+				parameters,
+				items: jsonItems({}),
+				settings,
+			}),
+		);
 	}
 	expect(runs[0].status).toBe('error');
 	return runs;
@@ -212,15 +266,21 @@ describe('the check itself', () => {
 		const log = stop();
 		expect(() => expectHidden(SECRET, 'the log', log)).toThrow(/The key shows in the log/);
 		expect(log.split(SECRET)).toHaveLength(3);
-		const body = await (await fetch(`${leakyUrl}/v1/models`, { headers: { Authorization: `Bearer ${SECRET}` } })).text();
-		expect(() => expectHidden(SECRET, 'the result', reveal(new Error(body)))).toThrow(/The key shows in the result/);
+		const body = await (
+			await fetch(`${leakyUrl}/v1/models`, { headers: { Authorization: `Bearer ${SECRET}` } })
+		).text();
+		expect(() => expectHidden(SECRET, 'the result', reveal(new Error(body)))).toThrow(
+			/The key shows in the result/,
+		);
 	});
 });
 
 describe('a gateway that quotes the key: no output, error or log line shows it', () => {
 	test.each(Object.keys(leakyAnswers))('%s, with every On Error setting', async (model) => {
 		const stream = model.includes('stream');
-		const runs = await expectNoLeak(SECRET, () => runEveryWay(SECRET, `${leakyUrl}/v1`, chat(model, stream ? { stream: true } : {})));
+		const runs = await expectNoLeak(SECRET, () =>
+			runEveryWay(SECRET, `${leakyUrl}/v1`, chat(model, stream ? { stream: true } : {})),
+		);
 		expect(runs.map((run) => run.status)).toEqual(['error', 'success', 'success']);
 	});
 
@@ -230,23 +290,6 @@ describe('a gateway that quotes the key: no output, error or log line shows it',
 	});
 });
 
-/** The fault models of dev/service (the `faults` key's group, but echo-1). */
-const FAULT_MODELS = [
-	'fault-500',
-	'fault-503-model-not-found',
-	'fault-402',
-	'fault-429-quota',
-	'fault-400-budget',
-	'fault-200-error',
-	'fault-html-502',
-	'fault-text-404',
-	'fault-empty-429',
-	'fault-string-error',
-	'fault-two-json',
-	'fault-none-codes',
-	'fault-numeric-code',
-];
-
 describe('the local service and the network: no output, error or log line shows the key', () => {
 	test('a wrong key, with every On Error setting, the model list and the credential test', async () => {
 		await expectNoLeak(SECRET, () => runEveryWay(SECRET, service().baseUrl, chat('echo-1')));
@@ -254,7 +297,7 @@ describe('the local service and the network: no output, error or log line shows 
 	});
 
 	test.each([
-		...FAULT_MODELS.map((model) => [model, keys.faults]),
+		...faultModels.map((model) => [model, keys.faults]),
 		['echo-1', keys.expired],
 		['echo-1', keys.broke],
 		['echo-pro', keys.default],
@@ -266,8 +309,13 @@ describe('the local service and the network: no output, error or log line shows 
 		['a connection reset', { reset: true }, {}],
 		['a timeout', { slow_ms: 1000 }, { timeout: 200 }],
 	])('%s', async (_name, knobs, options) => {
-		const parameters = chat('echo-1', { extraBody: JSON.stringify({ x_local: knobs }), ...options });
-		await expectNoLeak(keys.default, () => runEveryWay(keys.default, service().baseUrl, parameters));
+		const parameters = chat('echo-1', {
+			extraBody: JSON.stringify({ x_local: knobs }),
+			...options,
+		});
+		await expectNoLeak(keys.default, () =>
+			runEveryWay(keys.default, service().baseUrl, parameters),
+		);
 	});
 
 	test('connection refused: the run, the model list and the credential test', async () => {
@@ -278,17 +326,21 @@ describe('the local service and the network: no output, error or log line shows 
 
 	test('bad input and a bad credential', async () => {
 		for (const options of [{ temperature: 3 }, { extraBody: '{seed: 7}' }]) {
-			await expectNoLeak(SECRET, () => runEveryWay(SECRET, service().baseUrl, chat('echo-1', options)));
+			await expectNoLeak(SECRET, () =>
+				runEveryWay(SECRET, service().baseUrl, chat('echo-1', options)),
+			);
 		}
 		await expectNoLeak(SECRET, () => runEveryWay(SECRET, 'localhost/v1', chat('echo-1')));
 		const withLineBreak = `${SECRET.slice(0, 18)}\n${SECRET.slice(18)}`;
-		await expectNoLeak(withLineBreak, () => runEveryWay(withLineBreak, service().baseUrl, chat('echo-1')));
+		await expectNoLeak(withLineBreak, () =>
+			runEveryWay(withLineBreak, service().baseUrl, chat('echo-1')),
+		);
 		expect(await service().requests()).toEqual([]);
 	});
 });
 
 describe('the capture', () => {
-	test('saw n8n\'s debug log of the runs above, so their checks could fail', () => {
+	test("saw n8n's debug log of the runs above, so their checks could fail", () => {
 		expect(wholeLog).toContain('Running node "Chat Completion" started');
 	});
 });

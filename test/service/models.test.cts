@@ -1,24 +1,9 @@
-import { keys, useLocalService } from '../support/service.cts';
+import { keys, useLocalService, faultModels } from '../support/service.cts';
 import { chat, getModels, hello } from './client.cts';
 
 const service = useLocalService();
 
 const defaultModels = ['echo-1', 'think-1', 'think-inline-1', 'vision-1', 'tools-1'];
-const faultModels = [
-	'fault-500',
-	'fault-503-model-not-found',
-	'fault-402',
-	'fault-429-quota',
-	'fault-400-budget',
-	'fault-200-error',
-	'fault-html-502',
-	'fault-text-404',
-	'fault-empty-429',
-	'fault-string-error',
-	'fault-two-json',
-	'fault-none-codes',
-	'fault-numeric-code',
-];
 
 describe('GET /v1/models', () => {
 	it.each([
@@ -62,7 +47,10 @@ describe('model_not_found', () => {
 	});
 
 	it('is a 404 for a model that does not exist', async () => {
-		const reply = await chat(service(), keys.premium, { model: 'gpt-nonexistent', messages: hello });
+		const reply = await chat(service(), keys.premium, {
+			model: 'gpt-nonexistent',
+			messages: hello,
+		});
 		expect(reply.status).toBe(404);
 		expect(reply.json.error).toMatchObject({
 			type: 'invalid_request_error',

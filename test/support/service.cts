@@ -53,6 +53,13 @@ function readKeys(): Record<KeyName, string> {
 /** The API keys of dev/service/config.json, by name. */
 export const keys: Record<KeyName, string> = readKeys();
 
+/** The fault models of dev/service/config.json: the `faults` group but echo-1, each answering like a misbehaving gateway. */
+export const faultModels: string[] = (
+	JSON.parse(readFileSync(join(serviceDir, 'config.json'), 'utf8')) as {
+		groups: { faults: string[] };
+	}
+).groups.faults.filter((model) => model.startsWith('fault-'));
+
 /** Spawns the service on a free port and resolves once it prints its listening line. */
 export function startService(options: { args?: string[] } = {}): Promise<LocalService> {
 	const child = spawn(process.execPath, [mainScript, '--port', '0', ...(options.args ?? [])], {
@@ -136,7 +143,8 @@ export function useLocalService(): () => LocalService {
 		await service?.clearRequests();
 	});
 	return () => {
-		if (service === undefined) throw new Error('useLocalService(): the service starts in beforeAll');
+		if (service === undefined)
+			throw new Error('useLocalService(): the service starts in beforeAll');
 		return service;
 	};
 }
