@@ -1,13 +1,35 @@
 /** Tests are TypeScript `.cts` files: n8n's lint rules are for code that runs inside n8n, not for tests. */
-module.exports = {
+const typescript = {
 	testEnvironment: 'node',
-	roots: ['<rootDir>/test'],
-	testMatch: ['**/*.test.cts'],
 	moduleFileExtensions: ['ts', 'cts', 'js', 'cjs', 'json'],
 	transform: {
-		'^.+\\.c?ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', diagnostics: false}],
+		'^.+\\.c?ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', diagnostics: false }],
 		// eventsource-parser ships only ES modules (the build bundles it into dist): compiled to CommonJS here.
-		'/node_modules/eventsource-parser/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' }, diagnostics: false }],
+		'/node_modules/eventsource-parser/.+\\.js$': [
+			'ts-jest',
+			{ tsconfig: { allowJs: true, module: 'commonjs' }, diagnostics: false },
+		],
 	},
 	transformIgnorePatterns: ['/node_modules/(?!eventsource-parser/)'],
+};
+
+module.exports = {
+	projects: [
+		{
+			...typescript,
+			displayName: 'engine',
+			roots: ['<rootDir>/test'],
+			testMatch: ['**/*.test.cts'],
+			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+		},
+		{
+			// End-to-end: the packed package installed into a real n8n (installed once into the cache).
+			...typescript,
+			displayName: 'real n8n',
+			roots: ['<rootDir>/test/e2e'],
+			testMatch: ['**/*.test.cts'],
+			globalSetup: '<rootDir>/test/e2e/support/global-setup.cts',
+			setupFilesAfterEnv: ['<rootDir>/test/e2e/support/timeouts.cts'],
+		},
+	],
 };

@@ -1,48 +1,166 @@
 /**
- * "Try it": starts the local service, runs examples/chat.workflow.json through n8n's execution
- * engine with the built node (dist/), and prints the reply. With --serve the service keeps running.
+ * "Try it" (npm run try; scripts/try.sh installed Node 24 and n8n first): installs this package into a
+ * real n8n as n8n installs community packages, starts the local service, imports the credential and the
+ * example workflows, runs the chat example headless and prints the reply, then serves n8n on
+ * http://localhost:5678 until Ctrl+C. With --exit it stops after printing the reply.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
 
-import { ChatCompletionsApi } from '../dist/credentials/ChatCompletionsApi.credentials';
-import { ChatCompletion } from '../dist/nodes/ChatCompletion/ChatCompletion.node';
-import { disposeEngine } from '../test/support/engine.cts';
-import { exampleEngine, loadExample } from '../test/support/examples.cts';
+import { installPackage, packPackage } from './n8n/community-package.cts';
+import { n8nEnv } from './n8n/env.cts';
+import { EXAMPLES_ORIGIN, localCredential, readExamples } from './n8n/examples.cts';
+import { executeWorkflow } from './n8n/execute.cts';
+import { importIntoN8n } from './n8n/import.cts';
+import { OWNER, ownerWithHash } from './n8n/owner.cts';
+import type { N8nProcess } from './n8n/process.cts';
+import { httpReady, startN8n } from './n8n/process.cts';
 import { keys, startService } from '../test/support/service.cts';
 
-const serve = process.argv.includes('--serve');
-const question = process.argv.slice(2).filter((arg) => !arg.startsWith('--')).join(' ') || 'What can you do for my workflows?';
+const PORT = 5678;
+const BROKER_PORT = 5679;
+const SERVICE_PORT = Number(new URL(EXAMPLES_ORIGIN).port);
+const CHAT_EXAMPLE = 'example-chat';
+
+const started = Number(process.env.TRY_STARTED_MS ?? Date.now());
+const exitAfterRun = process.argv.includes('--exit');
+const bin = required('N8N_BIN');
+const tryDir = required('TRY_DIR');
+const userFolder = join(tryDir, 'n8n-user');
+
+function required(name: string): string {
+	const value = process.env[name];
+	if (!value) throw new Error(`${name} is not set: run this through npm run try`);
+	return value;
+}
+
+const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
+const step = (text: string) => console.log(`\n== ${text}`);
 
 async function main(): Promise<void> {
-	const service = await startService(serve ? { args: ['--port', '8787'] } : undefined);
-	try {
-		console.log(`Local Chat Completions service: ${service.baseUrl} (API key ${keys.default})`);
-		const { runData, error } = await exampleEngine(
-			{ node: new ChatCompletion(), credential: new ChatCompletionsApi() },
-			keys.default,
-			service.baseUrl,
-		).runWorkflow({
-			workflow: loadExample('chat', service.origin),
-			startNode: 'Chat Completion',
-			items: [{ json: { question } }],
-		});
-		if (error) throw new Error(`${error.message}\n${error.description ?? ''}`);
-		const reply = runData['Chat Completion'][0].data?.main[0]?.[0]?.json as IDataObject;
-		console.log(`\nYou asked: ${question}`);
-		console.log(`Reply (${reply.model}, ${(reply.usage as IDataObject).total_tokens} tokens): ${reply.content}\n`);
-		console.log('Output item of the Chat Completion node:');
-		console.log(JSON.stringify(reply, null, 2));
-		if (serve) {
-			console.log(`\nThe service keeps running at ${service.baseUrl}; press Ctrl+C to stop it.`);
-			await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+	for (const [port, what] of [
+		[PORT, 'n8n'],
+		[BROKER_PORT, "n8n's task runner broker"],
+		[SERVICE_PORT, 'the local service'],
+	] as const) {
+		if (await inUse(port)) {
+			throw new Error(
+				`Port ${port} (${what}) is in use: another "npm run try" or n8n is running. Stop it (Ctrl+C in its terminal) and run again.`,
+			);
 		}
-	} finally {
+	}
+	mkdirSync(userFolder, { recursive: true });
+
+	step(
+		'Chat Completion node: build, npm pack, install the tarball as n8n installs community packages',
+	);
+	const tarball = packPackage(join(tryDir, 'pack'));
+	console.log(
+		`installed ${tarball}\n       in ${installPackage(tarball, userFolder)} (production install)`,
+	);
+
+	step(`Local Chat Completions service on ${EXAMPLES_ORIGIN}/v1`);
+	const service = await startService({ args: ['--port', String(SERVICE_PORT)] });
+	let n8n: N8nProcess | undefined;
+	const stop = async () => {
+		await n8n?.stop();
 		await service.stop();
-		await disposeEngine();
+	};
+	try {
+		console.log(`listening (API key ${keys.default}; models and keys: dev/service/config.json)`);
+		const env = n8nEnv({
+			userFolder,
+			port: PORT,
+			brokerPort: BROKER_PORT,
+			owner: ownerWithHash(bin),
+		});
+		const examples = readExamples();
+		const credential = localCredential(keys.default);
+
+		step('Credential and example workflows');
+		// Imported once (and again when examples/ change), so that the user's edits survive the next run.
+		const imports = {
+			credentials: [credential],
+			workflows: examples.map(({ workflow }) => workflow),
+		};
+		const digest = createHash('sha256').update(JSON.stringify(imports)).digest('hex');
+		const marker = join(userFolder, 'imported.sha256');
+		if (readText(marker) === digest) {
+			console.log('already imported (delete the folder below to start afresh)');
+		} else {
+			await importIntoN8n(bin, env, imports);
+			writeFileSync(marker, digest);
+			console.log(`imported with n8n import:credentials and n8n import:workflow (${seconds()})`);
+		}
+
+		step('Run "Chat Completion: ask a question" headless (n8n execute)');
+		const run = await executeWorkflow(bin, env, CHAT_EXAMPLE);
+		if (run.error !== undefined) {
+			throw new Error(
+				`The chat example failed: ${run.error.message}\n${run.error.description ?? ''}`,
+			);
+		}
+		const reply = run.runData['Chat Completion']?.[0]?.data?.main[0]?.[0]?.json ?? {};
+		const usage = reply.usage as { total_tokens?: number } | undefined;
+		console.log(
+			`Reply (${String(reply.model)}, ${usage?.total_tokens} tokens): ${String(reply.content)}`,
+		);
+		if (exitAfterRun) {
+			console.log(`\nDone in ${seconds()} (--exit: n8n not started).`);
+			return;
+		}
+
+		step(`n8n on http://localhost:${PORT}`);
+		const logFile = join(tryDir, 'n8n.log');
+		n8n = await startN8n(bin, env, { command: 'start', ready: httpReady(PORT), logFile });
+		console.log(`
+n8n is ready at http://localhost:${PORT} (${seconds()} after npm run try)
+  Log in:      ${OWNER.email} / ${OWNER.password}
+  Credential:  "${credential.name}" (${credential.data.baseUrl}, key ${credential.data.apiKey})
+  Workflows:
+${examples.map(({ workflow }) => `    http://localhost:${PORT}/workflow/${workflow.id}  ${workflow.name}`).join('\n')}
+  n8n's data:  ${userFolder}
+  n8n's log:   ${logFile}
+Press Ctrl+C to stop n8n and the local service.`);
+		const exited = n8n.exited.then(() => {
+			throw new Error(`n8n stopped by itself; its log: ${logFile}`);
+		});
+		await Promise.race([untilSignal(), exited]);
+		console.log('\nStopping n8n and the local service...');
+	} finally {
+		await stop();
 	}
 }
 
+function readText(path: string): string | undefined {
+	try {
+		return readFileSync(path, 'utf8');
+	} catch {
+		return undefined;
+	}
+}
+
+function inUse(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const socket = connect(port, '127.0.0.1');
+		socket.once('connect', () => {
+			socket.destroy();
+			resolve(true);
+		});
+		socket.once('error', () => resolve(false));
+	});
+}
+
+/** Resolves on the first Ctrl+C (or SIGTERM); later ones (npm passes Ctrl+C on too) wait for the clean stop. */
+function untilSignal(): Promise<void> {
+	return new Promise((resolve) => {
+		for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => resolve());
+	});
+}
+
 main().catch((error: unknown) => {
-	console.error(error instanceof Error ? error.message : error);
+	console.error(`\n${error instanceof Error ? error.message : String(error)}`);
 	process.exit(1);
 });

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# The README's "Try it" command (npm run try): installs what it needs, builds the node, starts the
-# local service and runs the example workflow through n8n's execution engine, printing the reply.
-# Arguments: an optional question, and --serve to keep the service running on port 8787.
+# The README's "Try it" command (npm run try): installs Node 24 and n8n when missing (cached), installs
+# this package into n8n as a community package, starts the local service, imports the credential and the
+# example workflows, runs the chat example and prints the reply, then keeps n8n on http://localhost:5678
+# running until Ctrl+C. `npm run try -- --exit` stops after printing the reply.
+TRY_STARTED_MS="$(date +%s%3N)"
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
-npm run build > /dev/null
-npx tsx scripts/try.cts "$@"
+N8N_BIN="$(bash scripts/n8n/install.sh)"
+export TRY_STARTED_MS N8N_BIN TRY_DIR="$CACHE/try"
+exec npx tsx scripts/try.cts "$@"

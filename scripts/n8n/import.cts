@@ -1,0 +1,39 @@
+/** `n8n import:credentials` and `n8n import:workflow` (run while the instance is stopped; each boots n8n). */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { runN8nCommand } from './process.cts';
+
+export interface CredentialToImport {
+	id: string;
+	name: string;
+	type: string;
+	/** Plain values: n8n encrypts them on import. */
+	data: Record<string, string>;
+}
+
+export interface WorkflowToImport {
+	id: string;
+	name: string;
+	nodes: unknown[];
+	connections: unknown;
+	settings?: unknown;
+}
+
+export async function importIntoN8n(
+	bin: string,
+	env: NodeJS.ProcessEnv,
+	{ credentials, workflows }: { credentials: CredentialToImport[]; workflows: WorkflowToImport[] },
+): Promise<void> {
+	const dir = mkdtempSync(join(env.N8N_USER_FOLDER ?? '.', 'import-'));
+	try {
+		const credentialsFile = join(dir, 'credentials.json');
+		const workflowsFile = join(dir, 'workflows.json');
+		writeFileSync(credentialsFile, JSON.stringify(credentials));
+		writeFileSync(workflowsFile, JSON.stringify(workflows));
+		await runN8nCommand(bin, env, ['import:credentials', `--input=${credentialsFile}`]);
+		await runN8nCommand(bin, env, ['import:workflow', `--input=${workflowsFile}`]);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}

@@ -1,0 +1,124 @@
+/** Runs n8n's commands: `n8n start` and `n8n worker` as long-lived processes, the others (import, execute) to completion. */
+import { execFile, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+
+export interface N8nProcess {
+	/** Everything the process printed so far (stdout and stderr). */
+	output(): string;
+	/** Resolves when the process has exited, for whatever reason. */
+	exited: Promise<void>;
+	stop(): Promise<void>;
+}
+
+export interface StartOptions {
+	/** `start` (main: editor, REST, webhooks) or `worker` (queue mode). */
+	command: 'start' | 'worker';
+	/** Resolves true once the process serves; polled every 250 ms. */
+	ready: (output: string) => Promise<boolean> | boolean;
+	/** Also written to this file as it comes. */
+	logFile?: string;
+}
+
+/** n8n gets N8N_GRACEFUL_SHUTDOWN_TIMEOUT (env.cts) to stop; after this, its process group is killed. */
+const STOP_TIMEOUT_MS = 20_000;
+/** n8n boots in 15-20 s on 2 cores; more while other processes compete. */
+const READY_TIMEOUT_MS = 120_000;
+
+/** Spawns the command in its own process group (n8n starts a task runner child) and waits until it is ready. */
+export async function startN8n(
+	bin: string,
+	env: NodeJS.ProcessEnv,
+	options: StartOptions,
+): Promise<N8nProcess> {
+	const child = spawn(bin, [options.command], {
+		env,
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	const log =
+		options.logFile === undefined ? undefined : createWriteStream(options.logFile, { flags: 'a' });
+	let output = '';
+	for (const stream of [child.stdout, child.stderr]) {
+		stream.setEncoding('utf8');
+		stream.on('data', (text: string) => {
+			output += text;
+			log?.write(text);
+		});
+	}
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	const running = () => child.exitCode === null && child.signalCode === null;
+	const handle: N8nProcess = {
+		output: () => output,
+		exited,
+		async stop() {
+			if (running() && child.pid !== undefined) {
+				process.kill(-child.pid, 'SIGTERM');
+				const killed = setTimeout(
+					() => process.kill(-(child.pid as number), 'SIGKILL'),
+					STOP_TIMEOUT_MS,
+				);
+				await exited;
+				clearTimeout(killed);
+			}
+			log?.end();
+		},
+	};
+
+	const deadline = Date.now() + READY_TIMEOUT_MS;
+	const isReady = async (): Promise<boolean> => {
+		try {
+			return await options.ready(output);
+		} catch {
+			return false;
+		}
+	};
+	while (!(await isReady())) {
+		if (!running()) {
+			log?.end();
+			throw new Error(
+				`n8n ${options.command} exited (code ${child.exitCode}) before it was ready:\n${tail(output)}`,
+			);
+		}
+		if (Date.now() > deadline) {
+			await handle.stop();
+			throw new Error(
+				`n8n ${options.command} was not ready within ${READY_TIMEOUT_MS} ms:\n${tail(output)}`,
+			);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	return handle;
+}
+
+/** Ready once the editor's readiness endpoint answers 200 (published webhooks may take a moment more). */
+export function httpReady(port: number): () => Promise<boolean> {
+	return async () => (await fetch(`http://127.0.0.1:${port}/healthz/readiness`)).ok;
+}
+
+/** Runs an n8n CLI command to its end (each boots n8n: 5-11 s): whether it exited 0, and what it printed. */
+export function n8nCommand(
+	bin: string,
+	env: NodeJS.ProcessEnv,
+	args: string[],
+): Promise<{ ok: boolean; output: string }> {
+	return new Promise((resolve) => {
+		execFile(bin, args, { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+			resolve({ ok: error === null, output: `${stdout}${stderr}` }),
+		);
+	});
+}
+
+/** As n8nCommand, rejecting with the end of the output when the command fails. */
+export async function runN8nCommand(
+	bin: string,
+	env: NodeJS.ProcessEnv,
+	args: string[],
+): Promise<string> {
+	const { ok, output } = await n8nCommand(bin, env, args);
+	if (!ok) throw new Error(`n8n ${args.join(' ')} failed:\n${tail(output)}`);
+	return output;
+}
+
+export function tail(text: string, lines = 40): string {
+	return text.trimEnd().split('\n').slice(-lines).join('\n');
+}

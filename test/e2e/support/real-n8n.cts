@@ -1,0 +1,137 @@
+/**
+ * A real n8n for one test file: the packed package installed as n8n installs community packages into a
+ * fresh user folder, credentials and workflows imported with n8n's CLI, `n8n start` on its own ports
+ * (and `n8n worker` in queue mode), and the webhook workflows published (as the owner, through the REST API).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { installPackage } from '../../../scripts/n8n/community-package.cts';
+import { n8nEnv } from '../../../scripts/n8n/env.cts';
+import type { CredentialToImport, WorkflowToImport } from '../../../scripts/n8n/import.cts';
+import { importIntoN8n } from '../../../scripts/n8n/import.cts';
+import { OWNER, ownerWithHash } from '../../../scripts/n8n/owner.cts';
+import type { N8nProcess } from '../../../scripts/n8n/process.cts';
+import { httpReady, startN8n, tail } from '../../../scripts/n8n/process.cts';
+import { closedPort } from '../../support/service.cts';
+import { N8nRest } from './rest.cts';
+
+export interface RealN8nSetup {
+	credentials: CredentialToImport[];
+	workflows: WorkflowToImport[];
+	/** Queue mode: the main instance enqueues in this Redis, an `n8n worker` runs the executions. */
+	redisPort?: number;
+}
+
+export interface RealN8n {
+	/** http://127.0.0.1:PORT */
+	url: string;
+	/** POSTs JSON to a production webhook: /webhook/<path>. */
+	webhook(path: string, body?: unknown): Promise<Response>;
+	main: N8nProcess;
+	/** `n8n worker`, in queue mode. */
+	worker?: N8nProcess;
+	/** The end of what n8n printed (main, then worker): for failure messages. */
+	logs(): string;
+}
+
+function required(name: string): string {
+	const value = process.env[name];
+	if (!value)
+		throw new Error(
+			`${name} is not set: the real-n8n tests run through jest's globalSetup (npm test)`,
+		);
+	return value;
+}
+
+function webhookPath(workflow: WorkflowToImport): string | undefined {
+	const nodes = workflow.nodes as Array<{ type: string; parameters: { path?: string } }>;
+	return nodes.find((node) => node.type === 'n8n-nodes-base.webhook')?.parameters.path;
+}
+
+/**
+ * Waits until n8n serves the POST webhook at `path`: publishing returns (and in queue mode readiness
+ * answers) before the webhook is live. A GET tells without running the workflow: n8n answers "not
+ * registered for GET requests" once the POST webhook exists, "not registered" before.
+ */
+async function webhookLive(url: string, path: string): Promise<void> {
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const text = await (await fetch(`${url}/webhook/${path}`)).text();
+		if (text.includes('not registered for GET requests')) return;
+		if (Date.now() > deadline)
+			throw new Error(`The webhook /webhook/${path} did not go live within 60 s: ${text}`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+/** Starts n8n in beforeAll and stops it in afterAll; `setup` runs in beforeAll (after the local service started). */
+export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
+	let instance: RealN8n | undefined;
+	const processes: N8nProcess[] = [];
+	let userFolder: string | undefined;
+
+	beforeAll(async () => {
+		const bin = required('E2E_N8N_BIN');
+		const { credentials, workflows, redisPort } = setup();
+		userFolder = mkdtempSync(join(tmpdir(), 'chat-completions-n8n-'));
+		installPackage(required('E2E_TARBALL'), userFolder);
+		const port = await closedPort();
+		const queue: Record<string, string> =
+			redisPort === undefined
+				? {}
+				: {
+						EXECUTIONS_MODE: 'queue',
+						QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+						QUEUE_BULL_REDIS_PORT: String(redisPort),
+					};
+		const env = n8nEnv({
+			userFolder,
+			port,
+			brokerPort: await closedPort(),
+			owner: ownerWithHash(bin),
+			extra: queue,
+		});
+		await importIntoN8n(bin, env, { credentials, workflows });
+		const main = await startN8n(bin, env, { command: 'start', ready: httpReady(port) });
+		processes.push(main);
+		let worker: N8nProcess | undefined;
+		if (redisPort !== undefined) {
+			const workerEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(await closedPort()) };
+			const ready = (output: string) => output.includes('n8n worker is now ready');
+			worker = await startN8n(bin, workerEnv, { command: 'worker', ready });
+			processes.push(worker);
+		}
+		const url = `http://127.0.0.1:${port}`;
+		const rest = await N8nRest.login(url, OWNER);
+		for (const workflow of workflows) {
+			const path = webhookPath(workflow);
+			if (path === undefined) continue;
+			await rest.publish(workflow.id);
+			await webhookLive(url, path);
+		}
+		instance = {
+			url,
+			main,
+			worker,
+			webhook: (path, body) =>
+				fetch(`${url}/webhook/${path}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify(body ?? {}),
+				}),
+			logs: () => processes.map((process) => tail(process.output(), 60)).join('\n---\n'),
+		};
+	}, 300_000);
+
+	afterAll(async () => {
+		for (const process of processes.reverse()) await process.stop();
+		if (userFolder !== undefined) rmSync(userFolder, { recursive: true, force: true });
+	});
+
+	return () => {
+		if (instance === undefined) throw new Error('useRealN8n(): n8n starts in beforeAll');
+		return instance;
+	};
+}

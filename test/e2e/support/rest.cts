@@ -1,0 +1,43 @@
+/** The parts of n8n's internal REST API (what the editor calls) the tests need: login and publishing a workflow. */
+export class N8nRest {
+	private constructor(
+		readonly url: string,
+		readonly cookie: string,
+	) {}
+
+	static async login(url: string, owner: { email: string; password: string }): Promise<N8nRest> {
+		const response = await fetch(`${url}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
+		});
+		if (!response.ok)
+			throw new Error(`POST /rest/login answered ${response.status}: ${await response.text()}`);
+		const cookie = response.headers
+			.getSetCookie()
+			.map((header) => header.split(';')[0])
+			.join('; ');
+		return new N8nRest(url, cookie);
+	}
+
+	private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.url}/rest${path}`, {
+			method,
+			headers: { cookie: this.cookie, 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok)
+			throw new Error(`${method} /rest${path} answered ${response.status}: ${text}`);
+		return (JSON.parse(text) as { data: T }).data;
+	}
+
+	/** Publishes (activates) the workflow's current version: its webhooks go live. */
+	async publish(workflowId: string): Promise<void> {
+		const { versionId } = await this.request<{ versionId: string }>(
+			'GET',
+			`/workflows/${workflowId}`,
+		);
+		await this.request('POST', `/workflows/${workflowId}/activate`, { versionId });
+	}
+}
