@@ -111,7 +111,7 @@ function fromDataUri(uri: string, field: string, maxBytes: number, detail: unkno
 }
 
 /** Image parts for the URLs and data URIs listed in `value`. */
-export function imagePartsFromUrls(
+function imagePartsFromUrls(
 	value: unknown,
 	field: string,
 	maxBytes: number,
@@ -136,7 +136,7 @@ export function imagePartsFromUrls(
 }
 
 /** Image parts for the binary properties named in `value`, checked by their bytes. */
-export function imagePartsFromBinary(
+function imagePartsFromBinary(
 	value: unknown,
 	field: string,
 	binaries: ItemBinaries,

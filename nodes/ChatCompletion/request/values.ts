@@ -18,7 +18,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /** Accepts a number, or text that is a number (expressions often give text). */
-export function toNumber(value: unknown): number | undefined {
+function toNumber(value: unknown): number | undefined {
 	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
 	if (typeof value === 'string' && value.trim() !== '') {
 		const parsed = Number(value);

@@ -32,7 +32,7 @@ export function hasVersionSegment(baseUrl: string): boolean {
 }
 
 /** Shows a key in messages without revealing it: `sk-…1234`. */
-export function maskApiKey(apiKey: string): string {
+function maskApiKey(apiKey: string): string {
 	return apiKey.length > 8 ? `${apiKey.slice(0, 3)}…${apiKey.slice(-4)}` : '…';
 }
 
