@@ -9,7 +9,7 @@ export interface RecordedRequest {
 	headers: Record<string, string>;
 	/** Parsed JSON when the body parses, else the raw text; null when there is no body. */
 	body: unknown;
-	/** When the whole request had arrived, in Unix milliseconds. */
+	/** When the whole request had arrived, in Unix milliseconds (fractional: microseconds count). */
 	receivedAt: number;
 }
 
@@ -37,7 +37,7 @@ export class RequestLog {
 			path: req.url ?? '',
 			headers,
 			body: parseBody(rawBody),
-			receivedAt: Date.now(),
+			receivedAt: performance.timeOrigin + performance.now(),
 		});
 	}
 

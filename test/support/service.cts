@@ -10,7 +10,7 @@ export interface RecordedRequest {
 	path: string;
 	headers: Record<string, string>;
 	body: unknown;
-	/** When the whole request had arrived, in Unix milliseconds. */
+	/** When the whole request had arrived, in Unix milliseconds (fractional: microseconds count). */
 	receivedAt: number;
 }
 

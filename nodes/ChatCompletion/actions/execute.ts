@@ -76,6 +76,7 @@ export async function executeChatCompletion(
 	const gate = new PauseGate();
 	const signal = this.getExecutionCancelSignal?.();
 	const failFast = !this.continueOnFail();
+	let failed = false;
 	await runPool(
 		jobs.length,
 		concurrency,
@@ -86,9 +87,10 @@ export async function executeChatCompletion(
 				outcomes[index] = placeReply(this, jobs[index], reply, withToolCalls);
 			} catch (error) {
 				outcomes[index] = { error };
+				failed = true;
 			}
 		},
-		() => signal?.aborted === true || (failFast && outcomes.some((outcome) => 'error' in outcome)),
+		() => signal?.aborted === true || (failFast && failed),
 	);
 
 	const replies: INodeExecutionData[] = [];
