@@ -3,51 +3,36 @@
  * CredentialTestContext) with an in-memory credential store. HTTP goes over the real network.
  * Importing it prepares n8n-core for the test file: a temporary user folder, removed after the file's tests.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-
-import type { Container as DiContainer } from '@n8n/di';
 import {
-	BinaryDataService,
-	Credentials,
 	CredentialTestContext,
 	ExecutionLifecycleHooks,
-	ExternalSecretsProxy,
 	LoadOptionsContext,
 	WorkflowExecute,
 } from 'n8n-core';
 import type {
 	ExecutionStatus,
-	ICredentialDataDecryptedObject,
 	ICredentialType,
 	IConnections,
 	IDataObject,
-	IHttpRequestOptions,
 	INode,
 	INodeCredentialTestResult,
 	INodeExecutionData,
 	INodeListSearchResult,
 	INodeParameters,
-	INodeProperties,
 	INodeType,
 	INodeTypes,
 	IVersionedNodeType,
-	IRequestOptionsSimplified,
 	IRun,
 	IRunData,
-	IWorkflowExecuteAdditionalData,
 	IWorkflowSettings,
 	StructuredChunk,
 } from 'n8n-workflow';
-import {
-	createRunExecutionData,
-	Expression,
-	ICredentialsHelper,
-	isExpression,
-	NodeHelpers,
-	Workflow,
-} from 'n8n-workflow';
+import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { CredentialsStore } from './engine/credentials-store.cts';
+import { additionalData, ready } from './engine/runtime.cts';
+
+export { disposeEngine } from './engine/runtime.cts';
 
 export interface EngineOptions {
 	/** Node types by type name; versioned ones (as n8n-nodes-base ships them) are resolved per node's typeVersion. */
@@ -128,218 +113,6 @@ export interface Engine {
 		data: IDataObject;
 	}): Promise<INodeCredentialTestResult>;
 }
-
-/** n8n-core's own copy of its DI container: npm may hoist another version of @n8n/di to the top. */
-const { Container } = require(
-	require.resolve('@n8n/di', { paths: [dirname(require.resolve('n8n-core'))] }),
-) as {
-	Container: typeof DiContainer;
-};
-
-/*
- * n8n-core builds its settings (user folder, encryption key, binary data storage, log level) from the
- * environment when its DI container first needs them, so the environment is prepared on import.
- */
-const userFolder = mkdtempSync(join(tmpdir(), 'n8n-engine-'));
-process.env.N8N_USER_FOLDER = userFolder;
-process.env.N8N_LOG_LEVEL ??= 'silent';
-/** Releases n8n-core's expression engine and removes the temporary user folder. */
-export async function disposeEngine(): Promise<void> {
-	await Expression.disposeExpressionEngine();
-	rmSync(userFolder, { recursive: true, force: true });
-}
-// Under jest, each test file cleans up after itself; scripts call disposeEngine() themselves.
-if (typeof afterAll === 'function') afterAll(disposeEngine);
-
-/**
- * Binary data in the configured mode (n8n's default: filesystem, under the user folder), and the
- * expression engine: n8n's legacy one unless N8N_EXPRESSION_ENGINE=vm (n8n's production default), which
- * loads isolated-vm by dynamic import and so needs NODE_OPTIONS=--experimental-vm-modules under jest.
- */
-async function setUp() {
-	await Container.get(BinaryDataService).init();
-	if (process.env.N8N_EXPRESSION_ENGINE === 'vm') {
-		await Expression.initExpressionEngine({
-			engine: 'vm',
-			poolSize: 1,
-			maxCodeCacheSize: 1024,
-			bridgeTimeout: 5000,
-			bridgeMemoryLimit: 128,
-		});
-	}
-}
-
-let setup: Promise<void> | undefined;
-const ready = () => (setup ??= setUp());
-
-/** Credential data as n8n's CredentialsHelper.applyDefaultsAndOverwrites returns it: defaults filled in. */
-function withDefaults(properties: INodeProperties[], data: IDataObject) {
-	return NodeHelpers.getNodeParameters(
-		properties,
-		data as INodeParameters,
-		true,
-		false,
-		null,
-		null,
-	) as IDataObject;
-}
-
-class CredentialsStore extends ICredentialsHelper {
-	constructor(
-		private readonly types: Record<string, ICredentialType>,
-		private readonly data: Record<string, IDataObject>,
-	) {
-		super();
-	}
-
-	has(type: string) {
-		return type in this.data;
-	}
-
-	decrypted(type: string, data = this.data[type]) {
-		if (data === undefined) throw new Error(`No credentials of type "${type}" in the test engine`);
-		return withDefaults(
-			this.getCredentialsProperties(type),
-			data,
-		) as ICredentialDataDecryptedObject;
-	}
-
-	private type(name: string) {
-		const type = this.types[name];
-		if (type === undefined) throw new Error(`Unknown credential type "${name}"`);
-		return type;
-	}
-
-	getParentTypes(name: string): string[] {
-		return (this.type(name).extends ?? []).flatMap((parent) => [
-			parent,
-			...this.getParentTypes(parent),
-		]);
-	}
-
-	isCredentialUsableByNode() {
-		return true;
-	}
-
-	/** As n8n's CredentialsHelper: a function is called, a generic definition has its expressions resolved. */
-	async authenticate(
-		credentials: ICredentialDataDecryptedObject,
-		typeName: string,
-		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
-		workflow?: Workflow,
-		node?: INode,
-	): Promise<IHttpRequestOptions> {
-		const { authenticate } = this.type(typeName);
-		if (typeof authenticate === 'function') {
-			return await authenticate(credentials, requestOptions as IHttpRequestOptions);
-		}
-		if (authenticate?.type === 'generic') {
-			if (!workflow || !node) throw new Error('Generic authentication needs the workflow and node');
-			const resolve = (value: string) =>
-				isExpression(value)
-					? String(
-							workflow.expression.getSimpleParameterValue(
-								node,
-								value,
-								'internal',
-								{ $credentials: credentials },
-								undefined,
-								'',
-							) ?? '',
-						)
-					: value;
-			const target = requestOptions as unknown as Record<
-				string,
-				Record<string, unknown> | undefined
-			>;
-			for (const [section, entries] of Object.entries(authenticate.properties)) {
-				const resolved = (target[section] ??= {});
-				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
-					resolved[resolve(key)] = resolve(value);
-				}
-			}
-		}
-		return requestOptions as IHttpRequestOptions;
-	}
-
-	async preAuthentication() {
-		return undefined;
-	}
-
-	async runPreAuthentication() {
-		return undefined;
-	}
-
-	async getCredentials(details: { id: string | null; name: string }, type: string) {
-		const credentials = new Credentials(details, type);
-		await credentials.setData((this.data[type] ?? {}) as ICredentialDataDecryptedObject);
-		return credentials;
-	}
-
-	async getDecrypted(
-		_additionalData: IWorkflowExecuteAdditionalData,
-		_details: unknown,
-		type: string,
-	) {
-		return this.decrypted(type);
-	}
-
-	async updateCredentials(_details: unknown, type: string, data: ICredentialDataDecryptedObject) {
-		this.data[type] = data;
-	}
-
-	async updateCredentialsOauthTokenData(
-		_details: unknown,
-		type: string,
-		data: ICredentialDataDecryptedObject,
-	) {
-		this.data[type] = { ...this.data[type], oauthTokenData: data.oauthTokenData };
-	}
-
-	getCredentialsProperties(name: string): INodeProperties[] {
-		const type = this.type(name);
-		const properties: INodeProperties[] = [];
-		for (const parent of type.extends ?? []) {
-			NodeHelpers.mergeNodeProperties(properties, this.getCredentialsProperties(parent));
-		}
-		NodeHelpers.mergeNodeProperties(properties, type.properties);
-		return properties;
-	}
-}
-
-const unavailable = (feature: string) => async () => {
-	throw new Error(`${feature} is not available in the test engine`);
-};
-
-function additionalData(
-	credentialsHelper: ICredentialsHelper,
-	extra: Partial<IWorkflowExecuteAdditionalData> = {},
-): IWorkflowExecuteAdditionalData {
-	const baseUrl = 'http://127.0.0.1:5678';
-	return {
-		credentialsHelper,
-		externalSecretsProxy: new ExternalSecretsProxy(),
-		executeWorkflow: unavailable('Executing sub-workflows'),
-		startRunnerTask: unavailable('The task runner (Code node)'),
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-		logAiEvent: () => {},
-		currentNodeExecutionIndex: 0,
-		variables: {},
-		restApiUrl: `${baseUrl}/rest`,
-		instanceBaseUrl: `${baseUrl}/`,
-		formBaseUrl: `${baseUrl}/form`,
-		formWaitingBaseUrl: `${baseUrl}/form-waiting`,
-		formTestBaseUrl: `${baseUrl}/form-test`,
-		webhookBaseUrl: `${baseUrl}/webhook`,
-		webhookWaitingBaseUrl: `${baseUrl}/webhook-waiting`,
-		webhookTestBaseUrl: `${baseUrl}/webhook-test`,
-		mcpBaseUrl: `${baseUrl}/mcp`,
-		mcpTestBaseUrl: `${baseUrl}/mcp-test`,
-		...extra,
-	};
-}
-
 export function createEngine(options: EngineOptions): Engine {
 	const store = new CredentialsStore(options.credentialTypes, { ...options.credentials });
 	let executions = 0;
