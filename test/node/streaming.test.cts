@@ -134,6 +134,26 @@ describe('n8n chat streaming', () => {
 		expect(chunks.every((chunk) => chunk.metadata.itemIndex === 0)).toBe(true);
 	});
 
+	test('a chat client that fails to take a chunk (queue mode: Redis gone) costs neither the reply nor an unhandled rejection', async () => {
+		const rejections: unknown[] = [];
+		const count = (reason: unknown) => rejections.push(reason);
+		process.on('unhandledRejection', count);
+		try {
+			const [[item]] = await reply(
+				simpleParameters('nobody is listening', 'echo-1', { options: { stream: true } }),
+				async () => {
+					throw new Error('Connection is closed.');
+				},
+			);
+			expect(item.json.content).toBe('nobody is listening');
+			// Rejections are reported after the microtask queue drains.
+			await new Promise((resolve) => setImmediate(resolve));
+			expect(rejections).toEqual([]);
+		} finally {
+			process.off('unhandledRejection', count);
+		}
+	});
+
 	test('with the Stream option off, a streaming trigger gets the item but no chunks from the node', async () => {
 		const chunks: StructuredChunk[] = [];
 		const [[item]] = await reply(simpleParameters('quiet', 'echo-1'), (chunk) => chunks.push(chunk));

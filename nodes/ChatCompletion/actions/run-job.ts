@@ -15,17 +15,34 @@ export interface JobReply {
 	completion: Completion;
 }
 
-/** Text deltas go to n8n's chat streaming (Chat Trigger or Webhook in streaming mode), when it is on. */
+/**
+ * Text deltas go to n8n's chat streaming (Chat Trigger or Webhook in streaming mode), when it is on.
+ * n8n types `sendChunk` as void but runs the trigger's hook asynchronously (in queue mode it writes to
+ * Redis): a chunk that cannot be delivered is logged once per item, and the reply goes on.
+ */
 function chunkForwarder(context: IExecuteFunctions, itemIndex: number) {
 	if (!context.isStreaming?.()) return undefined;
 	let begun = false;
+	let warned = false;
+	const send = (...chunk: Parameters<IExecuteFunctions['sendChunk']>) => {
+		const delivery = context.sendChunk(...chunk) as unknown;
+		if (!(delivery instanceof Promise)) return;
+		delivery.catch((error: unknown) => {
+			if (warned) return;
+			warned = true;
+			const reason = error instanceof Error ? error.message : String(error);
+			context.logger.warn(
+				`Chat Completion: item ${itemIndex}'s reply could not be streamed to the chat (${reason}); the reply is still returned`,
+			);
+		});
+	};
 	return {
 		onText: (delta: string) => {
-			if (!begun) context.sendChunk('begin', itemIndex);
+			if (!begun) send('begin', itemIndex);
 			begun = true;
-			context.sendChunk('item', itemIndex, delta);
+			send('item', itemIndex, delta);
 		},
-		end: () => begun && context.sendChunk('end', itemIndex),
+		end: () => begun && send('end', itemIndex),
 	};
 }
 
