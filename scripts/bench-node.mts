@@ -19,6 +19,7 @@ import { promisify } from 'node:util';
 import type { Client, ClientName } from './bench/clients.mts';
 import { CLIENT_LABELS, CLIENT_NAMES, createClient } from './bench/clients.mts';
 import type { MemoryFigures } from './bench/memory-run.mts';
+import { mean, median } from './bench/stats.mts';
 import { disposeEngine } from '../test/support/engine.cts';
 import type { LocalService } from '../test/support/service.cts';
 import { startService } from '../test/support/service.cts';
@@ -33,8 +34,6 @@ const MEMORY_ITEMS = 10_000;
 const REPLY_CHARS = 2048;
 const MEMORY_RUN = resolve(import.meta.dirname, 'bench', 'memory-run.mts');
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const ms = (value: number) => `${value.toFixed(3)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const pad = (text: string) => text.padEnd(Math.max(...Object.values(CLIENT_LABELS).map((label) => label.length)));

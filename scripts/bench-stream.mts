@@ -15,6 +15,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { VERSION as sdkVersion } from 'openai/version';
 
 import type { createStreamAssembler as CreateStreamAssembler } from '../nodes/ChatCompletion/response/stream.ts';
+import { median } from './bench/stats.mts';
 
 const REPLY_BYTES = 10 * 1024 * 1024;
 const EVENTS = 100_000;
@@ -134,7 +135,6 @@ const sdk: Side = async (sampling) => {
 	return { text, memory: held };
 };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const mb = (value: number) => (value / 1024 / 1024).toFixed(1);
 
 /** Lets the previous run's promises settle and collects its garbage, so that a run starts from a clean heap. */

@@ -21,6 +21,22 @@ async function reply(response: Response): Promise<Reply> {
 	return { status: response.status, headers: response.headers, text, json };
 }
 
+/** The service's 400 for a request it refuses: the message matching `message`, naming `param`, with `code` (any string when not given). */
+export function expectInvalidRequest(
+	reply: Reply,
+	param: string,
+	message: RegExp,
+	code: unknown = expect.any(String),
+): void {
+	expect(reply.status).toBe(400);
+	expect(reply.json.error).toEqual({
+		message: expect.stringMatching(message),
+		type: 'invalid_request_error',
+		param,
+		code,
+	});
+}
+
 export async function send(url: string, init: RequestInit = {}): Promise<Reply> {
 	return reply(await fetch(url, init));
 }

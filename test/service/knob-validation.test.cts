@@ -1,5 +1,5 @@
 import { keys, useLocalService } from '../support/service.cts';
-import { chat, hello } from './client.cts';
+import { chat, expectInvalidRequest, hello } from './client.cts';
 
 const service = useLocalService();
 
@@ -58,13 +58,7 @@ describe('x_local validation', () => {
 			messages: hello,
 			x_local: knobs,
 		});
-		expect(reply.status).toBe(400);
-		expect(reply.json.error).toEqual({
-			message: expect.stringMatching(message),
-			type: 'invalid_request_error',
-			param,
-			code: expect.any(String),
-		});
+		expectInvalidRequest(reply, param, message);
 	});
 
 	it('accepts every knob at once', async () => {

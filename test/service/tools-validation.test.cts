@@ -1,5 +1,5 @@
 import { keys, useLocalService } from '../support/service.cts';
-import { chat, hello } from './client.cts';
+import { chat, expectInvalidRequest, hello } from './client.cts';
 
 const service = useLocalService();
 
@@ -23,14 +23,7 @@ const call = (id: string, args: unknown = '{"city":"Paris"}') => ({
 });
 
 async function expectBadRequest(body: Record<string, unknown>, param: string, message: RegExp) {
-	const reply = await chat(service(), keys.default, { model: 'echo-1', ...body });
-	expect(reply.status).toBe(400);
-	expect(reply.json.error).toEqual({
-		message: expect.stringMatching(message),
-		type: 'invalid_request_error',
-		param,
-		code: expect.any(String),
-	});
+	expectInvalidRequest(await chat(service(), keys.default, { model: 'echo-1', ...body }), param, message);
 }
 
 describe('tools', () => {

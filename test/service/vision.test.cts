@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closedPort, keys, useLocalService } from '../support/service.cts';
-import { chat, joinDeltas, streamChunks } from './client.cts';
+import type { Reply } from './client.cts';
+import { chat, expectInvalidRequest, joinDeltas, streamChunks } from './client.cts';
 
 const service = useLocalService();
 
@@ -120,18 +121,12 @@ describe('vision-1', () => {
 
 describe('vision-1 image errors', () => {
 	function expectImageError(
-		reply: { status: number; json: any },
+		reply: Reply,
 		code: string,
 		message: RegExp,
 		param = 'messages[0].content[0]',
 	): void {
-		expect(reply.status).toBe(400);
-		expect(reply.json.error).toEqual({
-			message: expect.stringMatching(message),
-			type: 'invalid_request_error',
-			param,
-			code,
-		});
+		expectInvalidRequest(reply, param, message, code);
 	}
 
 	it('rejects data that is not an image', async () => {

@@ -5,14 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface RecordedRequest {
-	method: string;
-	path: string;
-	headers: Record<string, string>;
-	body: unknown;
-	/** When the whole request had arrived, in Unix milliseconds (fractional: microseconds count). */
-	receivedAt: number;
-}
+import type { RecordedRequest } from '../../dev/service/request-log.mts';
+
+export type { RecordedRequest };
 
 export interface LocalService {
 	/** http://127.0.0.1:PORT/v1 */
