@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { cleanApiKey } from '../nodes/ChatCompletion/shared/connection';
+import { cleanApiKey } from '../engine/connection';
 
 export class ChatCompletionsApi implements ICredentialType {
 	name = 'chatCompletionsApi';

@@ -14,7 +14,7 @@ import { Stream } from 'openai/core/streaming';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { VERSION as sdkVersion } from 'openai/version';
 
-import type { createStreamAssembler as CreateStreamAssembler } from '../nodes/ChatCompletion/response/stream.ts';
+import type { createStreamAssembler as CreateStreamAssembler } from '../engine/reply/stream.ts';
 import { median } from './bench/stats.mts';
 
 const REPLY_BYTES = 10 * 1024 * 1024;

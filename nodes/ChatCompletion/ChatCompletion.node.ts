@@ -6,14 +6,14 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { executeChatCompletion } from './actions/execute';
-import { modelProperty } from './description/model';
-import { optionsProperty, simplifyProperty } from './description/options';
-import { outputsExpression } from './description/outputs';
-import { promptProperties } from './description/prompt';
-import { toolProperties } from './description/tools';
-import { searchModels } from './methods/search-models';
-import { testChatCompletionsApi } from './methods/test-credential';
+import { executeChatCompletion } from './execute/execute';
+import { optionsProperty, simplifyProperty } from './properties/options';
+import { outputsExpression } from './properties/outputs';
+import { promptProperties } from './properties/prompt';
+import { toolProperties } from './properties/tools';
+import { testChatCompletionsApi } from '../../engine/models/credential-test';
+import { modelProperty } from '../../engine/models/property';
+import { searchModels } from '../../engine/models/search';
 
 export class ChatCompletion implements INodeType {
 	description: INodeTypeDescription = {

@@ -18,8 +18,8 @@ import type {
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
 import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node.ts';
-import type { FullResponse } from '../../nodes/ChatCompletion/transport/http.ts';
-import { CREDENTIAL_TYPE, requestOptions } from '../../nodes/ChatCompletion/transport/http.ts';
+import type { FullResponse } from '../../engine/transport/http.ts';
+import { CREDENTIAL_TYPE, requestOptions } from '../../engine/transport/http.ts';
 import { createEngine } from '../../test/support/engine.cts';
 import type { Engine } from '../../test/support/engine.cts';
 import { keys } from '../../test/support/service.cts';

@@ -1,6 +1,6 @@
 /** Builds Server-Sent Event bodies of chat-completion chunks and feeds them to the stream assembler. */
-import type { Completion } from '../../nodes/ChatCompletion/response/completion';
-import { createStreamAssembler } from '../../nodes/ChatCompletion/response/stream';
+import type { Completion } from '../../engine/protocol';
+import { createStreamAssembler } from '../../engine/reply/stream';
 
 export const HEADER = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'echo-1' };
 

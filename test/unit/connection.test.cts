@@ -5,7 +5,7 @@ import {
 	hasVersionSegment,
 	normalizeBaseUrl,
 	redactApiKey,
-} from '../../nodes/ChatCompletion/shared/connection';
+} from '../../engine/connection';
 
 describe('API key hygiene', () => {
 	test.each([

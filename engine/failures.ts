@@ -1,0 +1,92 @@
+/**
+ * What can go wrong, as plain data with no n8n types: the bottom layer, imported by every other.
+ * `problems/` turns these into the words the user sees.
+ */
+
+/** A problem with what the user entered: which field, what is wrong, and how to fix it. Nothing was sent. */
+export class InputError extends Error {
+	constructor(
+		readonly field: string,
+		problem: string,
+		readonly fix: string,
+	) {
+		super(`${field}: ${problem}`);
+		this.name = 'InputError';
+	}
+}
+
+/** The credential's data cannot make a request (no key, no http(s) Base URL). */
+export class ConnectionError extends Error {
+	constructor(
+		message: string,
+		readonly fix: string,
+	) {
+		super(message);
+		this.name = 'ConnectionError';
+	}
+}
+
+/** The request never got an HTTP answer: refused, reset, timed out, cancelled. */
+export class NetworkError extends Error {
+	constructor(
+		readonly url: string,
+		readonly code: string,
+	) {
+		super(`No answer from ${url} (${code})`);
+		this.name = 'NetworkError';
+	}
+
+	/** How many attempts were made in all, when retries were tried. */
+	attempts = 1;
+}
+
+/** How an error body was written; the message quotes it accordingly. */
+export type BodyKind = 'json' | 'html' | 'text' | 'empty';
+
+/** The service (or a gateway in front of it) answered with an error. */
+export class ServiceError extends Error {
+	constructor(
+		readonly status: number,
+		readonly serviceMessage: string,
+		readonly errorType: string | undefined,
+		readonly errorCode: string | undefined,
+		readonly bodyKind: BodyKind,
+		/** How long the service asks to wait before another try (Retry-After), in ms. */
+		readonly retryAfterMs?: number,
+	) {
+		super(serviceMessage);
+		this.name = 'ServiceError';
+	}
+
+	/** How many attempts were made in all, when retries were tried. */
+	attempts = 1;
+}
+
+/** The service answered 2xx, but not with something this package can read. */
+export class ReplyError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = 'ReplyError';
+	}
+}
+
+/** `error.code` or `error.type` values that say the account is out of balance or budget. */
+const QUOTA_LABELS = [
+	'insufficient_quota',
+	'insufficient_user_quota',
+	'budget_exceeded',
+	'quota_exceeded',
+];
+
+/** The account behind the key is out of balance: 402, or a quota code at any status. Never retried. */
+export function isOutOfBalance(error: ServiceError): boolean {
+	return (
+		error.status === 402 ||
+		[error.errorCode, error.errorType].some((label) => QUOTA_LABELS.includes(label ?? ''))
+	);
+}
+
+/** The key's group cannot call the model: `model_not_found` at any status. Never retried. */
+export function isModelUnavailable(error: ServiceError): boolean {
+	return error.errorCode === 'model_not_found';
+}

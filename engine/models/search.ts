@@ -1,0 +1,40 @@
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { connectionFrom } from '../connection';
+import { describeProblem } from '../problems/describe-problem';
+import { toNodeError } from '../problems/node-error';
+import { parseModels } from '../reply/models';
+import { CREDENTIAL_TYPE, send } from '../transport/http';
+
+const LIST_TIMEOUT_MS = 30_000;
+
+/** "From list": the models the selected key may call (`GET /models`), filtered by the search text. */
+export async function searchModels(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	let context = {};
+	try {
+		const connection = connectionFrom(await this.getCredentials(CREDENTIAL_TYPE));
+		context = connection;
+		const reply = await send(this, {
+			method: 'GET',
+			url: `${connection.baseUrl}/models`,
+			timeout: LIST_TIMEOUT_MS,
+		});
+		const needle = (filter ?? '').trim().toLowerCase();
+		const models = parseModels(reply).filter((model) => model.id.toLowerCase().includes(needle));
+		return {
+			results: models.map((model) => ({
+				name: model.id,
+				value: model.id,
+				description: model.ownedBy ? `Owned by ${model.ownedBy}` : undefined,
+			})),
+		};
+	} catch (error) {
+		const problem = describeProblem(error, context);
+		problem.message = `Could not load the models: ${problem.message}`;
+		problem.description = `${problem.description} You can still switch the Model field to "ID" and type a model ID.`;
+		throw toNodeError(this.getNode(), problem);
+	}
+}

@@ -1,0 +1,32 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OptionName, OptionSpec } from './table';
+import { OPTIONS } from './table';
+
+function property(spec: OptionSpec): INodeProperties {
+	const common = { displayName: spec.label, name: spec.name, description: spec.description };
+	if (spec.kind === 'boolean') return { ...common, type: 'boolean', default: spec.default };
+	if (spec.kind === 'json') return { ...common, type: 'json', default: spec.default };
+	return {
+		...common,
+		type: 'number',
+		default: spec.default,
+		typeOptions: {
+			minValue: spec.min,
+			...(spec.max === undefined ? {} : { maxValue: spec.max }),
+			numberPrecision: spec.whole ? 0 : spec.precision,
+		},
+	};
+}
+
+/** The Options collection of a node, with the table's options of the given names. */
+export function optionsCollection(names: readonly OptionName[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: OPTIONS.filter((spec) => names.includes(spec.name)).map(property),
+	};
+}

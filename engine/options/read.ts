@@ -1,0 +1,43 @@
+import type { NumberOption, NumberOptionName } from './table';
+import { OPTIONS } from './table';
+import { numberInRange, wholeNumber } from '../values';
+
+const NUMBER_OPTIONS = OPTIONS.filter((spec): spec is (typeof OPTIONS)[number] & NumberOption =>
+	spec.kind === 'number',
+);
+
+function spec(name: NumberOptionName): NumberOption {
+	return NUMBER_OPTIONS.find((option) => option.name === name) as NumberOption;
+}
+
+/** Checks one value against its option's range; the message names the option and says the fix. */
+function check(option: NumberOption, value: unknown): number {
+	const { label, min, max, fix } = option;
+	return option.whole
+		? wholeNumber(value, label, min, fix, max)
+		: numberInRange(value, label, min, max ?? Number.MAX_VALUE, fix);
+}
+
+/** A number option's checked value, or undefined when it is not set. */
+export function optionValue(
+	options: Record<string, unknown>,
+	name: NumberOptionName,
+): number | undefined {
+	const value = options[name];
+	return value === undefined ? undefined : check(spec(name), value);
+}
+
+/** A setting of the node: the checked value, or the table's default when it is not set. */
+export function optionSetting(options: Record<string, unknown>, name: NumberOptionName): number {
+	return optionValue(options, name) ?? spec(name).default;
+}
+
+/** The request body fields of the options that are set (temperature, top_p, max_tokens, ...). */
+export function wireFields(options: Record<string, unknown>): Record<string, number> {
+	const fields: Record<string, number> = {};
+	for (const option of NUMBER_OPTIONS) {
+		if (option.wire === undefined || options[option.name] === undefined) continue;
+		fields[option.wire] = check(option, options[option.name]);
+	}
+	return fields;
+}

@@ -1,0 +1,167 @@
+/**
+ * Every option of the Options collection, declared once: its name (saved in workflows), label, default,
+ * range, wire field and the fix a bad value gets. The UI properties (`properties.ts`) and the values the
+ * request builder uses (`read.ts`) are both made from this table, so they cannot disagree.
+ *
+ * `default` is what the UI shows when the option is added. An option with a `wire` field is sent only
+ * when set; one without (a setting of the node itself) takes `default` when unset.
+ */
+
+interface Common {
+	name: string;
+	label: string;
+	description: string;
+}
+
+export interface NumberOption extends Common {
+	kind: 'number';
+	default: number;
+	min: number;
+	max?: number;
+	/** Whole numbers only; otherwise `precision` decimals in the UI. */
+	whole: boolean;
+	precision?: number;
+	/** The request body field; none for the node's own settings. */
+	wire?: string;
+	/** How to fix a bad value, shown after what is wrong. */
+	fix: string;
+}
+
+export interface BooleanOption extends Common {
+	kind: 'boolean';
+	default: boolean;
+}
+
+export interface JsonOption extends Common {
+	kind: 'json';
+	default: string;
+}
+
+export type OptionSpec = NumberOption | BooleanOption | JsonOption;
+
+const MS_FIX = 'Use a whole number of milliseconds, e.g. 60000.';
+
+/** In the order the UI lists them (alphabetical by label, as n8n's lint wants). */
+export const OPTIONS = [
+	{
+		kind: 'number',
+		name: 'concurrency',
+		label: 'Concurrency',
+		default: 1,
+		min: 1,
+		max: 64,
+		whole: true,
+		fix: 'Use a whole number such as 4.',
+		description:
+			'How many items are sent at the same time. The output keeps the order of the input items.',
+	},
+	{
+		kind: 'json',
+		name: 'extraBody',
+		label: 'Extra Body',
+		default: '{}',
+		description:
+			'JSON object merged into the request body, for parameters this node has no field for, e.g. {"seed": 7}',
+	},
+	{
+		kind: 'number',
+		name: 'maxImageSize',
+		label: 'Max Image Size (MB)',
+		default: 20,
+		min: 0.001,
+		max: 1024,
+		whole: false,
+		precision: 3,
+		fix: 'Use a size in megabytes, e.g. 20.',
+		description: 'Images larger than this are refused before anything is sent',
+	},
+	{
+		kind: 'number',
+		name: 'maxRetries',
+		label: 'Max Retries',
+		default: 3,
+		min: 0,
+		whole: true,
+		fix: 'Use a whole number such as 3, or 0 to never retry.',
+		description:
+			'How often a request is tried again after a rate limit (429), a server or gateway failure (500, 502, 503, 504) or a lost connection, waiting longer each time and as long as the service asks (Retry-After). Bad requests, keys, quota and missing models are never retried.',
+	},
+	{
+		kind: 'number',
+		name: 'maxRetryWait',
+		label: 'Max Retry Wait (Ms)',
+		default: 60_000,
+		min: 0,
+		whole: true,
+		fix: MS_FIX,
+		description: 'The most time all waits between the tries of one request may add up to',
+	},
+	{
+		kind: 'number',
+		name: 'maxTokens',
+		label: 'Maximum Tokens',
+		default: 1024,
+		min: 1,
+		whole: true,
+		wire: 'max_tokens',
+		fix: 'Use a whole number such as 1024.',
+		description: 'Upper bound on the number of tokens in the reply (max_tokens)',
+	},
+	{
+		kind: 'boolean',
+		name: 'stream',
+		label: 'Stream',
+		default: false,
+		description:
+			'Whether to receive the reply as it is written (Server-Sent Events) and pass the text on to a Chat Trigger or Webhook that streams its response. The output item is the same.',
+	},
+	{
+		kind: 'boolean',
+		name: 'streamUsage',
+		label: 'Stream Usage',
+		default: true,
+		description:
+			'Whether to ask for token usage at the end of a stream (stream_options.include_usage). Turn off for services that reject it.',
+	},
+	{
+		kind: 'number',
+		name: 'temperature',
+		label: 'Temperature',
+		default: 1,
+		min: 0,
+		max: 2,
+		whole: false,
+		precision: 2,
+		wire: 'temperature',
+		fix: 'Use a value from 0 to 2, e.g. 0.7.',
+		description:
+			'Sampling temperature from 0 to 2: lower values give more focused answers, higher values more varied ones',
+	},
+	{
+		kind: 'number',
+		name: 'timeout',
+		label: 'Timeout (Ms)',
+		default: 300_000,
+		min: 1,
+		whole: true,
+		fix: MS_FIX,
+		description: 'How long to wait for the reply, in milliseconds. There is no hidden upper limit.',
+	},
+	{
+		kind: 'number',
+		name: 'topP',
+		label: 'Top P',
+		default: 1,
+		min: 0,
+		max: 1,
+		whole: false,
+		precision: 2,
+		wire: 'top_p',
+		fix: 'Use a value from 0 to 1, e.g. 0.9.',
+		description:
+			'Nucleus sampling from 0 to 1: only the most likely tokens whose probabilities add up to this value are considered (top_p)',
+	},
+] as const satisfies readonly OptionSpec[];
+
+export type OptionName = (typeof OPTIONS)[number]['name'];
+export type NumberOptionName = Extract<(typeof OPTIONS)[number], { kind: 'number' }>['name'];

@@ -1,0 +1,90 @@
+import type { Problem, ProblemContext } from './problem';
+import { serviceProblem } from './service-problem';
+import { redactApiKey } from '../connection';
+import {
+	ConnectionError,
+	InputError,
+	NetworkError,
+	ReplyError,
+	ServiceError,
+} from '../failures';
+
+const NETWORK_WORDS: Record<string, [string, string]> = {
+	ECONNREFUSED: [
+		'refused the connection',
+		'Check the Base URL in the credential and that the service is running and reachable from n8n.',
+	],
+	ENOTFOUND: [
+		'has a host name that could not be found',
+		"Check the host name in the credential's Base URL.",
+	],
+	EAI_AGAIN: [
+		'has a host name that could not be looked up',
+		'Check the host name in the Base URL and the DNS of the n8n machine.',
+	],
+	ECONNRESET: [
+		'closed the connection before answering',
+		'Run again; if it keeps happening, check proxies between n8n and the service.',
+	],
+	ETIMEDOUT: ['did not answer within the timeout', 'Raise Options > Timeout, or run again later.'],
+	ECONNABORTED: [
+		'did not answer within the timeout',
+		'Raise Options > Timeout, or run again later.',
+	],
+	ERR_CANCELED: [
+		'was left because the execution was cancelled',
+		'Nothing to fix: the execution was stopped.',
+	],
+};
+
+function networkProblem(error: NetworkError): Problem {
+	const [words, fix] = NETWORK_WORDS[error.code] ?? [
+		'could not be reached',
+		'Check the Base URL in the credential and the network between n8n and the service.',
+	];
+	return {
+		kind: 'api',
+		message: `The service at ${error.url} ${words}`,
+		description: `${fix} (network error ${error.code})`,
+		failure: { cause: 'temporarily-unavailable' },
+	};
+}
+
+function classify(error: unknown, context: ProblemContext): Problem {
+	if (error instanceof InputError || error instanceof ConnectionError) {
+		return { kind: 'input', message: error.message, description: error.fix };
+	}
+	if (error instanceof ServiceError) return serviceProblem(error, context);
+	if (error instanceof NetworkError) return networkProblem(error);
+	if (error instanceof ReplyError) {
+		return {
+			kind: 'api',
+			message: error.message,
+			description:
+				'The answer did not follow the chat-completions format. Check that the Base URL points to a chat-completions service.',
+		};
+	}
+	const message = error instanceof Error ? error.message : String(error);
+	return { kind: 'api', message, description: 'Unexpected failure in the Chat Completion node.' };
+}
+
+function attempts(error: unknown): number {
+	return error instanceof ServiceError || error instanceof NetworkError ? error.attempts : 1;
+}
+
+/** Turns any failure into the words the user sees, with the API key masked everywhere. */
+export function describeProblem(error: unknown, context: ProblemContext): Problem {
+	const problem = classify(error, context);
+	const tries = attempts(error);
+	if (tries > 1) problem.message = `${problem.message}, after ${tries} attempts`;
+	const key = context.apiKey ?? '';
+	return {
+		...problem,
+		message: redactApiKey(problem.message, key),
+		description: redactApiKey(problem.description, key),
+		serviceMessage:
+			problem.serviceMessage === undefined ? undefined : redactApiKey(problem.serviceMessage, key),
+		type: problem.type === undefined ? undefined : redactApiKey(problem.type, key),
+		code: problem.code === undefined ? undefined : redactApiKey(problem.code, key),
+	};
+}

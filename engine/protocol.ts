@@ -1,0 +1,70 @@
+/**
+ * The chat-completions protocol's shapes, as this package sends and reads them: the request body, its
+ * messages and tools, and the completion. Types only.
+ */
+
+export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
+
+export interface TextPart {
+	type: 'text';
+	text: string;
+}
+
+export interface ImagePart {
+	type: 'image_url';
+	image_url: { url: string; detail?: string };
+}
+
+export type ContentPart = TextPart | ImagePart;
+
+export interface ProtocolToolCall {
+	id: string;
+	type: 'function';
+	function: { name: string; arguments: string };
+}
+
+export interface ChatMessage {
+	role: Role;
+	content: string | ContentPart[] | null;
+	tool_calls?: ProtocolToolCall[];
+	tool_call_id?: string;
+	[field: string]: unknown;
+}
+
+export interface ToolDefinition {
+	type: 'function';
+	function: { name: string; description?: string; parameters: Record<string, unknown> };
+}
+
+export interface ChatRequestBody {
+	model: string;
+	messages: ChatMessage[];
+	temperature?: number;
+	top_p?: number;
+	max_tokens?: number;
+	tools?: ToolDefinition[];
+	tool_choice?: 'none' | 'required' | { type: 'function'; function: { name: string } };
+	[field: string]: unknown;
+}
+
+/** A chat completion as the service sends it; unknown fields are kept. */
+export interface Completion {
+	id?: string;
+	object?: string;
+	created?: number;
+	model?: string;
+	choices: Array<{
+		index?: number;
+		message?: {
+			role?: string;
+			content?: unknown;
+			tool_calls?: ProtocolToolCall[];
+			reasoning_content?: unknown;
+			reasoning?: unknown;
+			[field: string]: unknown;
+		};
+		finish_reason?: string | null;
+	}>;
+	usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
+	[field: string]: unknown;
+}

@@ -1,0 +1,49 @@
+import { readBody } from './body';
+import { errorInJson, serviceErrorFrom } from './error-body';
+import { ReplyError, ServiceError } from '../failures';
+import type { Completion } from '../protocol';
+import type { HttpReply } from '../transport/http';
+import { isPlainObject } from '../values';
+
+/** Reads a chat completion reply; any error the service sent, whatever its status, becomes a ServiceError. */
+export function parseCompletion(reply: HttpReply): Completion {
+	if (reply.status < 200 || reply.status >= 300) throw serviceErrorFrom(reply);
+	const body = readBody(reply.text);
+	const json = body.json as Record<string, unknown> | undefined;
+	if (body.kind !== 'json' || typeof json !== 'object' || json === null || Array.isArray(json)) {
+		throw new ReplyError(
+			`The service answered ${reply.status} without a JSON completion: ${body.summary}`,
+		);
+	}
+	const embedded = json.error === undefined || json.error === null ? undefined : errorInJson(json);
+	if (embedded && !Array.isArray(json.choices)) {
+		// Gateways forward an upstream failure as HTTP 200 whose body is an error object.
+		throw new ServiceError(
+			reply.status,
+			embedded.message ?? body.summary,
+			embedded.type,
+			embedded.code,
+			'json',
+		);
+	}
+	if (!Array.isArray(json.choices) || json.choices.length === 0) {
+		throw new ReplyError(`The service answered ${reply.status} with no choices: ${body.summary}`);
+	}
+	if (!wellFormed(json.choices[0])) {
+		throw new ReplyError(
+			`The service answered ${reply.status} with a malformed choice: ${body.summary}`,
+		);
+	}
+	return json as unknown as Completion;
+}
+
+/** The first choice has the shape the output needs: an object, its message an object, each tool call a function call. */
+function wellFormed(choice: unknown): boolean {
+	if (!isPlainObject(choice)) return false;
+	const { message } = choice;
+	if (message === undefined || message === null) return true;
+	if (!isPlainObject(message)) return false;
+	const calls = message.tool_calls;
+	if (calls === undefined || calls === null) return true;
+	return Array.isArray(calls) && calls.every((call) => isPlainObject(call) && isPlainObject(call.function));
+}

@@ -1,0 +1,52 @@
+import { readBody } from './body';
+import { parseRetryAfter } from './retry-after';
+import { ServiceError } from '../failures';
+import type { HttpReply } from '../transport/http';
+
+/** `type` and `code` come as strings, numbers, "None" or null: keep only meaningful text. */
+function label(value: unknown): string | undefined {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	return text === '' || /^(none|null|undefined)$/i.test(text) ? undefined : text;
+}
+
+function text(value: unknown): string | undefined {
+	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** The error object inside a JSON body, in any of the shapes gateways send, or undefined. */
+export function errorInJson(
+	json: unknown,
+): { message?: string; type?: string; code?: string } | undefined {
+	if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+	const body = json as Record<string, unknown>;
+	const { error } = body;
+	if (typeof error === 'string') return { message: text(error) };
+	if (typeof error === 'object' && error !== null) {
+		const fields = error as Record<string, unknown>;
+		return {
+			message: text(fields.message) ?? text(fields.msg) ?? text(fields.detail),
+			type: label(fields.type),
+			code: label(fields.code),
+		};
+	}
+	const message = text(body.message) ?? text(body.detail);
+	return message === undefined
+		? undefined
+		: { message, type: label(body.type), code: label(body.code) };
+}
+
+/** Turns an error reply into a ServiceError with the service's own words. */
+export function serviceErrorFrom(reply: HttpReply): ServiceError {
+	const body = readBody(reply.text);
+	const found = body.kind === 'json' ? errorInJson(body.json) : undefined;
+	return new ServiceError(
+		reply.status,
+		found?.message ?? body.summary,
+		found?.type,
+		found?.code,
+		body.kind,
+		parseRetryAfter(reply.headers['retry-after']),
+	);
+}

@@ -1,0 +1,168 @@
+import type { ImageFields, ItemBinaries } from './input';
+import { InputError } from '../failures';
+import type { ImagePart } from '../protocol';
+import { describe } from '../values';
+
+const DATA_URI = /^data:([^;,]*)(;[^,]*)?,(.*)$/s;
+const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+
+/** What the first bytes say the file is; undefined when it is no image format the protocol carries. */
+export function sniffImageType(bytes: Uint8Array): string | undefined {
+	const starts = (...signature: number[]) =>
+		signature.every((byte, index) => bytes[index] === byte);
+	if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+	if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+	if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
+	if (
+		starts(0x52, 0x49, 0x46, 0x46) &&
+		bytes[8] === 0x57 &&
+		bytes[9] === 0x45 &&
+		bytes[10] === 0x42 &&
+		bytes[11] === 0x50
+	) {
+		return 'image/webp';
+	}
+	return undefined;
+}
+
+/** Splits a list typed in one field: by line breaks, spaces or commas (data URIs keep their comma). */
+export function splitList(value: unknown, field: string): string[] {
+	if (value === undefined || value === null || value === '') return [];
+	const entries = Array.isArray(value) ? value : [value];
+	return entries.flatMap((entry) => {
+		if (typeof entry !== 'string') {
+			throw new InputError(
+				field,
+				`must be text, got ${describe(entry)}`,
+				'List the entries one per line.',
+			);
+		}
+		return entry
+			.split(/\s+/)
+			.flatMap((word) => (word.startsWith('data:') ? [word] : word.split(',')))
+			.filter((word) => word !== '');
+	});
+}
+
+function megabytes(size: number): string {
+	return `${(size / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function checkImageBytes(
+	bytes: Uint8Array,
+	field: string,
+	source: string,
+	maxBytes: number,
+): string {
+	if (bytes.length > maxBytes) {
+		throw new InputError(
+			field,
+			`${source} is ${megabytes(bytes.length)}, above the limit of ${megabytes(maxBytes)}`,
+			'Send a smaller image, or raise Options > Max Image Size (MB) if the model accepts larger ones.',
+		);
+	}
+	const type = sniffImageType(bytes);
+	if (type === undefined) {
+		throw new InputError(
+			field,
+			`${source} is not a PNG, JPEG, GIF or WEBP image (checked the bytes, not only the name)`,
+			'Pass an image file; convert other formats to PNG or JPEG first.',
+		);
+	}
+	return type;
+}
+
+function part(url: string, detail: unknown): ImagePart {
+	const image: ImagePart['image_url'] = { url };
+	if (detail === 'low' || detail === 'high') image.detail = detail;
+	return { type: 'image_url', image_url: image };
+}
+
+function fromDataUri(uri: string, field: string, maxBytes: number, detail: unknown): ImagePart {
+	const match = DATA_URI.exec(uri);
+	const fix =
+		'Write it as data:<image type>;base64,<data>, e.g. data:image/png;base64,iVBORw0KGgo...';
+	if (!match || match[2] !== ';base64' || !BASE64.test(match[3])) {
+		throw new InputError(field, `"${uri.slice(0, 40)}…" is not a base64 data URI`, fix);
+	}
+	const bytes = Buffer.from(match[3], 'base64');
+	const type = checkImageBytes(bytes, field, 'the data URI', maxBytes);
+	return part(`data:${type};base64,${bytes.toString('base64')}`, detail);
+}
+
+/** Image parts for the URLs and data URIs listed in `value`. */
+function imagePartsFromUrls(
+	value: unknown,
+	field: string,
+	maxBytes: number,
+	detail: unknown,
+): ImagePart[] {
+	return splitList(value, field).map((entry) => {
+		if (entry.startsWith('data:')) return fromDataUri(entry, field, maxBytes, detail);
+		if (/^https?:\/\/[^\s/]+/i.test(entry)) return part(entry, detail);
+		if (entry.length >= 64 && BASE64.test(entry)) {
+			throw new InputError(
+				field,
+				`holds what looks like base64 image data without a data: prefix ("${entry.slice(0, 16)}…")`,
+				'Write it as a data URI (data:image/png;base64,<data>), or pass the image as binary data and name its property in Image Binary Properties.',
+			);
+		}
+		throw new InputError(
+			field,
+			`"${entry.slice(0, 60)}" is not an http(s) URL or a data URI`,
+			'Give a public image URL such as https://example.com/cat.png, or a data URI.',
+		);
+	});
+}
+
+/** Image parts for the binary properties named in `value`, checked by their bytes. */
+function imagePartsFromBinary(
+	value: unknown,
+	field: string,
+	binaries: ItemBinaries,
+	maxBytes: number,
+	detail: unknown,
+): ImagePart[] {
+	return splitList(value, field).map((name) => {
+		const image = binaries.loaded[name];
+		if (image === undefined) {
+			const looksLikeData = name.length >= 64 && BASE64.test(name);
+			throw new InputError(
+				field,
+				looksLikeData
+					? `holds what looks like base64 image data ("${name.slice(0, 16)}…"), but it takes the name of a binary property, e.g. data`
+					: `the item has no binary property "${name}"` +
+						(binaries.available.length > 0
+							? ` (it has: ${binaries.available.join(', ')})`
+							: ' (it has no binary data)'),
+				looksLikeData
+					? 'Put base64 data in Image URLs as a data URI (data:image/png;base64,<data>), and property names here.'
+					: 'Name one of the item\'s binary properties, or add a node that reads the image first (HTTP Request with Response Format "File", Read Files from Disk, a form upload).',
+			);
+		}
+		const source = `binary property "${name}"${image.fileName ? ` (${image.fileName})` : ''}`;
+		const type = checkImageBytes(image.bytes, field, source, maxBytes);
+		return part(`data:${type};base64,${Buffer.from(image.bytes).toString('base64')}`, detail);
+	});
+}
+
+const NO_BINARIES: ItemBinaries = { available: [], loaded: {} };
+
+/** All image parts of one message: URLs and data URIs first, then binary properties. */
+export function imageParts(
+	fields: ImageFields,
+	place: string,
+	binaries: ItemBinaries = NO_BINARIES,
+	maxBytes: number,
+): ImagePart[] {
+	return [
+		...imagePartsFromUrls(fields.imageUrls, `${place}Image URLs`, maxBytes, fields.imageDetail),
+		...imagePartsFromBinary(
+			fields.imageBinaryProperties,
+			`${place}Image Binary Properties`,
+			binaries,
+			maxBytes,
+			fields.imageDetail,
+		),
+	];
+}

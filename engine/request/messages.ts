@@ -1,0 +1,248 @@
+import { imageParts } from './images';
+import type { ChatInput } from './input';
+import { InputError } from '../failures';
+import type { ChatMessage, ContentPart, ProtocolToolCall, Role } from '../protocol';
+import { describe, isPlainObject, parseJsonField } from '../values';
+
+const ROLES: Role[] = ['system', 'developer', 'user', 'assistant', 'tool'];
+const ROW_ROLES: Role[] = ['system', 'user', 'assistant'];
+const JSON_FIELD = 'Messages (JSON)';
+const JSON_FIX =
+	'Give an array of messages such as [{"role": "user", "content": "Hello"}], or map the "messages" field of a previous Chat Completion node with {{ $json.messages }}.';
+
+function text(value: unknown): string | undefined {
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	return undefined;
+}
+
+/** A user message's content: plain text, or text and image parts when there are images. */
+function userContent(text: string, images: ContentPart[]): string | ContentPart[] {
+	if (images.length === 0) return text;
+	return text.trim() === '' ? images : [{ type: 'text', text }, ...images];
+}
+
+function fromSimple(input: ChatInput, maxImageBytes: number): ChatMessage[] {
+	const messages: ChatMessage[] = [];
+	const system = input.systemMessage ?? '';
+	const systemText = text(system);
+	if (systemText === undefined) {
+		throw new InputError(
+			'System Message',
+			`must be text, got ${describe(system)}`,
+			'Map a text field, or turn the value into text with JSON.stringify().',
+		);
+	}
+	if (systemText.trim() !== '') messages.push({ role: 'system', content: systemText });
+	const promptText = text(input.prompt);
+	if (promptText === undefined) {
+		throw new InputError(
+			'User Prompt',
+			`must be text, got ${describe(input.prompt)}`,
+			'Map a text field, or turn the value into text with JSON.stringify().',
+		);
+	}
+	const images = imageParts(input, '', input.binaries, maxImageBytes);
+	if (promptText.trim() === '' && images.length === 0) {
+		throw new InputError(
+			'User Prompt',
+			'is empty',
+			'Type a prompt, or map one with an expression such as {{ $json.text }}.',
+		);
+	}
+	messages.push({ role: 'user', content: userContent(promptText, images) });
+	return messages;
+}
+
+function fromRows(input: ChatInput, maxImageBytes: number): ChatMessage[] {
+	const rows = isPlainObject(input.messages) ? input.messages.values : undefined;
+	if (!Array.isArray(rows) || rows.length === 0) {
+		throw new InputError('Messages', 'has no rows', 'Add at least one message with "Add Message".');
+	}
+	return rows.map((row: unknown, index): ChatMessage => {
+		const place = `Messages row ${index + 1}`;
+		const fields = isPlainObject(row) ? row : {};
+		const role = fields.role as Role;
+		if (!ROW_ROLES.includes(role)) {
+			throw new InputError(
+				place,
+				`has the unknown role ${describe(fields.role)}`,
+				'Choose system, user or assistant.',
+			);
+		}
+		const content = text(fields.content ?? '');
+		const images = imageParts(fields, `${place} > `, input.binaries, maxImageBytes);
+		if (images.length > 0 && role !== 'user') {
+			throw new InputError(
+				place,
+				`has images, but only user messages may carry them (this row is ${role})`,
+				'Move the images to a user row.',
+			);
+		}
+		if (content === undefined || (content.trim() === '' && images.length === 0)) {
+			throw new InputError(
+				place,
+				content === undefined
+					? `content must be text, got ${describe(fields.content)}`
+					: 'has no content',
+				'Type the message text, or remove the row.',
+			);
+		}
+		return { role, content: userContent(content, images) };
+	});
+}
+
+function checkParts(parts: unknown[], place: string): ContentPart[] {
+	return parts.map((part, index) => {
+		const where = `${place}.content[${index}]`;
+		if (!isPlainObject(part)) {
+			throw new InputError(
+				JSON_FIELD,
+				`${where} must be an object, got ${describe(part)}`,
+				JSON_FIX,
+			);
+		}
+		if (part.type === 'text') {
+			if (typeof part.text !== 'string') {
+				throw new InputError(
+					JSON_FIELD,
+					`${where}.text must be text, got ${describe(part.text)}`,
+					JSON_FIX,
+				);
+			}
+			return part as unknown as ContentPart;
+		}
+		if (part.type === 'image_url') {
+			const image = part.image_url;
+			if (!isPlainObject(image) || typeof image.url !== 'string') {
+				throw new InputError(
+					JSON_FIELD,
+					`${where}.image_url must be an object with a url, got ${describe(image)}`,
+					'Write image parts as {"type": "image_url", "image_url": {"url": "https://..."}}.',
+				);
+			}
+			return part as unknown as ContentPart;
+		}
+		throw new InputError(
+			JSON_FIELD,
+			`${where} has the unsupported type ${describe(part.type)}`,
+			'Content parts are {"type": "text", "text": ...} or {"type": "image_url", "image_url": {"url": ...}}.',
+		);
+	});
+}
+
+function checkToolCalls(calls: unknown, place: string): ProtocolToolCall[] {
+	if (!Array.isArray(calls)) {
+		throw new InputError(
+			JSON_FIELD,
+			`${place}.tool_calls must be an array, got ${describe(calls)}`,
+			JSON_FIX,
+		);
+	}
+	return calls.map((call, index) => {
+		const where = `${place}.tool_calls[${index}]`;
+		const fn = isPlainObject(call) ? call.function : undefined;
+		if (
+			!isPlainObject(call) ||
+			typeof call.id !== 'string' ||
+			!isPlainObject(fn) ||
+			typeof fn.name !== 'string'
+		) {
+			throw new InputError(
+				JSON_FIELD,
+				`${where} must have an id and a function with a name`,
+				'Append the "message" output of the Chat Completion node that asked for the tool call, unchanged.',
+			);
+		}
+		const args = fn.arguments;
+		return {
+			...call,
+			id: call.id,
+			type: 'function',
+			function: {
+				...fn,
+				name: fn.name,
+				// The protocol wants the arguments as JSON text; accept the parsed object too.
+				arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}),
+			},
+		};
+	});
+}
+
+function checkMessage(entry: unknown, index: number): ChatMessage {
+	const place = `messages[${index}]`;
+	if (!isPlainObject(entry)) {
+		throw new InputError(
+			JSON_FIELD,
+			`${place} must be an object, got ${describe(entry)}`,
+			JSON_FIX,
+		);
+	}
+	const role = entry.role as Role;
+	if (!ROLES.includes(role)) {
+		throw new InputError(
+			JSON_FIELD,
+			`${place}.role is ${describe(entry.role)}`,
+			'Use one of the roles system, user, assistant or tool.',
+		);
+	}
+	const message: ChatMessage = { ...entry, role, content: null };
+	const { content } = entry;
+	if (typeof content === 'string') {
+		message.content = content;
+	} else if (Array.isArray(content)) {
+		message.content = checkParts(content, place);
+	} else if (
+		!(content === null || content === undefined) ||
+		role !== 'assistant' ||
+		!entry.tool_calls
+	) {
+		throw new InputError(
+			JSON_FIELD,
+			`${place}.content must be text or an array of content parts, got ${describe(content)}`,
+			'Only an assistant message with tool_calls may leave content empty.',
+		);
+	}
+	if (entry.tool_calls !== undefined) message.tool_calls = checkToolCalls(entry.tool_calls, place);
+	if (role === 'tool' && typeof entry.tool_call_id !== 'string') {
+		throw new InputError(
+			JSON_FIELD,
+			`${place} is a tool result without tool_call_id`,
+			'Set tool_call_id to the id of the tool call this result answers.',
+		);
+	}
+	return message;
+}
+
+function fromJson(input: ChatInput): ChatMessage[] {
+	const value = parseJsonField(input.messagesJson, JSON_FIELD, JSON_FIX);
+	if (!Array.isArray(value)) {
+		throw new InputError(
+			JSON_FIELD,
+			`must be an array of messages, got ${describe(value)}`,
+			JSON_FIX,
+		);
+	}
+	if (value.length === 0) {
+		throw new InputError(JSON_FIELD, 'is an empty array', JSON_FIX);
+	}
+	return value.map(checkMessage);
+}
+
+/** Turns the prompt fields of one item into protocol messages, or says which field is wrong. */
+export function buildMessages(input: ChatInput, maxImageBytes: number): ChatMessage[] {
+	switch (input.promptType) {
+		case 'simple':
+			return fromSimple(input, maxImageBytes);
+		case 'messages':
+			return fromRows(input, maxImageBytes);
+		case 'json':
+			return fromJson(input);
+		default:
+			throw new InputError(
+				'Prompt',
+				`has the unknown type ${describe(input.promptType)}`,
+				'Choose Simple, Messages or JSON.',
+			);
+	}
+}

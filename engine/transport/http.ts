@@ -1,0 +1,114 @@
+import type {
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+} from 'n8n-workflow';
+
+import { NetworkError } from '../failures';
+
+/** The one credential type this package defines. */
+export const CREDENTIAL_TYPE = 'chatCompletionsApi';
+
+/** What came back over HTTP, whatever the status: the parser decides what it means. */
+export interface HttpReply {
+	status: number;
+	headers: Record<string, string>;
+	text: string;
+}
+
+export interface Outgoing {
+	method: IHttpRequestMethods;
+	url: string;
+	body?: unknown;
+	/** Milliseconds to wait for the answer; while a body streams in, for its next bytes. */
+	timeout: number;
+}
+
+export interface FullResponse {
+	statusCode: number;
+	headers: Record<string, unknown>;
+	body: unknown;
+}
+
+const decoder = new TextDecoder();
+
+function bodyText(body: unknown): string {
+	if (body instanceof ArrayBuffer || ArrayBuffer.isView(body))
+		return decoder.decode(body as Uint8Array);
+	if (typeof body === 'string') return body;
+	return body === undefined || body === null ? '' : JSON.stringify(body);
+}
+
+export function headerMap(headers: Record<string, unknown>): Record<string, string> {
+	const map: Record<string, string> = {};
+	for (const [name, value] of Object.entries(headers ?? {})) {
+		map[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+	}
+	return map;
+}
+
+/**
+ * The NetworkError for a failed request, with the system error code (ECONNREFUSED, ...) found
+ * anywhere in the error's cause chain. The original error carries the request options,
+ * Authorization header included, so it is dropped.
+ */
+export function toNetworkError(url: string, error: unknown): NetworkError {
+	return new NetworkError(url, errorCode(error));
+}
+
+function errorCode(error: unknown): string {
+	let current: unknown = error;
+	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+		const { code, cause, name } = current as { code?: unknown; cause?: unknown; name?: unknown };
+		if (name === 'TimeoutError') return 'ETIMEDOUT';
+		if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return code;
+		current = cause;
+	}
+	return 'UNKNOWN';
+}
+
+/** n8n's request options for `outgoing`: every status is answered, not thrown; the body as bytes or a stream. */
+export function requestOptions(
+	outgoing: Outgoing,
+	encoding: 'arraybuffer' | 'stream',
+): IHttpRequestOptions {
+	return {
+		method: outgoing.method,
+		url: outgoing.url,
+		headers: {
+			Accept: 'application/json',
+			...(outgoing.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+		},
+		body: outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body),
+		encoding,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+		timeout: outgoing.timeout,
+	};
+}
+
+/**
+ * Sends one request with the credential applied by n8n (the only place that talks to the
+ * service). Never throws for an HTTP status; throws NetworkError when no answer came.
+ */
+export async function send(
+	context: IExecuteFunctions | ILoadOptionsFunctions,
+	outgoing: Outgoing,
+): Promise<HttpReply> {
+	try {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_TYPE,
+			requestOptions(outgoing, 'arraybuffer'),
+		)) as FullResponse;
+		return {
+			status: response.statusCode,
+			headers: headerMap(response.headers),
+			text: bodyText(response.body),
+		};
+	} catch (error) {
+		throw toNetworkError(outgoing.url, error);
+	}
+}

@@ -1,0 +1,25 @@
+import type { HttpReply } from './http';
+import { toNetworkError } from './http';
+import type { Connection } from '../connection';
+
+const PROBE_TIMEOUT_MS = 20_000;
+
+/**
+ * `GET {baseUrl}/models` for the credential test, which n8n runs without an execution
+ * context (so without n8n's request helper): costs no tokens.
+ */
+export async function probeModels(connection: Connection): Promise<HttpReply> {
+	const url = `${connection.baseUrl}/models`;
+	try {
+		const response = await fetch(url, {
+			headers: { Authorization: `Bearer ${connection.apiKey}`, Accept: 'application/json' },
+			redirect: 'manual',
+			signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+		});
+		const headers: Record<string, string> = {};
+		response.headers.forEach((value, name) => (headers[name] = value));
+		return { status: response.status, headers, text: await response.text() };
+	} catch (error) {
+		throw toNetworkError(url, error);
+	}
+}

@@ -1,0 +1,82 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { ReplyError } from '../../../engine/failures';
+import { tryParseJson } from '../../../engine/json';
+import type {
+	ChatMessage,
+	ChatRequestBody,
+	Completion,
+	ProtocolToolCall,
+} from '../../../engine/protocol';
+import { splitReasoning } from '../../../engine/reply/reasoning';
+
+export interface ParsedToolCall {
+	id: string;
+	name: string;
+	arguments: IDataObject;
+	/** The same object: n8n's expressions refuse to read a field named `arguments`. */
+	args: IDataObject;
+}
+
+function parseArguments(call: ProtocolToolCall): IDataObject {
+	const raw = call.function?.arguments;
+	if (raw === undefined || raw === null || raw === '') return {};
+	if (typeof raw === 'object') return raw as IDataObject;
+	const parsed = tryParseJson(raw);
+	if (
+		parsed.ok &&
+		typeof parsed.value === 'object' &&
+		parsed.value !== null &&
+		!Array.isArray(parsed.value)
+	) {
+		return parsed.value as IDataObject;
+	}
+	const reason = parsed.ok ? 'not an object' : parsed.reason;
+	throw new ReplyError(
+		`The model called "${call.function?.name}" with arguments that are not a JSON object (${reason}): ${String(raw).slice(0, 200)}`,
+	);
+}
+
+/**
+ * The simplified output item: the reply, parsed tool calls, usage, and the conversation
+ * with the reply appended, ready for the next Chat Completion node.
+ */
+export function replyItem(body: ChatRequestBody, completion: Completion): IDataObject {
+	const choice = completion.choices[0];
+	const received = choice.message ?? {};
+	const { content, reasoning } = splitReasoning(received);
+	const protocolCalls = Array.isArray(received.tool_calls) ? received.tool_calls : [];
+	// In protocol form an assistant message that only calls tools has no content.
+	const message: ChatMessage = {
+		role: 'assistant',
+		content: content === '' && protocolCalls.length > 0 ? null : content,
+	};
+	if (protocolCalls.length > 0) {
+		message.tool_calls = protocolCalls.map((call) => ({
+			id: call.id,
+			type: 'function',
+			function: {
+				name: call.function?.name,
+				arguments:
+					typeof call.function?.arguments === 'string'
+						? call.function.arguments
+						: JSON.stringify(call.function?.arguments ?? {}),
+			},
+		}));
+	}
+	const item: IDataObject = {
+		content,
+		tool_calls: protocolCalls.map((call): ParsedToolCall => {
+			const parsed = parseArguments(call);
+			return { id: call.id, name: call.function?.name, arguments: parsed, args: parsed };
+		}) as unknown as IDataObject[],
+		finish_reason: choice.finish_reason ?? null,
+		usage: (completion.usage ?? {}) as IDataObject,
+		model: completion.model ?? body.model,
+		id: completion.id ?? null,
+	};
+	if (reasoning !== undefined) item.reasoning = reasoning;
+	item.message = message as unknown as IDataObject;
+	item.messages = [...body.messages, message] as unknown as IDataObject[];
+	return item;
+}

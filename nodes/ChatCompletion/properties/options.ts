@@ -1,0 +1,16 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { optionsCollection } from '../../../engine/options/properties';
+import { OPTIONS } from '../../../engine/options/table';
+
+export const simplifyProperty: INodeProperties = {
+	displayName: 'Simplify Output',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to return the reply as content, tool_calls, usage and the conversation instead of the raw response of the service',
+};
+
+/** Chat Completion offers every option of the table. */
+export const optionsProperty = optionsCollection(OPTIONS.map((spec) => spec.name));

@@ -1,0 +1,147 @@
+import { OPTIONS } from '../../../engine/options/table';
+import { buildChatRequest } from '../../../engine/request/build';
+import type { ChatInput } from '../../../engine/request/input';
+
+const DEFAULT_TIMEOUT_MS = OPTIONS.find((option) => option.name === 'timeout')!.default;
+import { conformanceErrors, schemaAvailable } from '../../support/conformance.cts';
+
+const simple = (extra: Partial<ChatInput> = {}): ChatInput => ({
+	model: 'echo-1',
+	promptType: 'simple',
+	systemMessage: '',
+	prompt: 'Hello there',
+	options: {},
+	...extra,
+});
+
+const conformant = schemaAvailable ? test : test.skip;
+
+describe('request bodies', () => {
+	test('simple prompt: only model and messages are sent when no option is set', () => {
+		const { body, timeout } = buildChatRequest(simple());
+		expect(body).toEqual({ model: 'echo-1', messages: [{ role: 'user', content: 'Hello there' }] });
+		expect(timeout).toBe(DEFAULT_TIMEOUT_MS);
+	});
+
+	test('simple prompt with a system message and every option', () => {
+		const { body, timeout } = buildChatRequest(
+			simple({
+				systemMessage: 'Be brief.',
+				options: { temperature: 0.2, topP: 0.9, maxTokens: 64, timeout: 1000, extraBody: '{"seed": 7}' },
+			}),
+		);
+		expect(body).toEqual({
+			seed: 7,
+			model: 'echo-1',
+			messages: [
+				{ role: 'system', content: 'Be brief.' },
+				{ role: 'user', content: 'Hello there' },
+			],
+			temperature: 0.2,
+			top_p: 0.9,
+			max_tokens: 64,
+		});
+		expect(timeout).toBe(1000);
+	});
+
+	test('message rows keep their order and roles', () => {
+		const { body } = buildChatRequest({
+			model: 'echo-1',
+			promptType: 'messages',
+			messages: {
+				values: [
+					{ role: 'system', content: 'Answer in French.' },
+					{ role: 'user', content: 'Hi' },
+					{ role: 'assistant', content: 'Salut' },
+					{ role: 'user', content: 'How are you?' },
+				],
+			},
+			options: {},
+		});
+		expect(body.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+	});
+
+	test('JSON messages pass through, tool call arguments given as objects become JSON text', () => {
+		const messages = [
+			{ role: 'user', content: 'Weather in Paris?' },
+			{
+				role: 'assistant',
+				content: null,
+				tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: { city: 'Paris' } } }],
+			},
+			{ role: 'tool', tool_call_id: 'call_1', content: '{"celsius": 21}' },
+		];
+		const { body } = buildChatRequest({ model: 'echo-1', promptType: 'json', messagesJson: messages, options: {} });
+		expect(body.messages[1].tool_calls?.[0].function.arguments).toBe('{"city":"Paris"}');
+		expect(body.messages[2]).toEqual(messages[2]);
+	});
+
+	test('JSON messages typed as text are parsed', () => {
+		const { body } = buildChatRequest({
+			model: 'echo-1',
+			promptType: 'json',
+			messagesJson: '[{"role": "user", "content": [{"type": "text", "text": "Hi"}]}]',
+			options: {},
+		});
+		expect(body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }]);
+	});
+
+	conformant('every body built above passes the official request schema', () => {
+		const bodies = [
+			buildChatRequest(simple()).body,
+			buildChatRequest(simple({ systemMessage: 'S', options: { temperature: 2, topP: 0, maxTokens: 1 } })).body,
+			buildChatRequest({
+				model: 'echo-1',
+				promptType: 'json',
+				messagesJson: [
+					{ role: 'user', content: 'Weather?' },
+					{
+						role: 'assistant',
+						content: null,
+						tool_calls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: { city: 'Oslo' } } }],
+					},
+					{ role: 'tool', tool_call_id: 'c1', content: 'cold' },
+				],
+				options: {},
+			}).body,
+		];
+		for (const body of bodies) expect(conformanceErrors(body)).toEqual([]);
+	});
+});
+
+describe('bad input is refused before anything is sent, naming the field and the fix', () => {
+	const cases: Array<[string, ChatInput, string, RegExp]> = [
+		['empty model', simple({ model: '' }), 'Model: is empty', /Choose a model from the list/],
+		['model with spaces', simple({ model: 'echo 1' }), 'Model: "echo 1" contains spaces', /no spaces/],
+		['empty prompt', simple({ prompt: '   ' }), 'User Prompt: is empty', /Type a prompt/],
+		['object prompt', simple({ prompt: { a: 1 } }), 'User Prompt: must be text, got an object', /JSON.stringify/],
+		['temperature 3', simple({ options: { temperature: 3 } }), 'Temperature: must be from 0 to 2, got 3', /from 0 to 2/],
+		['temperature as word', simple({ options: { temperature: 'hot' } }), 'Temperature: must be a number from 0 to 2, got the text "hot"', /0.7/],
+		['top_p -1', simple({ options: { topP: -1 } }), 'Top P: must be from 0 to 1, got -1', /from 0 to 1/],
+		['max_tokens 0', simple({ options: { maxTokens: 0 } }), 'Maximum Tokens: must be a whole number of at least 1, got number 0', /1024/],
+		['max_tokens 1.5', simple({ options: { maxTokens: 1.5 } }), 'Maximum Tokens: must be a whole number of at least 1, got number 1.5', /1024/],
+		['extra body not JSON', simple({ options: { extraBody: '{seed: 7' } }), 'Extra Body: is not valid JSON', /JSON object/],
+		['extra body array', simple({ options: { extraBody: '[1]' } }), 'Extra Body: must be a JSON object, got an array', /JSON object/],
+		['extra body overriding messages', simple({ options: { extraBody: { messages: [], stream: true } } }), 'Extra Body: may not set "messages", "stream"', /node's own fields/],
+		['no message rows', { model: 'm', promptType: 'messages', messages: { values: [] }, options: {} }, 'Messages: has no rows', /Add Message/],
+		['empty message row', { model: 'm', promptType: 'messages', messages: { values: [{ role: 'user', content: '' }] }, options: {} }, 'Messages row 1: has no content', /remove the row/],
+		['JSON messages not an array', { model: 'm', promptType: 'json', messagesJson: { role: 'user' }, options: {} }, 'Messages (JSON): must be an array of messages, got an object', /\$json.messages/],
+		['JSON messages empty', { model: 'm', promptType: 'json', messagesJson: [], options: {} }, 'Messages (JSON): is an empty array', /role/],
+		['unknown role', { model: 'm', promptType: 'json', messagesJson: [{ role: 'robot', content: 'x' }], options: {} }, 'Messages (JSON): messages[0].role is the text "robot"', /system, user, assistant or tool/],
+		['missing content', { model: 'm', promptType: 'json', messagesJson: [{ role: 'user' }], options: {} }, 'Messages (JSON): messages[0].content must be text or an array of content parts, got undefined', /tool_calls/],
+		['unknown part type', { model: 'm', promptType: 'json', messagesJson: [{ role: 'user', content: [{ type: 'video', url: 'x' }] }], options: {} }, 'Messages (JSON): messages[0].content[0] has the unsupported type the text "video"', /image_url/],
+		['tool result without id', { model: 'm', promptType: 'json', messagesJson: [{ role: 'tool', content: '1' }], options: {} }, 'Messages (JSON): messages[0] is a tool result without tool_call_id', /tool_call_id/],
+	];
+
+	test.each(cases)('%s', (_name, input, message, fix) => {
+		let thrown: unknown;
+		try {
+			buildChatRequest(input);
+		} catch (error) {
+			thrown = error;
+		}
+		expect(thrown).toBeInstanceOf(Error);
+		expect((thrown as Error).message.startsWith(message)).toBe(true);
+		expect((thrown as { fix: string }).fix).toMatch(fix);
+	});
+});

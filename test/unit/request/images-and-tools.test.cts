@@ -1,0 +1,163 @@
+import { buildChatRequest } from '../../../engine/request/build';
+import { sniffImageType, splitList } from '../../../engine/request/images';
+import { planJobs, toolAnswer } from '../../../nodes/ChatCompletion/execute/plan-jobs';
+import type { ProtocolToolCall } from '../../../engine/protocol';
+import type { ChatInput } from '../../../engine/request/input';
+import { conformanceErrors, schemaAvailable } from '../../support/conformance.cts';
+import { dataUri, pngHeader } from '../../support/images.cts';
+
+const png = pngHeader(2, 3);
+const pdf = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj');
+const simple = (extra: Partial<ChatInput>): ChatInput => ({ model: 'vision-1', promptType: 'simple', prompt: 'What is this?', options: {}, ...extra });
+const binaries = (loaded: Record<string, Buffer>) => ({
+	available: Object.keys(loaded),
+	loaded: Object.fromEntries(Object.entries(loaded).map(([name, bytes]) => [name, { bytes, mimeType: 'image/png', fileName: `${name}.png` }])),
+});
+const failure = (input: ChatInput): { message: string; fix: string } => {
+	try {
+		buildChatRequest(input);
+	} catch (error) {
+		return error as { message: string; fix: string };
+	}
+	throw new Error('no error');
+};
+
+describe('images', () => {
+	test('formats are recognised by their bytes', () => {
+		expect(sniffImageType(png)).toBe('image/png');
+		expect(sniffImageType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+		expect(sniffImageType(Buffer.from('GIF89a'))).toBe('image/gif');
+		expect(sniffImageType(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
+		expect(sniffImageType(pdf)).toBeUndefined();
+	});
+
+	test('lists split on lines, spaces and commas, but data URIs keep their comma', () => {
+		const uri = dataUri(png);
+		expect(splitList(`https://a.example/1.png, https://a.example/2.png\n${uri}`, 'f')).toEqual([
+			'https://a.example/1.png',
+			'https://a.example/2.png',
+			uri,
+		]);
+	});
+
+	test('URL, data URI and binary images become parts after the text, several per message', () => {
+		const { body } = buildChatRequest(
+			simple({
+				imageUrls: `https://images.example/cat.png\n${dataUri(png, 'image/jpeg')}`,
+				imageBinaryProperties: 'data, photo',
+				imageDetail: 'high',
+				binaries: binaries({ data: png, photo: png }),
+			}),
+		);
+		const content = body.messages[0].content as Array<{ type: string; image_url?: { url: string; detail?: string } }>;
+		expect(content.map((part) => part.type)).toEqual(['text', 'image_url', 'image_url', 'image_url', 'image_url']);
+		expect(content[1].image_url).toEqual({ url: 'https://images.example/cat.png', detail: 'high' });
+		// The MIME type comes from the bytes, whatever the data URI declared.
+		expect(content[2].image_url?.url).toBe(dataUri(png));
+		expect(content[3].image_url?.url).toBe(dataUri(png));
+		if (schemaAvailable) expect(conformanceErrors(body)).toEqual([]);
+	});
+
+	test('images on message rows go on user rows only', () => {
+		const rows = (role: string) => ({ values: [{ role, content: 'Look', imageUrls: 'https://images.example/a.png' }] });
+		expect(buildChatRequest({ model: 'm', promptType: 'messages', messages: rows('user'), options: {} }).body.messages[0].content).toHaveLength(2);
+		expect(failure({ model: 'm', promptType: 'messages', messages: rows('assistant'), options: {} }).message).toBe(
+			'Messages row 1: has images, but only user messages may carry them (this row is assistant)',
+		);
+	});
+
+	test.each([
+		['a missing binary property lists the ones there are', simple({ imageBinaryProperties: 'image', binaries: binaries({ data: png, file: png }) }), 'Image Binary Properties: the item has no binary property "image" (it has: data, file)'],
+		['an item without binary data says so', simple({ imageBinaryProperties: 'data' }), 'Image Binary Properties: the item has no binary property "data" (it has no binary data)'],
+		['a PDF in a binary property is refused by its bytes', simple({ imageBinaryProperties: 'data', binaries: { available: ['data'], loaded: { data: { bytes: pdf, mimeType: 'image/png', fileName: 'scan.pdf' } } } }), 'Image Binary Properties: binary property "data" (scan.pdf) is not a PNG, JPEG, GIF or WEBP image (checked the bytes, not only the name)'],
+		['base64 typed where a property name belongs', simple({ imageBinaryProperties: png.toString('base64').repeat(3) }), 'Image Binary Properties: holds what looks like base64 image data'],
+		['base64 without data: prefix in Image URLs', simple({ imageUrls: png.toString('base64').repeat(3) }), 'Image URLs: holds what looks like base64 image data without a data: prefix'],
+		['a malformed data URI', simple({ imageUrls: 'data:image/png,notbase64' }), 'Image URLs: "data:image/png,notbase64…" is not a base64 data URI'],
+		['a data URI that is not an image', simple({ imageUrls: dataUri(pdf) }), 'Image URLs: the data URI is not a PNG, JPEG, GIF or WEBP image'],
+		['something that is no URL', simple({ imageUrls: 'ftp://files.example/cat.png' }), 'Image URLs: "ftp://files.example/cat.png" is not an http(s) URL or a data URI'],
+		['an image above the size guard', simple({ imageUrls: dataUri(Buffer.concat([png, Buffer.alloc(3000)])), options: { maxImageSize: 0.002 } }), 'Image URLs: the data URI is 0.0 MB, above the limit of 0.0 MB'],
+	])('%s', (_name, input, message) => {
+		expect(failure(input).message.startsWith(message)).toBe(true);
+	});
+});
+
+const weather = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+
+describe('tools', () => {
+	test('rows and JSON give the same protocol tools; Auto is not sent, the other choices are', () => {
+		const fromRows = buildChatRequest(
+			simple({ model: 'tools-1', toolsMode: 'define', tools: { values: [{ name: 'get_weather', description: 'Weather', parameters: JSON.stringify(weather) }] }, toolChoice: 'auto' }),
+		).body;
+		const fromJson = buildChatRequest(
+			simple({ model: 'tools-1', toolsMode: 'json', toolsJson: [{ type: 'function', function: { name: 'get_weather', description: 'Weather', parameters: weather } }], toolChoice: 'auto' }),
+		).body;
+		expect(fromRows.tools).toEqual(fromJson.tools);
+		expect(fromRows).not.toHaveProperty('tool_choice');
+		for (const choice of ['none', 'required'] as const) {
+			expect(buildChatRequest(simple({ toolsMode: 'json', toolsJson: fromJson.tools, toolChoice: choice })).body.tool_choice).toBe(choice);
+		}
+		const forced = buildChatRequest(simple({ toolsMode: 'json', toolsJson: fromJson.tools, toolChoice: 'function', toolChoiceFunction: 'get_weather' })).body;
+		expect(forced.tool_choice).toEqual({ type: 'function', function: { name: 'get_weather' } });
+		if (schemaAvailable) for (const body of [fromRows, forced]) expect(conformanceErrors(body)).toEqual([]);
+	});
+
+	test.each([
+		['bad name', { toolsMode: 'define', tools: { values: [{ name: 'get weather', parameters: '{"type":"object"}' }] } }, 'Tools row 1 > Name: the text "get weather" is not a valid function name'],
+		['schema not an object schema', { toolsMode: 'define', tools: { values: [{ name: 'f', parameters: '{"type":"string"}' }] } }, 'Tools row 1 > Parameters: must be a JSON schema with "type": "object"'],
+		['required names a missing property', { toolsMode: 'define', tools: { values: [{ name: 'f', parameters: '{"type":"object","properties":{},"required":["city"]}' }] } }, 'Tools row 1 > Parameters: "required" names "city", which "properties" does not define'],
+		['parameters not JSON', { toolsMode: 'define', tools: { values: [{ name: 'f', parameters: '{type: object}' }] } }, 'Tools row 1 > Parameters: is not valid JSON'],
+		['no tools', { toolsMode: 'define', tools: {} }, 'Tools: defines no tool'],
+		['duplicate names', { toolsMode: 'json', toolsJson: [{ type: 'function', function: { name: 'f' } }, { type: 'function', function: { name: 'f' } }] }, 'Tools: defines "f" twice'],
+		['JSON tools not an array', { toolsMode: 'json', toolsJson: '{}' }, 'Tools (JSON): must be an array of tools, got an object'],
+		['named function not defined', { toolsMode: 'json', toolsJson: [{ type: 'function', function: { name: 'f' } }], toolChoice: 'function', toolChoiceFunction: 'g' }, 'Function Name: "g" is not one of the defined tools (f)'],
+	])('%s', (_name, extra, message) => {
+		expect(failure(simple(extra as Partial<ChatInput>)).message.startsWith(message)).toBe(true);
+	});
+});
+
+describe('tool results: the items answering one reply make one request', () => {
+	const calls: ProtocolToolCall[] = [
+		{ id: 'call_a', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+		{ id: 'call_b', type: 'function', function: { name: 'get_time', arguments: '{"city":"Paris"}' } },
+	];
+	const conversation = [
+		{ role: 'user', content: 'Weather and time in Paris?' },
+		{ role: 'assistant', content: null, tool_calls: calls },
+	];
+	const prepared = (itemIndex: number, toolCallId: string, result: unknown) => {
+		const request = buildChatRequest({ model: 'tools-1', promptType: 'json', messagesJson: conversation, options: {} });
+		return { itemIndex, request, answer: toolAnswer(toolCallId, result, calls) };
+	};
+
+	test('results in any order are sent once, in the order of the calls', () => {
+		const jobs = planJobs([prepared(0, 'call_b', '12:00'), prepared(1, 'call_a', { celsius: 21 })]);
+		expect(jobs).toHaveLength(1);
+		expect(jobs[0].items).toEqual([0, 1]);
+		expect(jobs[0].request?.body.messages.slice(2)).toEqual([
+			{ role: 'tool', tool_call_id: 'call_a', content: '{"celsius":21}' },
+			{ role: 'tool', tool_call_id: 'call_b', content: '12:00' },
+		]);
+		if (schemaAvailable) expect(conformanceErrors(jobs[0].request?.body)).toEqual([]);
+	});
+
+	test('a missing result fails the group with the fix', () => {
+		const [job] = planJobs([prepared(3, 'call_a', 'sunny')]);
+		expect((job.error as Error).message).toBe(
+			'Tool Result: the model asked for 2 tool calls, but no item answers call_b (get_time)',
+		);
+		expect((job.error as { fix: string }).fix).toMatch(/Merge node \(Append\)/);
+	});
+
+	test('an unknown call id and an empty result are refused', () => {
+		expect(() => toolAnswer('call_x', 'r', calls)).toThrow(
+			'Tool Call ID: the text "call_x" is not one of the tool calls the conversation ends with: call_a (get_weather), call_b (get_time)',
+		);
+		expect(() => toolAnswer('call_a', undefined, calls)).toThrow('Tool Result: is empty for tool call call_a (get_weather)');
+	});
+
+	test('other items stay one request each, in order', () => {
+		const plain = { itemIndex: 1, request: buildChatRequest(simple({})) };
+		const jobs = planJobs([prepared(0, 'call_a', 'x'), plain, prepared(2, 'call_b', 'y')]);
+		expect(jobs.map((job) => job.items)).toEqual([[0, 2], [1]]);
+	});
+});

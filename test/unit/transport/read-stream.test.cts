@@ -1,0 +1,85 @@
+import { PassThrough } from 'node:stream';
+
+import { NetworkError } from '../../../engine/failures';
+import { readStream } from '../../../engine/transport/read-stream';
+
+const url = 'http://127.0.0.1:9/v1/chat/completions';
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function read(body: PassThrough, idleMs = 5000, cancel?: AbortSignal) {
+	const pieces: string[] = [];
+	await readStream(body, { url, idleMs, cancel }, (text) => pieces.push(text));
+	return pieces;
+}
+
+const failure = (promise: Promise<unknown>) =>
+	promise.then(
+		() => {
+			throw new Error('The read succeeded');
+		},
+		(error: unknown) => error as NetworkError,
+	);
+
+describe('reading a body stream', () => {
+	test('a character split between chunks is decoded whole', async () => {
+		const body = new PassThrough();
+		const bytes = Buffer.from('a🗼b東c');
+		const reading = read(body);
+		for (const piece of [bytes.subarray(0, 2), bytes.subarray(2, 4), bytes.subarray(4, 8), bytes.subarray(8)]) {
+			body.write(piece);
+			await wait(1);
+		}
+		body.end();
+		const pieces = await reading;
+		expect(pieces.join('')).toBe('a🗼b東c');
+		expect(pieces).toContain('');
+	});
+
+	test('the idle timeout restarts with every chunk, and fires when they stop', async () => {
+		const body = new PassThrough();
+		const reading = failure(read(body, 150));
+		for (let chunk = 0; chunk < 5; chunk++) {
+			body.write('data: {}\n\n');
+			await wait(60);
+		}
+		const started = Date.now();
+		const error = await reading;
+		expect(error).toEqual(new NetworkError(url, 'ETIMEDOUT'));
+		expect(Date.now() - started).toBeLessThan(1000);
+		expect(body.destroyed).toBe(true);
+	});
+
+	test('a cancelled execution stops the read at once and destroys the body', async () => {
+		const body = new PassThrough();
+		const controller = new AbortController();
+		const reading = failure(read(body, 60_000, controller.signal));
+		body.write('data: {}\n\n');
+		controller.abort();
+		expect((await reading).code).toBe('ERR_CANCELED');
+		expect(body.destroyed).toBe(true);
+		expect((await failure(read(new PassThrough(), 60_000, AbortSignal.abort()))).code).toBe('ERR_CANCELED');
+	});
+
+	test('connection failures are NetworkErrors with their code', async () => {
+		const reset = new PassThrough();
+		const resetting = failure(read(reset));
+		reset.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+		expect(await resetting).toEqual(new NetworkError(url, 'ECONNRESET'));
+
+		const closed = new PassThrough();
+		const closing = failure(read(closed));
+		closed.destroy();
+		expect((await closing).code).toBe('ECONNRESET');
+	});
+
+	test('an error thrown while handling the text stops the read with that error', async () => {
+		const body = new PassThrough();
+		const problem = new Error('bad event');
+		const reading = readStream(body, { url, idleMs: 5000 }, () => {
+			throw problem;
+		});
+		body.write('data: x\n\n');
+		await expect(reading).rejects.toBe(problem);
+		expect(body.destroyed).toBe(true);
+	});
+});
