@@ -2,7 +2,8 @@
 import { parseMessage, type ChatMessage } from './chat-messages.mts';
 import { invalidRequest } from './errors.mts';
 import { describe, isObject, type Json } from './json-value.mts';
-import { parseKnobs, type Knobs } from './knobs.mts';
+import { checkStreamKnobs, parseKnobs, type Knobs } from './knobs.mts';
+import { parseResponseFormat, type ResponseFormat } from './response-format.mts';
 import { checkToolSequence } from './tool-sequence.mts';
 import {
 	parseToolChoice,
@@ -19,6 +20,7 @@ export interface ChatRequest {
 	maxTokens?: number;
 	tools: ToolDefinition[];
 	toolChoice: ToolChoice;
+	responseFormat: ResponseFormat;
 	/** From `x_local`, which is not part of the request proper. */
 	knobs: Knobs;
 }
@@ -94,13 +96,7 @@ export function parseChatRequest(contentType: string | undefined, rawBody: strin
 			'invalid_type',
 		);
 	}
-	if (stream && !knobs.ignoreStream && knobs.hugeMb !== undefined) {
-		throw invalidRequest(
-			"'x_local.huge_mb' is for answers that are not streamed; stream large replies with 'text' and 'repeat'",
-			'x_local.huge_mb',
-			'invalid_value',
-		);
-	}
+	if (stream && !knobs.ignoreStream) checkStreamKnobs(knobs);
 	const streamOptions = body.stream_options ?? {};
 	if (!isObject(streamOptions)) {
 		throw invalidRequest(
@@ -117,6 +113,7 @@ export function parseChatRequest(contentType: string | undefined, rawBody: strin
 		...(maxTokens === undefined ? {} : { maxTokens: maxTokens as number }),
 		tools,
 		toolChoice: parseToolChoice(body.tool_choice, tools),
+		responseFormat: parseResponseFormat(body.response_format, messages),
 		knobs,
 	};
 }

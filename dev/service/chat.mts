@@ -10,7 +10,9 @@ import type { KeyRecord, ServiceConfig } from './config.mts';
 import { ApiError } from './errors.mts';
 import { sendText } from './http-io.mts';
 import { withKnobContent } from './knob-content.mts';
-import type { FailureCounter } from './knob-faults.mts';
+import type { KnobCounts } from './knob-counts.mts';
+import { checkFailFirst, checkResponseFormat } from './knob-faults.mts';
+import { invalidJsonMode } from './knob-invalid-json.mts';
 
 /** new-api's answer when the account's balance is used up. */
 const outOfBalance = new ApiError({
@@ -23,12 +25,13 @@ const outOfBalance = new ApiError({
 export interface ChatContext {
 	key: KeyRecord;
 	config: ServiceConfig;
-	failures: FailureCounter;
+	counts: KnobCounts;
 }
 
 /**
  * Validates the request, checks the model against the key's group and the balance, applies the fault
- * knobs (slow_ms, reset, fail_first), lets the model answer, waits stall_headers_ms, then answers.
+ * knobs (reject_response_format, slow_ms, reset, fail_first), lets the model answer (told whether
+ * invalid_json is due), waits stall_headers_ms, then answers.
  */
 export async function chatCompletion(
 	req: IncomingMessage,
@@ -40,14 +43,17 @@ export async function chatCompletion(
 	const model = resolveModel(context.config, context.key, request.model);
 	if (context.key.outOfBalance) throw outOfBalance;
 	const { knobs } = request;
+	checkResponseFormat(knobs.rejectResponseFormat, request.responseFormat);
 	if (knobs.slowMs > 0) await delay(knobs.slowMs);
 	if (knobs.reset) {
 		res.destroy();
 		return;
 	}
-	context.failures.check(knobs.failFirst);
+	checkFailFirst(knobs.failFirst, context.counts);
 
-	const modelReply = await model.respond(request);
+	const modelReply = await model.respond(request, {
+		invalidJson: invalidJsonMode(knobs.invalidJson, context.counts),
+	});
 	if (knobs.stallHeadersMs > 0) await delay(knobs.stallHeadersMs);
 	if (modelReply.kind === 'raw') {
 		sendText(res, modelReply.status, modelReply.body, modelReply.headers);
@@ -57,7 +63,7 @@ export async function chatCompletion(
 	const usage = usageFor(request, reply);
 	const meta = completionMeta(reply);
 	if (!request.stream || knobs.ignoreStream) {
-		await sendCompletion(res, completionBody(reply, usage, meta, knobs.reasoningField), knobs);
+		await sendCompletion(res, completionBody(reply, usage, meta, knobs), knobs);
 		return;
 	}
 	const plan = completionChunks(reply, meta, request.includeUsage ? usage : undefined, knobs);

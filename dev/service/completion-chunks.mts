@@ -9,7 +9,7 @@ import { wordPieces } from './words.mts';
 export interface ChunkPlan {
 	/** The role chunk. */
 	first: object;
-	/** One chunk per piece of reasoning or content, or per tool-call delta. */
+	/** One chunk per piece of reasoning, content or refusal, or per tool-call delta. */
 	deltas: object[];
 	/** The chunk with the finish_reason. */
 	finish: object;
@@ -54,6 +54,9 @@ function toolCallDeltas(calls: readonly ToolCall[]): object[] {
 
 function textDeltas(reply: CompletionReply, knobs: Knobs): object[] {
 	if (reply.kind === 'tool_calls') return toolCallDeltas(reply.toolCalls);
+	if (reply.kind === 'refusal') {
+		return wordPieces(reply.refusal, knobs.chunkWords).map((piece) => ({ refusal: piece }));
+	}
 	return [
 		...wordPieces(reply.reasoningContent ?? '', knobs.chunkWords).map((piece) => ({
 			[knobs.reasoningField]: piece,

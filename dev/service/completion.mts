@@ -1,7 +1,7 @@
 /** A model's reply as a chat completion (SERVICE.md 2.4), with its id, usage and message. */
 import { randomUUID } from 'node:crypto';
 import type { ChatRequest } from './chat-request.mts';
-import type { ReasoningField } from './knobs.mts';
+import type { Knobs } from './knobs.mts';
 import { promptWords } from './message-text.mts';
 import type { CompletionReply } from './models/model.mts';
 import { countWords } from './words.mts';
@@ -27,19 +27,25 @@ export function completionMeta(reply: CompletionReply): CompletionMeta {
 	};
 }
 
-/**
- * Words stand in for tokens; completion tokens count the reasoning too, as real reasoning models do,
- * and for tool calls the words of each name and arguments string.
- */
+/** The words of what the model wrote: content and reasoning, the refusal, or each call's name and arguments. */
+function completionWords(reply: CompletionReply): number {
+	switch (reply.kind) {
+		case 'text':
+			return countWords(reply.content) + countWords(reply.reasoningContent ?? '');
+		case 'refusal':
+			return countWords(reply.refusal);
+		case 'tool_calls':
+			return reply.toolCalls.reduce(
+				(sum, call) => sum + countWords(`${call.function.name} ${call.function.arguments}`),
+				0,
+			);
+	}
+}
+
+/** Words stand in for tokens; completion tokens count the reasoning too, as real reasoning models do. */
 export function usageFor(request: ChatRequest, reply: CompletionReply): Usage {
 	const prompt = promptWords(request.messages);
-	const completion =
-		reply.kind === 'text'
-			? countWords(reply.content) + countWords(reply.reasoningContent ?? '')
-			: reply.toolCalls.reduce(
-					(sum, call) => sum + countWords(`${call.function.name} ${call.function.arguments}`),
-					0,
-				);
+	const completion = completionWords(reply);
 	return {
 		prompt_tokens: prompt,
 		completion_tokens: completion,
@@ -48,13 +54,17 @@ export function usageFor(request: ChatRequest, reply: CompletionReply): Usage {
 }
 
 export function finishReason(reply: CompletionReply): string {
-	return reply.kind === 'text' ? reply.finishReason : 'tool_calls';
+	if (reply.kind === 'text') return reply.finishReason;
+	return reply.kind === 'refusal' ? 'stop' : 'tool_calls';
 }
 
 /** The assistant message; the reasoning goes in `reasoningField`. */
-function message(reply: CompletionReply, reasoningField: ReasoningField): object {
+function message(reply: CompletionReply, reasoningField: Knobs['reasoningField']): object {
 	if (reply.kind === 'tool_calls') {
 		return { role: 'assistant', content: null, tool_calls: reply.toolCalls };
+	}
+	if (reply.kind === 'refusal') {
+		return { role: 'assistant', content: reply.emptyContent ? '' : null, refusal: reply.refusal };
 	}
 	const reasoning =
 		reply.reasoningContent === undefined ? {} : { [reasoningField]: reply.reasoningContent };
@@ -65,7 +75,7 @@ export function completionBody(
 	reply: CompletionReply,
 	usage: Usage,
 	meta: CompletionMeta,
-	reasoningField: ReasoningField,
+	knobs: Pick<Knobs, 'reasoningField' | 'nullFinish'>,
 ): object {
 	return {
 		id: meta.id,
@@ -75,8 +85,8 @@ export function completionBody(
 		choices: [
 			{
 				index: 0,
-				message: message(reply, reasoningField),
-				finish_reason: finishReason(reply),
+				message: message(reply, knobs.reasoningField),
+				finish_reason: knobs.nullFinish ? null : finishReason(reply),
 			},
 		],
 		usage,

@@ -45,6 +45,11 @@ export function invalidRequest(
 	return new ApiError({ status: 400, message, type: 'invalid_request_error', param, code });
 }
 
+/** Throws a 400 `invalid_value` whose message starts with the field at fault. */
+export function rejectValue(message: string, param: string): never {
+	throw invalidRequest(`${param}: ${message}`, param, 'invalid_value');
+}
+
 export function notFound(method: string, path: string): ApiError {
 	return new ApiError({
 		status: 404,

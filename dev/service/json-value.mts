@@ -1,4 +1,4 @@
-/** Checks on parsed JSON values, and a short description of a rejected value for error messages. */
+/** Checks on parsed JSON values, a short description of a rejected value for error messages, and JSON text. */
 
 export type Json = Record<string, unknown>;
 
@@ -12,4 +12,14 @@ export function describe(value: unknown): string {
 	const text =
 		typeof value === 'string' ? `'${value}'` : `${typeof value} ${JSON.stringify(value)}`;
 	return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/**
+ * `value` as JSON text the way models often write it, with a space after each `:` and `,`
+ * (`{"name": "Ada", "tags": ["x"]}`), so that a stream splits it into several word pieces.
+ */
+export function jsonText(value: unknown): string {
+	return JSON.stringify(value, null, 1)
+		.replace(/,\n\s*/g, ', ')
+		.replace(/\n\s*/g, '');
 }

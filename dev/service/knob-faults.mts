@@ -1,6 +1,11 @@
-/** The `fail_first` knob: the first N requests carrying an id fail, counted per id since start or the last clear. */
+/**
+ * The knobs that answer with an error: `fail_first` (the first N requests carrying an id fail) and
+ * `reject_response_format` (DeepSeek's 400 for a response_format type it does not offer).
+ */
 import { ApiError } from './errors.mts';
-import type { FailFirst, FailStatus } from './knobs.mts';
+import type { KnobCounts } from './knob-counts.mts';
+import type { FailFirst, FailStatus, RejectedFormats } from './knobs.mts';
+import type { ResponseFormat } from './response-format.mts';
 
 const failures: Record<FailStatus, { message: string; type: string; code: string }> = {
 	429: {
@@ -26,26 +31,38 @@ const failures: Record<FailStatus, { message: string; type: string; code: string
 	},
 };
 
-export class FailureCounter {
-	readonly #seen = new Map<string, number>();
+/** Counts this request; throws the knob's error while its id has been seen at most `count` times. */
+export function checkFailFirst(knob: FailFirst | undefined, counts: KnobCounts): void {
+	if (knob === undefined) return;
+	const seen = counts.next('fail_first', knob.id);
+	if (seen > knob.count) return;
+	const failure = failures[knob.status];
+	throw new ApiError({
+		status: knob.status,
+		message: `${failure.message} (fail_first '${knob.id}': failure ${seen} of ${knob.count})`,
+		type: failure.type,
+		code: knob.code ?? failure.code,
+		headers: knob.retryAfter === undefined ? {} : { 'Retry-After': knob.retryAfter },
+	});
+}
 
-	/** Counts this request; throws the knob's error while its id has been seen at most `count` times. */
-	check(knob: FailFirst | undefined): void {
-		if (knob === undefined) return;
-		const seen = (this.#seen.get(knob.id) ?? 0) + 1;
-		this.#seen.set(knob.id, seen);
-		if (seen > knob.count) return;
-		const failure = failures[knob.status];
-		throw new ApiError({
-			status: knob.status,
-			message: `${failure.message} (fail_first '${knob.id}': failure ${seen} of ${knob.count})`,
-			type: failure.type,
-			code: knob.code ?? failure.code,
-			headers: knob.retryAfter === undefined ? {} : { 'Retry-After': knob.retryAfter },
-		});
-	}
+/** The types each `reject_response_format` value refuses. */
+const rejectedTypes: Record<RejectedFormats, ReadonlyArray<ResponseFormat['type']>> = {
+	json_schema: ['json_schema'],
+	json: ['json_schema', 'json_object'],
+};
 
-	clear(): void {
-		this.#seen.clear();
-	}
+/** DeepSeek's answer, exactly, when the request's response_format type is one the knob refuses. */
+export function checkResponseFormat(
+	knob: RejectedFormats | undefined,
+	format: ResponseFormat,
+): void {
+	if (knob === undefined || !rejectedTypes[knob].includes(format.type)) return;
+	throw new ApiError({
+		status: 400,
+		message: 'This response_format type is unavailable now',
+		type: 'invalid_request_error',
+		param: null,
+		code: 'invalid_request_error',
+	});
 }

@@ -3,7 +3,7 @@
  * validation and shapes the answer (stream format and faults), so tests can set it through a client's
  * "extra body" option. The README's "Local service" section lists the knobs.
  */
-import { invalidRequest } from './errors.mts';
+import { invalidRequest, type ApiError } from './errors.mts';
 import { describe, isObject, type Json } from './json-value.mts';
 
 const failStatuses = [429, 500, 502, 503, 504] as const;
@@ -18,6 +18,26 @@ export interface FailFirst {
 	retryAfter?: string;
 	/** The error body's `code` instead of the status's usual one. */
 	code?: string;
+}
+
+const invalidJsonModes = ['syntax', 'schema'] as const;
+export type InvalidJsonMode = (typeof invalidJsonModes)[number];
+
+/** The first `count` JSON answers to requests carrying `id` are invalid: unparsable, or against the schema. */
+export interface InvalidJson {
+	id: string;
+	count: number;
+	mode: InvalidJsonMode;
+}
+
+/** DeepSeek's refusal of `json_schema`, and (`json`) of `json_object` too. */
+const rejectedFormats = ['json_schema', 'json'] as const;
+export type RejectedFormats = (typeof rejectedFormats)[number];
+
+/** The model refuses: `message.refusal` (streamed: `delta.refusal`) is `text`, `content` null or ''. */
+export interface Refusal {
+	text: string;
+	emptyContent: boolean;
 }
 
 const lineEnds = ['lf', 'crlf', 'cr'] as const;
@@ -40,11 +60,16 @@ export interface Knobs {
 	eventError: boolean;
 	cutAfter?: number;
 	noFinishDone: boolean;
+	/** A JSON answer's finish_reason is null (streams: see noFinishDone and cutAfter). */
+	nullFinish: boolean;
 	ignoreStream: boolean;
 	reasoningField: ReasoningField;
 	/** The reply's content instead of the model's own (`text` repeated `repeat` times). */
 	text?: string;
+	refusal?: Refusal;
 	failFirst?: FailFirst;
+	invalidJson?: InvalidJson;
+	rejectResponseFormat?: RejectedFormats;
 	reset: boolean;
 	stallHeadersMs: number;
 	stallBodyMs: number;
@@ -67,6 +92,11 @@ class FieldReader {
 	constructor(fields: Json, path: string) {
 		this.#fields = fields;
 		this.#path = path;
+	}
+
+	/** Where the fields are, e.g. `x_local.fail_first`. */
+	get path(): string {
+		return this.#path;
 	}
 
 	#take(name: string): unknown {
@@ -141,21 +171,31 @@ class FieldReader {
 	}
 }
 
-function readFailFirst(reader: FieldReader | undefined): FailFirst | undefined {
-	if (reader === undefined) return undefined;
+/** A counting knob's `id` (a non-empty string), `count` and `key` (one of `values`); 400 when one is missing. */
+function readCounted<T extends string | number>(
+	reader: FieldReader,
+	key: string,
+	values: readonly T[],
+): { id: string; count: number; value: T } {
 	const id = reader.string('id');
 	const count = reader.number('count', 1, maxCount);
-	const status = reader.oneOf('status', failStatuses);
-	const retryAfter = reader.string('retry_after');
-	const code = reader.string('code');
-	reader.rejectUnread();
-	if (id === undefined || id === '' || count === undefined || status === undefined) {
+	const value = reader.oneOf(key, values);
+	if (id === undefined || id === '' || count === undefined || value === undefined) {
 		throw invalidRequest(
-			"'x_local.fail_first' needs 'id' (a non-empty string), 'count' and 'status'",
-			'x_local.fail_first',
+			`'${reader.path}' needs 'id' (a non-empty string), 'count' and '${key}'`,
+			reader.path,
 			'missing_required_parameter',
 		);
 	}
+	return { id, count, value };
+}
+
+function readFailFirst(reader: FieldReader | undefined): FailFirst | undefined {
+	if (reader === undefined) return undefined;
+	const { id, count, value: status } = readCounted(reader, 'status', failStatuses);
+	const retryAfter = reader.string('retry_after');
+	const code = reader.string('code');
+	reader.rejectUnread();
 	return {
 		id,
 		count,
@@ -165,16 +205,36 @@ function readFailFirst(reader: FieldReader | undefined): FailFirst | undefined {
 	};
 }
 
+function readInvalidJson(reader: FieldReader | undefined): InvalidJson | undefined {
+	if (reader === undefined) return undefined;
+	const { id, count, value: mode } = readCounted(reader, 'mode', invalidJsonModes);
+	reader.rejectUnread();
+	return { id, count, mode };
+}
+
+/** The 400 for a knob that only means something with `other`. */
+function needs(knob: string, other: string): ApiError {
+	return invalidRequest(
+		`'x_local.${knob}' needs 'x_local.${other}'`,
+		`x_local.${knob}`,
+		'invalid_value',
+	);
+}
+
+function readRefusal(reader: FieldReader): Refusal | undefined {
+	const text = reader.string('refusal');
+	const emptyContent = reader.boolean('refusal_empty_content');
+	if (text !== undefined) return { text, emptyContent };
+	if (emptyContent) throw needs('refusal_empty_content', 'refusal');
+	return undefined;
+}
+
 function readText(reader: FieldReader): string | undefined {
 	const text = reader.string('text');
 	const repeat = reader.number('repeat', 1, maxCount);
 	if (text === undefined) {
 		if (repeat === undefined) return undefined;
-		throw invalidRequest(
-			"'x_local.repeat' needs 'x_local.text'",
-			'x_local.repeat',
-			'invalid_value',
-		);
+		throw needs('repeat', 'text');
 	}
 	if (text.length * (repeat ?? 1) > maxTextChars) {
 		throw invalidRequest(
@@ -212,10 +272,14 @@ export function parseKnobs(value: unknown): Knobs {
 		eventError: reader.boolean('event_error'),
 		cutAfter: reader.number('cut_after', 0, maxCount),
 		noFinishDone: reader.boolean('no_finish_done'),
+		nullFinish: reader.boolean('null_finish'),
 		ignoreStream: reader.boolean('ignore_stream'),
 		reasoningField: reader.oneOf('reasoning_field', reasoningFields) ?? 'reasoning_content',
 		text,
+		refusal: readRefusal(reader),
 		failFirst: readFailFirst(reader.object('fail_first')),
+		invalidJson: readInvalidJson(reader.object('invalid_json')),
+		rejectResponseFormat: reader.oneOf('reject_response_format', rejectedFormats),
 		reset: reader.boolean('reset'),
 		stallHeadersMs: reader.number('stall_headers_ms', 0, maxMs) ?? 0,
 		stallBodyMs: reader.number('stall_body_ms', 0, maxMs) ?? 0,
@@ -224,4 +288,31 @@ export function parseKnobs(value: unknown): Knobs {
 	};
 	reader.rejectUnread();
 	return knobs;
+}
+
+/** Knobs that shape only an answer that is not streamed, with what a stream offers instead. */
+const unstreamedKnobs: Array<[string, (knobs: Knobs) => boolean, string]> = [
+	[
+		'huge_mb',
+		(knobs) => knobs.hugeMb !== undefined,
+		"stream large replies with 'text' and 'repeat'",
+	],
+	[
+		'null_finish',
+		(knobs) => knobs.nullFinish,
+		"streams without a finish_reason come with 'no_finish_done' ([DONE]) or 'cut_after' (no [DONE])",
+	],
+];
+
+/** Throws a 400 for a knob of a streamed request that only shapes answers that are not streamed. */
+export function checkStreamKnobs(knobs: Knobs): void {
+	for (const [name, isSet, instead] of unstreamedKnobs) {
+		if (isSet(knobs)) {
+			throw invalidRequest(
+				`'x_local.${name}' is for answers that are not streamed; ${instead}`,
+				`x_local.${name}`,
+				'invalid_value',
+			);
+		}
+	}
 }

@@ -11,7 +11,7 @@ import { chatCompletion } from './chat.mts';
 import type { ServiceConfig } from './config.mts';
 import { ApiError, notFound } from './errors.mts';
 import { readBody, sendError, sendJson, sendText } from './http-io.mts';
-import { FailureCounter } from './knob-faults.mts';
+import { KnobCounts } from './knob-counts.mts';
 import { RateLimiter } from './rate-limit.mts';
 import { RequestLog } from './request-log.mts';
 
@@ -33,7 +33,7 @@ export interface ServiceOptions {
 export function createService(options: ServiceOptions): Server {
 	const requestLog = new RequestLog();
 	const rateLimiter = new RateLimiter();
-	const failures = new FailureCounter();
+	const counts = new KnobCounts();
 
 	async function v1(
 		req: IncomingMessage,
@@ -50,7 +50,7 @@ export function createService(options: ServiceOptions): Server {
 		if (route === 'GET /v1/models') {
 			sendJson(res, 200, modelList(options.config, key));
 		} else if (route === 'POST /v1/chat/completions') {
-			await chatCompletion(req, res, rawBody, { key, config: options.config, failures });
+			await chatCompletion(req, res, rawBody, { key, config: options.config, counts });
 		} else {
 			throw notFound(req.method ?? '', path);
 		}
@@ -62,7 +62,7 @@ export function createService(options: ServiceOptions): Server {
 			sendJson(res, 200, requestLog.entries());
 		} else if (route === 'DELETE /__control/requests') {
 			requestLog.clear();
-			failures.clear();
+			counts.clear();
 			sendText(res, 204, '', {});
 		} else {
 			throw notFound(req.method ?? '', path);

@@ -1,5 +1,5 @@
 import { keys, useLocalService } from '../support/service.cts';
-import { chat, hello, rawChat, streamChunks } from './client.cts';
+import { chat, expectInvalidRequest, hello, rawChat, streamChunks } from './client.cts';
 
 const service = useLocalService();
 
@@ -135,6 +135,36 @@ describe('x_local huge_mb', () => {
 		);
 		expect(ignored.status).toBe(200);
 		expect(ignored.json.choices[0].message.content).toHaveLength(1049);
+	});
+});
+
+describe('x_local null_finish', () => {
+	it('answers a complete message whose finish_reason is null', async () => {
+		const reply = await chat(service(), keys.default, withKnobs({ null_finish: true }));
+		expect(reply.status).toBe(200);
+		expect(reply.json.choices).toEqual([
+			{
+				index: 0,
+				message: { role: 'assistant', content: 'Hello there, world' },
+				finish_reason: null,
+			},
+		]);
+		expect(reply.json.usage.total_tokens).toBe(6);
+	});
+
+	it('is for JSON answers only: streams have no_finish_done and cut_after', async () => {
+		const streamed = await chat(
+			service(),
+			keys.default,
+			withKnobs({ null_finish: true }, { stream: true }),
+		);
+		expectInvalidRequest(streamed, 'x_local.null_finish', /no_finish_done.*cut_after/);
+		const ignored = await chat(
+			service(),
+			keys.default,
+			withKnobs({ null_finish: true, ignore_stream: true }, { stream: true }),
+		);
+		expect(ignored.json.choices[0].finish_reason).toBeNull();
 	});
 });
 

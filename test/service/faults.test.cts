@@ -19,6 +19,18 @@ describe('fault models', () => {
 			'{"error":{"message":"当前分组 faults 下对于模型 fault-503-model-not-found 无可用渠道","type":"new_api_error","code":"model_not_found"}}',
 		],
 		[
+			'fault-503-one-api-no-channel',
+			503,
+			json,
+			'{"error":{"message":"当前分组 faults 下对于模型 fault-503-one-api-no-channel 无可用渠道","type":"one_api_error","code":null}}',
+		],
+		[
+			'fault-503-new-api-no-channel',
+			503,
+			json,
+			'{"error":{"message":"No available channel for model fault-503-new-api-no-channel under group faults","type":"new_api_error"}}',
+		],
+		[
 			'fault-402',
 			402,
 			json,

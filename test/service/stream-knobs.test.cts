@@ -190,6 +190,14 @@ describe('x_local stream ending knobs', () => {
 		expect(chunks.every((chunk) => chunk.choices[0].finish_reason === null)).toBe(true);
 	});
 
+	it('cut_after beyond the last delta sends the whole text, still without finish_reason or [DONE]', async () => {
+		const reply = await stream({ cut_after: 100 });
+		const { chunks, done } = streamChunks(reply.text);
+		expect(done).toBe(false);
+		expect(joinDeltas(chunks)).toBe(question);
+		expect(chunks.every((chunk) => chunk.choices[0].finish_reason === null)).toBe(true);
+	});
+
 	it('no_finish_done ends with [DONE] but never sends a finish_reason', async () => {
 		const reply = await stream(
 			{ no_finish_done: true },

@@ -10,7 +10,7 @@ export interface Answer {
 }
 
 /** `text` cut to the request's `max_tokens` words (finish_reason `length` when cut). */
-export function limitedAnswer(text: string, request: ChatRequest): Answer {
+function limitedAnswer(text: string, request: ChatRequest): Answer {
 	if (request.maxTokens === undefined) return { text, finishReason: 'stop' };
 	const limited = firstWords(text, request.maxTokens);
 	return { text: limited.text, finishReason: limited.cut ? 'length' : 'stop' };
@@ -21,10 +21,15 @@ export function echoAnswer(request: ChatRequest): Answer {
 	return limitedAnswer(lastUserText(request.messages), request);
 }
 
+/** A reply of `text` cut to `max_tokens` words, versioned as `model`. */
+export function limitedReply(model: string, text: string, request: ChatRequest): TextReply {
+	const answer = limitedAnswer(text, request);
+	return { kind: 'text', model, content: answer.text, finishReason: answer.finishReason };
+}
+
 /** The reply of `echo-1`, versioned as `model`. */
 export function echoReply(model: string, request: ChatRequest): TextReply {
-	const answer = echoAnswer(request);
-	return { kind: 'text', model, content: answer.text, finishReason: answer.finishReason };
+	return limitedReply(model, lastUserText(request.messages), request);
 }
 
 function echoModel(id: string): ModelDefinition {

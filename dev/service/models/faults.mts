@@ -44,6 +44,19 @@ export const faultModels: ModelDefinition[] = [
 			code: 'model_not_found',
 		},
 	}),
+	jsonFault('fault-503-one-api-no-channel', 503, {
+		error: {
+			message: '当前分组 faults 下对于模型 fault-503-one-api-no-channel 无可用渠道',
+			type: 'one_api_error',
+			code: null,
+		},
+	}),
+	jsonFault('fault-503-new-api-no-channel', 503, {
+		error: {
+			message: 'No available channel for model fault-503-new-api-no-channel under group faults',
+			type: 'new_api_error',
+		},
+	}),
 	jsonFault('fault-402', 402, {
 		error: {
 			message: 'Insufficient Balance',

@@ -1,6 +1,7 @@
 /** What a model is and what it answers. */
 import type { ToolCall } from '../chat-messages.mts';
 import type { ChatRequest } from '../chat-request.mts';
+import type { InvalidJsonMode } from '../knobs.mts';
 
 /** A normal answer; the service wraps it into a completion or a chunk stream. */
 export interface TextReply {
@@ -19,6 +20,14 @@ export interface ToolCallReply {
 	toolCalls: ToolCall[];
 }
 
+/** The model declines: `refusal` instead of content (`content` null, or '' with `emptyContent`), finish_reason `stop`. */
+export interface RefusalReply {
+	kind: 'refusal';
+	model: string;
+	refusal: string;
+	emptyContent: boolean;
+}
+
 /** A response sent exactly as given, whatever the request asked for (stream or not). */
 export interface RawReply {
 	kind: 'raw';
@@ -27,15 +36,21 @@ export interface RawReply {
 	body: string;
 }
 
-export type CompletionReply = TextReply | ToolCallReply;
+export type CompletionReply = TextReply | ToolCallReply | RefusalReply;
 export type ModelReply = CompletionReply | RawReply;
+
+/** What the service, rather than the request, tells a model. */
+export interface ModelContext {
+	/** Set while the `invalid_json` knob's count says this JSON answer is to be invalid, and how. */
+	invalidJson?: InvalidJsonMode;
+}
 
 export interface ModelDefinition {
 	id: string;
 	/** Unix seconds, as listed by GET /models. */
 	created: number;
 	ownedBy: string;
-	respond(request: ChatRequest): ModelReply | Promise<ModelReply>;
+	respond(request: ChatRequest, context: ModelContext): ModelReply | Promise<ModelReply>;
 }
 
 /** 2026-11-01, the release the local models claim. */

@@ -1,6 +1,7 @@
 /** Every model the service knows, by id; config.json's token groups pick from these. */
 import { echoModels } from './echo.mts';
 import { faultModels } from './faults.mts';
+import { jsonModel } from './json.mts';
 import type { ModelDefinition } from './model.mts';
 import { reasoningModels } from './reasoning.mts';
 import { textOnly } from './text-only.mts';
@@ -9,7 +10,7 @@ import { visionModel } from './vision.mts';
 
 export const models: ReadonlyMap<string, ModelDefinition> = new Map(
 	[
-		...[...echoModels, ...reasoningModels, toolsModel].map(textOnly),
+		...[...echoModels, ...reasoningModels, toolsModel, jsonModel].map(textOnly),
 		visionModel,
 		...faultModels,
 	].map((model) => [model.id, model]),

@@ -17,7 +17,7 @@ function firstImagePart(messages: readonly ChatMessage[]): string | undefined {
 export function textOnly(model: ModelDefinition): ModelDefinition {
 	return {
 		...model,
-		respond(request) {
+		respond(request, context) {
 			const param = firstImagePart(request.messages);
 			if (param !== undefined) {
 				throw new ApiError({
@@ -28,7 +28,7 @@ export function textOnly(model: ModelDefinition): ModelDefinition {
 					code: 'model_not_supported',
 				});
 			}
-			return model.respond(request);
+			return model.respond(request, context);
 		},
 	};
 }

@@ -6,7 +6,7 @@
 import type { ChatMessage, ToolCall } from '../chat-messages.mts';
 import type { ChatRequest } from '../chat-request.mts';
 import { lastUserText, messageText } from '../message-text.mts';
-import { echoReply, limitedAnswer } from './echo.mts';
+import { echoReply, limitedReply } from './echo.mts';
 import { releaseDate, type ModelDefinition, type ModelReply } from './model.mts';
 import { planToolCalls } from './tool-call-plan.mts';
 
@@ -30,8 +30,7 @@ function toolResults(messages: readonly ChatMessage[]): string {
 function respond(request: ChatRequest): ModelReply {
 	const last = request.messages.at(-1);
 	if (last?.role === 'tool') {
-		const answer = limitedAnswer(`Based on the tools: ${toolResults(request.messages)}`, request);
-		return { kind: 'text', model, content: answer.text, finishReason: answer.finishReason };
+		return limitedReply(model, `Based on the tools: ${toolResults(request.messages)}`, request);
 	}
 	if (last?.role === 'user' && request.tools.length > 0 && request.toolChoice !== 'none') {
 		const text = lastUserText(request.messages);

@@ -7,7 +7,7 @@ import type { ChatMessage } from '../chat-messages.mts';
 import type { ChatRequest } from '../chat-request.mts';
 import { loadImage } from '../images/image-source.mts';
 import { messageText } from '../message-text.mts';
-import { limitedAnswer } from './echo.mts';
+import { limitedReply } from './echo.mts';
 import { releaseDate, type ModelDefinition, type TextReply } from './model.mts';
 
 function lastUserIndex(messages: readonly ChatMessage[]): number {
@@ -35,13 +35,8 @@ async function visionReply(request: ChatRequest): Promise<TextReply> {
 	const lines = index < 0 ? [] : await describeImages(message, index);
 	const text = index < 0 ? '' : messageText(message);
 	const sections = [lines.join('\n'), text === '' ? '' : `You asked: ${text}`];
-	const answer = limitedAnswer(sections.filter((section) => section !== '').join('\n\n'), request);
-	return {
-		kind: 'text',
-		model: 'vision-1-2026-11-01',
-		content: answer.text,
-		finishReason: answer.finishReason,
-	};
+	const answer = sections.filter((section) => section !== '').join('\n\n');
+	return limitedReply('vision-1-2026-11-01', answer, request);
 }
 
 export const visionModel: ModelDefinition = {
