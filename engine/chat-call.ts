@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Connection } from './connection';
 import type { Completion } from './protocol';
-import { parseCompletion } from './reply/completion';
+import { parseCompletion, requireFinishReason } from './reply/completion';
 import { serviceErrorFrom } from './reply/error-body';
 import { readEvents, wholeText } from './reply/events';
 import { createStreamAssembler } from './reply/stream';
@@ -43,7 +43,9 @@ export async function sendStream(
 		/\bjson\b/i.test(headers['content-type'] ?? ''),
 		assembler,
 	);
-	return json === undefined ? assembler.finish() : parseCompletion({ status, headers, text: json });
+	return json === undefined
+		? assembler.finish()
+		: requireFinishReason(parseCompletion({ status, headers, text: json }));
 }
 
 /**
@@ -66,6 +68,6 @@ export async function requestCompletion(
 	const attempt = async () =>
 		request.stream
 			? await sendStream(context, outgoing, onText)
-			: parseCompletion(await send(context, outgoing));
+			: requireFinishReason(parseCompletion(await send(context, outgoing)));
 	return await withRetries(attempt, request.retry, gate, context.getExecutionCancelSignal?.());
 }

@@ -70,6 +70,21 @@ export class ReplyError extends Error {
 	}
 }
 
+/**
+ * The reply may be cut: it ended without a finish reason (a stream closed by [DONE] or by the connection,
+ * or a choice whose `finish_reason` is null). Gateways do this when the provider failed part way.
+ */
+export class IncompleteReplyError extends ReplyError {
+	constructor(
+		message: string,
+		/** The reply text received before it ended. */
+		readonly partialContent: string,
+	) {
+		super(message);
+		this.name = 'IncompleteReplyError';
+	}
+}
+
 /** `error.code` or `error.type` values that say the account is out of balance or budget. */
 const QUOTA_LABELS = [
 	'insufficient_quota',
@@ -86,7 +101,13 @@ export function isOutOfBalance(error: ServiceError): boolean {
 	);
 }
 
-/** The key's group cannot call the model: `model_not_found` at any status. Never retried. */
+/**
+ * one-api / new-api say "no channel" for a model the key's group cannot reach: HTTP 503, `code` null or
+ * `model_not_found`, in Chinese or English builds. It is not an outage.
+ */
+const NO_CHANNEL = /无可用渠道|no available channels? for model/i;
+
+/** The key's group cannot call the model: `model_not_found` or a gateway's "no channel", at any status. Never retried. */
 export function isModelUnavailable(error: ServiceError): boolean {
-	return error.errorCode === 'model_not_found';
+	return error.errorCode === 'model_not_found' || NO_CHANNEL.test(error.serviceMessage);
 }

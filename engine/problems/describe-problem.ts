@@ -3,6 +3,7 @@ import { serviceProblem } from './service-problem';
 import { redactApiKey } from '../connection';
 import {
 	ConnectionError,
+	IncompleteReplyError,
 	InputError,
 	NetworkError,
 	ReplyError,
@@ -56,6 +57,15 @@ function classify(error: unknown, context: ProblemContext): Problem {
 	}
 	if (error instanceof ServiceError) return serviceProblem(error, context);
 	if (error instanceof NetworkError) return networkProblem(error);
+	if (error instanceof IncompleteReplyError) {
+		return {
+			kind: 'api',
+			message: error.message,
+			description:
+				'Gateways end a reply this way when the model provider failed part way. The text received so far is in error_details.partial_content (with On Error: Continue). Run again; if it keeps happening with this model, report it to the service.',
+			details: { partial_content: error.partialContent },
+		};
+	}
 	if (error instanceof ReplyError) {
 		return {
 			kind: 'api',
@@ -78,6 +88,7 @@ export function describeProblem(error: unknown, context: ProblemContext): Proble
 	const tries = attempts(error);
 	if (tries > 1) problem.message = `${problem.message}, after ${tries} attempts`;
 	const key = context.apiKey ?? '';
+	const details = problem.details;
 	return {
 		...problem,
 		message: redactApiKey(problem.message, key),
@@ -86,5 +97,11 @@ export function describeProblem(error: unknown, context: ProblemContext): Proble
 			problem.serviceMessage === undefined ? undefined : redactApiKey(problem.serviceMessage, key),
 		type: problem.type === undefined ? undefined : redactApiKey(problem.type, key),
 		code: problem.code === undefined ? undefined : redactApiKey(problem.code, key),
+		details:
+			details === undefined
+				? undefined
+				: Object.fromEntries(
+						Object.entries(details).map(([name, text]) => [name, redactApiKey(text, key)]),
+					),
 	};
 }

@@ -41,6 +41,7 @@ export function errorItemJson(problem: Problem, itemIndex: number): IDataObject 
 			code: problem.code ?? null,
 			description: problem.description,
 			service_message: problem.serviceMessage ?? null,
+			...problem.details,
 		},
 	};
 }

@@ -11,6 +11,8 @@ export interface Problem {
 	code?: string;
 	serviceMessage?: string;
 	failure?: Failure;
+	/** More for `error_details` (snake_case keys), e.g. the text received before a reply broke off. */
+	details?: Record<string, string>;
 }
 
 export interface ProblemContext {

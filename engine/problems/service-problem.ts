@@ -9,8 +9,11 @@ function verdict(error: ServiceError, context: ProblemContext): Verdict {
 	const { status } = error;
 	const model = context.model ? `"${context.model}"` : 'the requested model';
 	if (isModelUnavailable(error)) {
+		const noChannel = error.errorCode !== 'model_not_found';
 		return {
-			message: `Model ${model} is not available to this API key`,
+			message: noChannel
+				? `Model ${model} is not available to this API key's group: the gateway has no channel for it`
+				: `Model ${model} is not available to this API key`,
 			fix: "Pick the model from the list, which shows exactly the models this key's token group may call, or ask the account holder to add it to the key's group.",
 			failure: { cause: 'configuration-invalid' },
 		};

@@ -1,6 +1,6 @@
 import { readBody } from './body';
 import { errorInJson, serviceErrorFrom } from './error-body';
-import { ReplyError, ServiceError } from '../failures';
+import { IncompleteReplyError, ReplyError, ServiceError } from '../failures';
 import type { Completion } from '../protocol';
 import type { HttpReply } from '../transport/http';
 import { isPlainObject } from '../values';
@@ -46,4 +46,19 @@ function wellFormed(choice: unknown): boolean {
 	const calls = message.tool_calls;
 	if (calls === undefined || calls === null) return true;
 	return Array.isArray(calls) && calls.every((call) => isPlainObject(call) && isPlainObject(call.function));
+}
+
+/**
+ * A reply that does not say why it stopped may be cut (a gateway that swallowed the provider's failure):
+ * an error that keeps the text received, never a silent success. The stream assembler checks streams.
+ */
+export function requireFinishReason(completion: Completion): Completion {
+	const choice = completion.choices[0];
+	const reason = choice.finish_reason;
+	if (typeof reason === 'string' && reason !== '') return completion;
+	const content = choice.message?.content;
+	throw new IncompleteReplyError(
+		`The service answered without saying why the reply stopped (finish_reason is ${reason === undefined ? 'missing' : JSON.stringify(reason)}): the reply may be incomplete`,
+		typeof content === 'string' ? content : '',
+	);
 }

@@ -2,7 +2,7 @@ import { createParser } from 'eventsource-parser';
 import type { EventSourceMessage } from 'eventsource-parser';
 
 import { serviceErrorFrom } from './error-body';
-import { ReplyError } from '../failures';
+import { IncompleteReplyError, ReplyError } from '../failures';
 import { tryParseJson } from '../json';
 import type { Completion, ProtocolToolCall } from '../protocol';
 import { isPlainObject } from '../values';
@@ -37,6 +37,7 @@ interface ToolCallParts {
 interface ChoiceParts {
 	content: string[];
 	reasoning: string[];
+	refusal: string[];
 	toolCalls: Map<number, ToolCallParts>;
 	finishReason: string | null;
 }
@@ -89,6 +90,7 @@ function choiceOf(index: number, choice: ChoiceParts): Completion['choices'][num
 		content: content === '' && calls.length > 0 ? null : content,
 	};
 	if (choice.reasoning.length > 0) message.reasoning_content = choice.reasoning.join('');
+	if (choice.refusal.length > 0) message.refusal = choice.refusal.join('');
 	if (calls.length > 0) message.tool_calls = calls;
 	return { index, message, finish_reason: choice.finishReason };
 }
@@ -108,7 +110,13 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 		const index = typeof entry.index === 'number' ? entry.index : position;
 		let choice = choices.get(index);
 		if (choice === undefined) {
-			choice = { content: [], reasoning: [], toolCalls: new Map(), finishReason: null };
+			choice = {
+				content: [],
+				reasoning: [],
+				refusal: [],
+				toolCalls: new Map(),
+				finishReason: null,
+			};
 			choices.set(index, choice);
 		}
 		const delta = entry.delta;
@@ -120,6 +128,12 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 			}
 			const reasoning = filled(delta.reasoning_content) ?? filled(delta.reasoning);
 			if (reasoning !== undefined) choice.reasoning.push(reasoning);
+			const refusal = filled(delta.refusal);
+			if (refusal !== undefined) {
+				choice.refusal.push(refusal);
+				// A chat shows the refusal as the reply: it is what the model said.
+				if (index === 0) onText?.(refusal);
+			}
 			if (Array.isArray(delta.tool_calls)) {
 				delta.tool_calls.forEach((call, callPosition) => addToolCall(choice, call, callPosition));
 			}
@@ -176,9 +190,17 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 			// The body may end without the blank line that closes its last event.
 			flushing = true;
 			parser.feed('\n\n');
+			const partial = choices.get(0)?.content.join('') ?? '';
 			if (!done && !finished) {
-				throw new ReplyError(
+				throw new IncompleteReplyError(
 					`The stream ended before the reply was complete (no [DONE] and no finish_reason after ${received} characters)`,
+					partial,
+				);
+			}
+			if (choices.size > 0 && !finished) {
+				throw new IncompleteReplyError(
+					`The stream ended with [DONE] but never said why the reply stopped (no finish_reason after ${received} characters): the reply may be incomplete`,
+					partial,
 				);
 			}
 			if (choices.size === 0) {

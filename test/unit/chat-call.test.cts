@@ -11,8 +11,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INo
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 import type { Completion } from '../../engine/protocol';
 import { sendStream } from '../../engine/chat-call';
-import { createEngine } from '../support/engine.cts';
-import type { Engine } from '../support/engine.cts';
+import { createEngine } from '../../dev/n8n-core/harness.cts';
+import type { Engine } from '../../dev/n8n-core/harness.cts';
 import { chunk, sse } from '../support/sse.cts';
 
 interface Outcome {
@@ -207,7 +207,7 @@ describe('sendStream through n8n\'s request helper', () => {
 		['a JSON error', '/json-429', { name: 'ServiceError', status: 429, bodyKind: 'json', serviceMessage: 'Rate limit reached' }],
 		['a JSON error labelled as an event stream', '/json-labelled-sse', { name: 'ServiceError', status: 200, serviceMessage: 'No available channel' }],
 		['an error chunk mid-stream', '/error-chunk', { name: 'ServiceError', status: 200, serviceMessage: 'upstream overloaded' }],
-		['a stream that ends before the reply is complete', '/truncated', { name: 'ReplyError' }],
+		['a stream that ends before the reply is complete', '/truncated', { name: 'IncompleteReplyError' }],
 		['a connection broken mid-stream', '/reset', { name: 'NetworkError', code: 'ECONNRESET' }],
 	])('%s throws what describeProblem maps', async (_name, path, expected) => {
 		expect((await probe(path)).error).toMatchObject(expected);

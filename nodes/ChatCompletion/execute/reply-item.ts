@@ -46,11 +46,14 @@ export function replyItem(body: ChatRequestBody, completion: Completion): IDataO
 	const received = choice.message ?? {};
 	const { content, reasoning } = splitReasoning(received);
 	const protocolCalls = Array.isArray(received.tool_calls) ? received.tool_calls : [];
+	const refusal =
+		typeof received.refusal === 'string' && received.refusal !== '' ? received.refusal : undefined;
 	// In protocol form an assistant message that only calls tools has no content.
 	const message: ChatMessage = {
 		role: 'assistant',
-		content: content === '' && protocolCalls.length > 0 ? null : content,
+		content: content === '' && (protocolCalls.length > 0 || refusal) ? null : content,
 	};
+	if (refusal !== undefined) message.refusal = refusal;
 	if (protocolCalls.length > 0) {
 		message.tool_calls = protocolCalls.map((call) => ({
 			id: call.id,
@@ -76,6 +79,7 @@ export function replyItem(body: ChatRequestBody, completion: Completion): IDataO
 		id: completion.id ?? null,
 	};
 	if (reasoning !== undefined) item.reasoning = reasoning;
+	if (refusal !== undefined) item.refusal = refusal;
 	item.message = message as unknown as IDataObject;
 	item.messages = [...body.messages, message] as unknown as IDataObject[];
 	return item;

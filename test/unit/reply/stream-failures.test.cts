@@ -1,6 +1,6 @@
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import { serviceErrorFrom } from '../../../engine/reply/error-body';
-import { ReplyError, ServiceError } from '../../../engine/failures';
+import { IncompleteReplyError, ReplyError, ServiceError } from '../../../engine/failures';
 import { createStreamAssembler } from '../../../engine/reply/stream';
 import { assemble, assemblyError, chunk, sse } from '../../support/sse.cts';
 
@@ -89,19 +89,30 @@ describe('a stream that breaks off or cannot be read is a ReplyError', () => {
 	});
 });
 
-describe('accepted although imperfect', () => {
-	test('[DONE] without a finish_reason (gateways that swallow the end): finish_reason null', () => {
-		const { completion } = assemble(sse(started));
-		expect(completion.choices[0]).toEqual({ index: 0, message: { role: 'assistant', content: 'Partial answ' }, finish_reason: null });
+describe('a reply that never says why it stopped is an error that keeps the text', () => {
+	test('[DONE] without a finish_reason (gateways that swallow an upstream error)', () => {
+		const error = assemblyError(sse(started));
+		expect(error).toBeInstanceOf(IncompleteReplyError);
+		expect(error.message).toMatch(/^The stream ended with \[DONE\] but never said why the reply stopped \(no finish_reason after \d+ characters\): the reply may be incomplete$/);
+		expect((error as IncompleteReplyError).partialContent).toBe('Partial answ');
 	});
 
+	test('cut off by the connection: no [DONE] and no finish_reason', () => {
+		const error = assemblyError(sse(started, { done: false }));
+		expect(error).toBeInstanceOf(IncompleteReplyError);
+		expect((error as IncompleteReplyError).partialContent).toBe('Partial answ');
+	});
+});
+
+describe('accepted although imperfect', () => {
 	test('a finish_reason without [DONE]', () => {
 		const { completion } = assemble(sse([...started, chunk({}, { finish_reason: 'stop' })], { done: false }));
 		expect(completion.choices[0].finish_reason).toBe('stop');
 	});
 
 	test('events after [DONE] are ignored', () => {
-		const { completion } = assemble(sse(started) + sse([chunk({ content: 'late' }), upstream], { done: false }));
+		const finished = [...started, chunk({}, { finish_reason: 'stop' })];
+		const { completion } = assemble(sse(finished) + sse([chunk({ content: 'late' }), upstream], { done: false }));
 		expect(completion.choices[0].message?.content).toBe('Partial answ');
 	});
 });
