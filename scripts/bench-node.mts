@@ -20,9 +20,9 @@ import type { Client, ClientName } from './bench/clients.mts';
 import { CLIENT_LABELS, CLIENT_NAMES, createClient } from './bench/clients.mts';
 import type { MemoryFigures } from './bench/memory-run.mts';
 import { mean, median } from './bench/stats.mts';
-import { disposeEngine } from '../test/support/engine.cts';
-import type { LocalService } from '../test/support/service.cts';
-import { startService } from '../test/support/service.cts';
+import { disposeEngine } from '../dev/n8n-core/harness.cts';
+import type { LocalService } from '../dev/service-client/local-service.cts';
+import { startService } from '../dev/service-client/local-service.cts';
 
 const OVERHEAD_CALLS = 1000;
 const WARM_UP_CALLS = 200;

@@ -1,14 +1,14 @@
 /**
  * Checks the package the way n8n's verification does: the scanner's offline analyser on the
  * source and on the packed tarball, no runtime dependencies, and every node and credential
- * loadable from the tarball with nothing but n8n-workflow (what an n8n host provides).
+ * loadable from the tarball with nothing but n8n-workflow (what an n8n host provides), with its icons.
  * Run after `n8n-node build`. Exits 1 on any error.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 
 import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
@@ -41,11 +41,24 @@ try {
 	symlinkSync(join(root, 'node_modules', 'n8n-workflow'), join(packageDir, 'node_modules', 'n8n-workflow'));
 	const load = createRequire(join(packageDir, 'package.json'));
 	for (const file of [...manifest.n8n.nodes, ...manifest.n8n.credentials] as string[]) {
+		let exported: Record<string, new () => unknown>;
 		try {
-			const exported = load(join(packageDir, file));
+			exported = load(join(packageDir, file));
 			console.log(`loads from the tarball: ${file} (${Object.keys(exported).join(', ')})`);
 		} catch (error) {
 			failures.push(`${file} does not load with only n8n-workflow installed: ${(error as Error).message}`);
+			continue;
+		}
+		// `files` in package.json ships parts of dist only: the icons the node and credential name must be among them.
+		for (const Type of Object.values(exported)) {
+			const instance = new Type() as { icon?: unknown; description?: { icon?: unknown } };
+			const icon = instance.description?.icon ?? instance.icon;
+			const names = typeof icon === 'string' ? [icon] : Object.values((icon ?? {}) as Record<string, string>);
+			for (const name of names.filter((value) => value.startsWith('file:'))) {
+				if (!existsSync(resolve(dirname(join(packageDir, file)), name.slice('file:'.length)))) {
+					failures.push(`${file}: its icon ${name} is not in the tarball`);
+				}
+			}
 		}
 	}
 } finally {

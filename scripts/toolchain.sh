@@ -22,8 +22,39 @@ ensure_node24() {
 		npm install --prefix "$dir" --no-save --no-package-lock --ignore-scripts --no-audit --no-fund --loglevel=error "$package@24"
 	fi
 	export PATH="$dir/node_modules/$package/bin:$PATH"
-	# node-gyp must build native modules against Node 24's headers, not the machine's Node.
-	export npm_config_nodedir="$dir/node_modules/$package"
+}
+
+# npm 11 warns on every command about keys of the user's npmrc it does not know (e.g. `nodedir=`, which
+# some machines keep there for node-gyp): "Unknown user config", and "Unknown env config" once `npm run`
+# has passed them on as npm_config_* variables. The project's npm commands read a copy of the user's
+# npmrc without those keys (kept in the cache, made again when the npmrc changes) and do not inherit
+# the variables. Only the `npm run` typed by the user still reads the npmrc itself.
+# (scripts/n8n/install.sh gives node-gyp its headers in node-gyp's own variable.)
+quiet_user_npmrc() {
+	local source="${npm_config_userconfig:-$HOME/.npmrc}" copy="$CACHE/npmrc"
+	if [ "$source" = "$copy" ] || [ ! -f "$source" ]; then return; fi
+	if [ ! -f "$copy" ] || [ "$source" -nt "$copy" ]; then
+		local unknown
+		unknown="$(npm config get userconfig 2>&1 > /dev/null |
+			sed -n 's/^npm warn Unknown user config "\([A-Za-z0-9_-]*\)".*/\1/p' | paste -sd ' ' -)"
+		mkdir -p "$CACHE"
+		# The copy may hold registry tokens, like the npmrc itself: readable by the user alone.
+		(
+			umask 077
+			{
+				echo "; made by scripts/toolchain.sh from $source without the keys npm does not know: $unknown"
+				if [ -z "$unknown" ]; then cat "$source"; else
+					grep -vE "^[[:space:]]*(${unknown// /|})[[:space:]]*=" "$source" || true
+				fi
+			} > "$copy.$$"
+		)
+		mv "$copy.$$" "$copy"
+	fi
+	local key
+	for key in $(sed -n '1s/.*npm does not know: //p' "$copy"); do
+		unset "npm_config_${key//-/_}"
+	done
+	export npm_config_userconfig="$copy"
 }
 
 ensure_dependencies() {
@@ -36,6 +67,7 @@ ensure_dependencies() {
 	fi
 }
 
+quiet_user_npmrc
 ensure_node24
 ensure_dependencies
 cd "$ROOT"

@@ -9,15 +9,15 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
-import { installPackage, packPackage } from './n8n/community-package.cts';
-import { n8nEnv } from './n8n/env.cts';
-import { EXAMPLES_ORIGIN, localCredential, readExamples } from './n8n/examples.cts';
-import { executeWorkflow } from './n8n/execute.cts';
-import { importIntoN8n } from './n8n/import.cts';
-import { OWNER, ownerWithHash } from './n8n/owner.cts';
-import type { N8nProcess } from './n8n/process.cts';
-import { httpReady, startN8n } from './n8n/process.cts';
-import { keys, startService } from '../test/support/service.cts';
+import { installPackage, packPackage } from '../dev/n8n/community-package.cts';
+import { n8nEnv } from '../dev/n8n/env.cts';
+import { EXAMPLES_ORIGIN, localCredential, readExamples } from '../dev/n8n/examples.cts';
+import { executeWorkflow } from '../dev/n8n/execute.cts';
+import { importIntoN8n } from '../dev/n8n/import.cts';
+import { OWNER, ownerWithHash } from '../dev/n8n/owner.cts';
+import type { N8nProcess } from '../dev/n8n/process.cts';
+import { httpReady, startN8n } from '../dev/n8n/process.cts';
+import { keys, startService } from '../dev/service-client/local-service.cts';
 
 const PORT = 5678;
 const BROKER_PORT = 5679;

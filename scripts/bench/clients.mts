@@ -20,9 +20,9 @@ import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credent
 import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node.ts';
 import type { FullResponse } from '../../engine/transport/http.ts';
 import { CREDENTIAL_TYPE, requestOptions } from '../../engine/transport/http.ts';
-import { createEngine } from '../../test/support/engine.cts';
-import type { Engine } from '../../test/support/engine.cts';
-import { keys } from '../../test/support/service.cts';
+import { createEngine } from '../../dev/n8n-core/harness.cts';
+import type { Engine } from '../../dev/n8n-core/harness.cts';
+import { keys } from '../../dev/service-client/local-service.cts';
 
 export const CLIENT_NAMES = ['fetch', 'helper', 'node'] as const;
 export type ClientName = (typeof CLIENT_NAMES)[number];

@@ -27,6 +27,10 @@ cd "$N8N_DIR"
 # sqlite3, the only native module n8n needs here, is then compiled against Node 24's headers.
 echo "npm install n8n@$N8N_VERSION --ignore-scripts" >&2
 npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+# node-gyp must use the headers of the Node that runs n8n (Node 24 from the cache), not those a machine's
+# npmrc may name (`nodedir=`): node-gyp's own variable, which npm does not read and so warns nowhere about.
+node_home="$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")"
+if [ -f "$node_home/include/node/node.h" ]; then export npm_package_config_node_gyp_nodedir="$node_home"; fi
 echo "npm rebuild sqlite3 (compiles against Node $(node -v))" >&2
 npm rebuild sqlite3 --loglevel=error >&2
 echo "$N8N_VERSION" > "$N8N_DIR/installed"

@@ -2,7 +2,7 @@
  * Queue mode: `n8n start` enqueues webhook executions in Redis and `n8n worker` runs them. 200 executions of
  * the chat example, each with its own question, all run on the worker and each answers its own request.
  */
-import { localCredential } from '../../scripts/n8n/examples.cts';
+import { localCredential } from '../../dev/n8n/examples.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import { useRealN8n } from './support/real-n8n.cts';
 import { useRedis } from './support/redis.cts';

@@ -2,7 +2,7 @@
  * The packed package in a real n8n (`n8n start`), driven over HTTP: the example workflows behind Webhook
  * triggers, the error output, and a streaming Webhook response.
  */
-import { localCredential } from '../../scripts/n8n/examples.cts';
+import { localCredential } from '../../dev/n8n/examples.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import { useRealN8n } from './support/real-n8n.cts';
 import {

@@ -14,7 +14,7 @@ import { inspect } from 'node:util';
 import type { INodeParameters, NodeParameterValue } from 'n8n-workflow';
 
 import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
-import type { RunNodeResult } from '../support/engine.cts';
+import type { RunNodeResult } from '../../dev/n8n-core/harness.cts';
 import { closedPort, keys, useLocalService, faultModels } from '../support/service.cts';
 
 const SECRET = 'sk-example-SECRET-9f8e7d6c5b4a';

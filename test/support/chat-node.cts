@@ -3,8 +3,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node';
-import { createEngine } from './engine.cts';
-import type { Engine } from './engine.cts';
+import { createEngine } from '../../dev/n8n-core/harness.cts';
+import type { Engine } from '../../dev/n8n-core/harness.cts';
 
 export const NODE_TYPE = 'n8n-nodes-chat-completions.chatCompletion';
 

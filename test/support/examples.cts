@@ -6,8 +6,8 @@ import type { ICredentialType, IConnections, INode, INodeType } from 'n8n-workfl
 
 import { baseNodeTypes } from './base-nodes.cts';
 import { NODE_TYPE } from './chat-node.cts';
-import { createEngine } from './engine.cts';
-import type { Engine } from './engine.cts';
+import { createEngine } from '../../dev/n8n-core/harness.cts';
+import type { Engine } from '../../dev/n8n-core/harness.cts';
 
 export interface ExampleWorkflow {
 	name: string;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chromium, selectors } from 'playwright-core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
-import { OWNER } from '../../../scripts/n8n/owner.cts';
+import { OWNER } from '../../../dev/n8n/owner.cts';
 
 const CHROMIUM_ARGS = [
 	'--headless',

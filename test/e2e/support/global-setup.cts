@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
-import { packPackage } from '../../../scripts/n8n/community-package.cts';
+import { packPackage } from '../../../dev/n8n/community-package.cts';
 
 const root = resolve(__dirname, '..', '..', '..');
 

@@ -7,13 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { installPackage } from '../../../scripts/n8n/community-package.cts';
-import { n8nEnv } from '../../../scripts/n8n/env.cts';
-import type { CredentialToImport, WorkflowToImport } from '../../../scripts/n8n/import.cts';
-import { importIntoN8n } from '../../../scripts/n8n/import.cts';
-import { OWNER, ownerWithHash } from '../../../scripts/n8n/owner.cts';
-import type { N8nProcess } from '../../../scripts/n8n/process.cts';
-import { httpReady, startN8n, tail } from '../../../scripts/n8n/process.cts';
+import { installPackage } from '../../../dev/n8n/community-package.cts';
+import { n8nEnv } from '../../../dev/n8n/env.cts';
+import type { CredentialToImport, WorkflowToImport } from '../../../dev/n8n/import.cts';
+import { importIntoN8n } from '../../../dev/n8n/import.cts';
+import { OWNER, ownerWithHash } from '../../../dev/n8n/owner.cts';
+import type { N8nProcess } from '../../../dev/n8n/process.cts';
+import { httpReady, startN8n, tail } from '../../../dev/n8n/process.cts';
 import { closedPort } from '../../support/service.cts';
 import { N8nRest } from './rest.cts';
 

@@ -1,0 +1,127 @@
+/**
+ * Starts the local Chat Completions service (dev/service/main.mts) as a child process; the keys and fault
+ * models of its config. Shared by the tests (through their jest helper useLocalService), `npm run try`
+ * and `npm run bench`.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { RecordedRequest } from '../service/request-log.mts';
+
+export type { RecordedRequest };
+
+export interface LocalService {
+	/** http://127.0.0.1:PORT/v1 */
+	baseUrl: string;
+	/** http://127.0.0.1:PORT */
+	origin: string;
+	/** Every request the service received on /v1 since start or the last clearRequests(). */
+	requests(): Promise<RecordedRequest[]>;
+	clearRequests(): Promise<void>;
+	stop(): Promise<void>;
+}
+
+const serviceDir = join(__dirname, '..', 'service');
+const mainScript = join(serviceDir, 'main.mts');
+const startTimeoutMs = 15_000;
+
+type KeyName = 'default' | 'premium' | 'expired' | 'ratelimited' | 'broke' | 'faults';
+
+function readKeys(): Record<KeyName, string> {
+	const config = JSON.parse(readFileSync(join(serviceDir, 'config.json'), 'utf8')) as {
+		keys: Array<{ name: string; key: string }>;
+	};
+	const find = (name: KeyName): string => {
+		const entry = config.keys.find((candidate) => candidate.name === name);
+		if (entry === undefined) throw new Error(`dev/service/config.json has no key named '${name}'`);
+		return entry.key;
+	};
+	return {
+		default: find('default'),
+		premium: find('premium'),
+		expired: find('expired'),
+		ratelimited: find('ratelimited'),
+		broke: find('broke'),
+		faults: find('faults'),
+	};
+}
+
+/** The API keys of dev/service/config.json, by name. */
+export const keys: Record<KeyName, string> = readKeys();
+
+/** The fault models of dev/service/config.json: the `faults` group but echo-1, each answering like a misbehaving gateway. */
+export const faultModels: string[] = (
+	JSON.parse(readFileSync(join(serviceDir, 'config.json'), 'utf8')) as {
+		groups: { faults: string[] };
+	}
+).groups.faults.filter((model) => model.startsWith('fault-'));
+
+/** Spawns the service on a free port and resolves once it prints its listening line. */
+export function startService(options: { args?: string[] } = {}): Promise<LocalService> {
+	const child = spawn(process.execPath, [mainScript, '--port', '0', ...(options.args ?? [])], {
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let stdout = '';
+	let stderr = '';
+	child.stdout.setEncoding('utf8');
+	child.stderr.setEncoding('utf8');
+	child.stderr.on('data', (text: string) => {
+		stderr += text;
+	});
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+	return new Promise<LocalService>((resolve, reject) => {
+		const fail = (reason: string): void => {
+			clearTimeout(timer);
+			child.kill('SIGKILL');
+			reject(new Error(`Local service did not start: ${reason}\nstderr:\n${stderr || '(empty)'}`));
+		};
+		const timer = setTimeout(
+			() => fail(`no listening line within ${startTimeoutMs} ms`),
+			startTimeoutMs,
+		);
+		child.once('error', (error) => fail(error.message));
+		const onEarlyExit = (code: number | null, signal: string | null): void =>
+			fail(`process exited (code ${code}, signal ${signal})`);
+		child.once('exit', onEarlyExit);
+		child.stdout.on('data', (text: string) => {
+			stdout += text;
+			const match = /listening on (http:\/\/\S+)\/v1\r?\n/.exec(stdout);
+			if (match === null) return;
+			clearTimeout(timer);
+			child.off('exit', onEarlyExit);
+			const origin = match[1];
+			resolve({
+				baseUrl: `${origin}/v1`,
+				origin,
+				async requests() {
+					const response = await fetch(`${origin}/__control/requests`);
+					if (!response.ok) throw new Error(`GET /__control/requests answered ${response.status}`);
+					return (await response.json()) as RecordedRequest[];
+				},
+				async clearRequests() {
+					const response = await fetch(`${origin}/__control/requests`, { method: 'DELETE' });
+					if (!response.ok) {
+						throw new Error(`DELETE /__control/requests answered ${response.status}`);
+					}
+				},
+				async stop() {
+					if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+					await exited;
+				},
+			});
+		});
+	});
+}
+
+/** A loopback port with nothing listening on it, for "connection refused" tests. */
+export async function closedPort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	await new Promise<void>((resolve) => server.close(() => resolve()));
+	return port;
+}
