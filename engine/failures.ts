@@ -85,6 +85,20 @@ export class IncompleteReplyError extends ReplyError {
 	}
 }
 
+/** A reply that had to be JSON (Response Format) still was not valid after the repair attempts. */
+export class StructuredReplyError extends ReplyError {
+	constructor(
+		message: string,
+		/** The model's last answer, as it came. */
+		readonly rawContent: string,
+		/** What is wrong with it, in one line. */
+		readonly problems: string,
+	) {
+		super(message);
+		this.name = 'StructuredReplyError';
+	}
+}
+
 /** `error.code` or `error.type` values that say the account is out of balance or budget. */
 const QUOTA_LABELS = [
 	'insufficient_quota',

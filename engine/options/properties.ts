@@ -4,9 +4,24 @@ import type { OptionName, OptionSpec } from './table';
 import { OPTIONS } from './table';
 
 function property(spec: OptionSpec): INodeProperties {
-	const common = { displayName: spec.label, name: spec.name, description: spec.description };
+	const common: Pick<INodeProperties, 'displayName' | 'name' | 'description' | 'displayOptions'> = {
+		displayName: spec.label,
+		name: spec.name,
+		description: spec.description,
+	};
+	if (spec.showWhen) {
+		common.displayOptions = { show: { [spec.showWhen.option]: [...spec.showWhen.values] } };
+	}
 	if (spec.kind === 'boolean') return { ...common, type: 'boolean', default: spec.default };
 	if (spec.kind === 'json') return { ...common, type: 'json', default: spec.default };
+	if (spec.kind === 'choice') {
+		return {
+			...common,
+			type: 'options',
+			default: spec.default,
+			options: spec.choices.map((choice) => ({ ...choice })),
+		};
+	}
 	return {
 		...common,
 		type: 'number',

@@ -1,9 +1,10 @@
-import type { NumberOption, NumberOptionName } from './table';
+import type { ChoiceOption, ChoiceOptionName, NumberOption, NumberOptionName } from './table';
 import { OPTIONS } from './table';
-import { numberInRange, wholeNumber } from '../values';
+import { InputError } from '../failures';
+import { describe, numberInRange, wholeNumber } from '../values';
 
-const NUMBER_OPTIONS = OPTIONS.filter((spec): spec is (typeof OPTIONS)[number] & NumberOption =>
-	spec.kind === 'number',
+const NUMBER_OPTIONS = OPTIONS.filter(
+	(spec): spec is (typeof OPTIONS)[number] & NumberOption => spec.kind === 'number',
 );
 
 function spec(name: NumberOptionName): NumberOption {
@@ -40,4 +41,16 @@ export function wireFields(options: Record<string, unknown>): Record<string, num
 		fields[option.wire] = check(option, options[option.name]);
 	}
 	return fields;
+}
+
+/** A choice option's value (the table's default when unset); anything else names the choices. */
+export function optionChoice(options: Record<string, unknown>, name: ChoiceOptionName): string {
+	const option = OPTIONS.find((spec) => spec.name === name) as ChoiceOption;
+	const value = options[name] ?? option.default;
+	if (option.choices.some((choice) => choice.value === value)) return value as string;
+	throw new InputError(
+		option.label,
+		`has the unknown value ${describe(value)}`,
+		`Choose ${option.choices.map((choice) => choice.name).join(', ')}.`,
+	);
 }

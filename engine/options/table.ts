@@ -11,6 +11,8 @@ interface Common {
 	name: string;
 	label: string;
 	description: string;
+	/** Shown only while another option has one of these values. */
+	showWhen?: { option: string; values: readonly string[] };
 }
 
 export interface NumberOption extends Common {
@@ -37,7 +39,15 @@ export interface JsonOption extends Common {
 	default: string;
 }
 
-export type OptionSpec = NumberOption | BooleanOption | JsonOption;
+export interface ChoiceOption extends Common {
+	kind: 'choice';
+	default: string;
+	choices: ReadonlyArray<{ name: string; value: string; description: string }>;
+}
+
+export type OptionSpec = NumberOption | BooleanOption | JsonOption | ChoiceOption;
+
+const STRUCTURED = ['jsonObject', 'jsonSchema'];
 
 const MS_FIX = 'Use a whole number of milliseconds, e.g. 60000.';
 
@@ -62,6 +72,16 @@ export const OPTIONS = [
 		default: '{}',
 		description:
 			'JSON object merged into the request body, for parameters this node has no field for, e.g. {"seed": 7}',
+	},
+	{
+		kind: 'json',
+		name: 'jsonSchema',
+		label: 'JSON Schema',
+		default:
+			'{\n  "type": "object",\n  "properties": {\n    "name": { "type": "string" },\n    "age": { "type": "integer" }\n  },\n  "required": ["name", "age"],\n  "additionalProperties": false\n}',
+		showWhen: { option: 'responseFormat', values: ['jsonSchema'] },
+		description:
+			'The JSON Schema the reply must follow. It is sent to the service and checked in n8n; the parsed reply is in the json field.',
 	},
 	{
 		kind: 'number',
@@ -108,6 +128,41 @@ export const OPTIONS = [
 		description: 'Upper bound on the number of tokens in the reply (max_tokens)',
 	},
 	{
+		kind: 'number',
+		name: 'repairAttempts',
+		label: 'Repair Attempts',
+		default: 1,
+		min: 0,
+		max: 5,
+		whole: true,
+		fix: 'Use a whole number from 0 to 5, e.g. 1; 0 switches repairs off.',
+		showWhen: { option: 'responseFormat', values: STRUCTURED },
+		description:
+			'How often a reply that is not valid JSON (or breaks the schema) is sent back to the model with what is wrong, asking for a corrected answer. 0 fails at once.',
+	},
+	{
+		kind: 'choice',
+		name: 'responseFormat',
+		label: 'Response Format',
+		default: 'text',
+		choices: [
+			{ name: 'Text', value: 'text', description: 'Any text; nothing is sent' },
+			{
+				name: 'JSON Object',
+				value: 'jsonObject',
+				description: 'A JSON object (response_format json_object), parsed into the json field',
+			},
+			{
+				name: 'JSON Schema',
+				value: 'jsonSchema',
+				description:
+					'JSON that follows your schema (response_format json_schema), checked and parsed into the json field',
+			},
+		],
+		description:
+			'The shape of the reply. JSON replies are parsed and checked in n8n; models behind the gateway that reject response_format get the schema as an instruction instead.',
+	},
+	{
 		kind: 'boolean',
 		name: 'stream',
 		label: 'Stream',
@@ -122,6 +177,15 @@ export const OPTIONS = [
 		default: true,
 		description:
 			'Whether to ask for token usage at the end of a stream (stream_options.include_usage). Turn off for services that reject it.',
+	},
+	{
+		kind: 'boolean',
+		name: 'strictSchema',
+		label: 'Strict Schema',
+		default: false,
+		showWhen: { option: 'responseFormat', values: ['jsonSchema'] },
+		description:
+			'Whether to ask the service to follow the schema exactly (json_schema.strict). Providers that support it then need every property in required and additionalProperties false; the node checks the reply either way.',
 	},
 	{
 		kind: 'number',
@@ -165,3 +229,4 @@ export const OPTIONS = [
 
 export type OptionName = (typeof OPTIONS)[number]['name'];
 export type NumberOptionName = Extract<(typeof OPTIONS)[number], { kind: 'number' }>['name'];
+export type ChoiceOptionName = Extract<(typeof OPTIONS)[number], { kind: 'choice' }>['name'];

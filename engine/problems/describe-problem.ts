@@ -5,6 +5,7 @@ import {
 	ConnectionError,
 	IncompleteReplyError,
 	InputError,
+	StructuredReplyError,
 	NetworkError,
 	ReplyError,
 	ServiceError,
@@ -64,6 +65,15 @@ function classify(error: unknown, context: ProblemContext): Problem {
 			description:
 				'Gateways end a reply this way when the model provider failed part way. The text received so far is in error_details.partial_content (with On Error: Continue). Run again; if it keeps happening with this model, report it to the service.',
 			details: { partial_content: error.partialContent },
+		};
+	}
+	if (error instanceof StructuredReplyError) {
+		return {
+			kind: 'api',
+			message: error.message,
+			description:
+				"The model's last answer is in error_details.raw_content (with On Error: Continue). Raise Options > Repair Attempts, make the schema simpler, or choose a model that supports structured output.",
+			details: { raw_content: error.rawContent, violations: error.problems },
 		};
 	}
 	if (error instanceof ReplyError) {

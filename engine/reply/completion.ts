@@ -45,7 +45,10 @@ function wellFormed(choice: unknown): boolean {
 	if (!isPlainObject(message)) return false;
 	const calls = message.tool_calls;
 	if (calls === undefined || calls === null) return true;
-	return Array.isArray(calls) && calls.every((call) => isPlainObject(call) && isPlainObject(call.function));
+	return (
+		Array.isArray(calls) &&
+		calls.every((call) => isPlainObject(call) && isPlainObject(call.function))
+	);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ChatInput, ChatRequest } from './input';
 import { buildMessages } from './messages';
+import { buildResponseFormat } from './response-format';
 import { buildTools } from './tools';
 import { InputError } from '../failures';
 import { optionSetting, wireFields } from '../options/read';
@@ -30,18 +31,18 @@ function checkModel(value: unknown): string {
 	return model;
 }
 
-function checkExtraBody(value: unknown): Record<string, unknown> {
+function checkExtraBody(value: unknown, reserved: string[]): Record<string, unknown> {
 	const fix = 'Give a JSON object such as {"seed": 7}.';
 	const parsed = parseJsonField(value, 'Extra Body', fix);
 	if (parsed === undefined || parsed === null) return {};
 	if (!isPlainObject(parsed)) {
 		throw new InputError('Extra Body', `must be a JSON object, got ${describe(parsed)}`, fix);
 	}
-	const reserved = RESERVED_FIELDS.filter((field) => field in parsed);
-	if (reserved.length > 0) {
+	const taken = reserved.filter((field) => field in parsed);
+	if (taken.length > 0) {
 		throw new InputError(
 			'Extra Body',
-			`may not set ${reserved.map((field) => `"${field}"`).join(', ')}`,
+			`may not set ${taken.map((field) => `"${field}"`).join(', ')}`,
 			"Set the model, messages and tools with the node's own fields, and remove them from Extra Body.",
 		);
 	}
@@ -54,12 +55,15 @@ export function buildChatRequest(input: ChatInput): ChatRequest {
 	const model = checkModel(input.model);
 	const maxImageMb = optionSetting(options, 'maxImageSize');
 	const messages = buildMessages(input, maxImageMb * 1024 * 1024);
+	const format = buildResponseFormat(options);
+	const reserved = format.structured ? [...RESERVED_FIELDS, 'response_format'] : RESERVED_FIELDS;
 	const body: ChatRequestBody = {
-		...checkExtraBody(options.extraBody),
+		...checkExtraBody(options.extraBody, reserved),
 		model,
 		messages,
 		...buildTools(input),
 		...wireFields(options),
+		...format.body,
 	};
 	const stream = options.stream === true;
 	if (stream) {
@@ -74,5 +78,6 @@ export function buildChatRequest(input: ChatInput): ChatRequest {
 			maxRetries: optionSetting(options, 'maxRetries'),
 			maxWaitMs: optionSetting(options, 'maxRetryWait'),
 		},
+		structured: format.structured,
 	};
 }

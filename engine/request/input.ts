@@ -1,4 +1,5 @@
 import type { ChatRequestBody } from '../protocol';
+import type { StructuredOutput } from './response-format';
 import type { RetryPolicy } from '../retry/policy';
 
 /** An image from the item's binary data, as n8n holds it. */
@@ -47,4 +48,6 @@ export interface ChatRequest {
 	/** Read the reply as Server-Sent Events (`body.stream` is set). */
 	stream: boolean;
 	retry: RetryPolicy;
+	/** Set when the reply must be JSON: it is parsed, checked and repaired. */
+	structured?: StructuredOutput;
 }

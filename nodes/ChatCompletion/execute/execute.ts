@@ -128,7 +128,7 @@ export async function executeChatCompletion(
 function placeReply(
 	context: IExecuteFunctions,
 	job: Job,
-	{ body, completion }: JobReply,
+	{ body, completion, json }: JobReply,
 	withToolCalls: boolean,
 ): Outcome {
 	const pairedItem: IPairedItemData | IPairedItemData[] =
@@ -136,7 +136,7 @@ function placeReply(
 	if (!context.getNodeParameter('simplify', job.items[0], true)) {
 		return { replies: [{ json: completion as IDataObject, pairedItem }], toolCalls: [] };
 	}
-	const reply = replyItem(body, completion);
+	const reply = replyItem(body, completion, json);
 	if (withToolCalls && (reply.tool_calls as unknown[]).length > 0) {
 		return { replies: [], toolCalls: toolCallItems(reply).map((json) => ({ json, pairedItem })) };
 	}

@@ -41,7 +41,11 @@ function parseArguments(call: ProtocolToolCall): IDataObject {
  * The simplified output item: the reply, parsed tool calls, usage, and the conversation
  * with the reply appended, ready for the next Chat Completion node.
  */
-export function replyItem(body: ChatRequestBody, completion: Completion): IDataObject {
+export function replyItem(
+	body: ChatRequestBody,
+	completion: Completion,
+	json?: unknown,
+): IDataObject {
 	const choice = completion.choices[0];
 	const received = choice.message ?? {};
 	const { content, reasoning } = splitReasoning(received);
@@ -80,6 +84,7 @@ export function replyItem(body: ChatRequestBody, completion: Completion): IDataO
 	};
 	if (reasoning !== undefined) item.reasoning = reasoning;
 	if (refusal !== undefined) item.refusal = refusal;
+	if (json !== undefined) item.json = json as IDataObject;
 	item.message = message as unknown as IDataObject;
 	item.messages = [...body.messages, message] as unknown as IDataObject[];
 	return item;

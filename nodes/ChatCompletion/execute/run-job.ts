@@ -1,14 +1,14 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Job } from './plan-jobs';
-import { requestCompletion } from '../../../engine/chat-call';
 import type { Connection } from '../../../engine/connection';
-import type { ChatRequestBody, Completion } from '../../../engine/protocol';
+import type { ChatRequestBody } from '../../../engine/protocol';
 import type { PauseGate } from '../../../engine/retry/pause-gate';
+import type { ChatReply } from '../../../engine/structured/request-json';
+import { requestReply } from '../../../engine/structured/request-json';
 
-export interface JobReply {
+export interface JobReply extends ChatReply {
 	body: ChatRequestBody;
-	completion: Completion;
 }
 
 /**
@@ -53,10 +53,8 @@ export async function runJob(
 	if (request === undefined) throw job.error;
 	const forwarder = request.stream ? chunkForwarder(context, job.items[0]) : undefined;
 	try {
-		return {
-			body: request.body,
-			completion: await requestCompletion(context, connection, request, gate, forwarder?.onText),
-		};
+		const reply = await requestReply(context, connection, request, gate, forwarder?.onText);
+		return { body: request.body, ...reply };
 	} finally {
 		forwarder?.end();
 	}

@@ -1,0 +1,64 @@
+import { InputError } from '../failures';
+import { checkSchema, describeViolations } from '../json-schema';
+import { optionChoice, optionSetting } from '../options/read';
+import { isPlainObject, parseJsonField } from '../values';
+
+/** What a JSON reply must be, for checking it and repairing it after it comes back. */
+export interface StructuredOutput {
+	format: 'jsonObject' | 'jsonSchema';
+	/** The JSON Schema of Response Format "JSON Schema". */
+	schema?: Record<string, unknown>;
+	repairAttempts: number;
+}
+
+/** The `json_schema.name` sent: the protocol requires one, and it means nothing to the user. */
+const SCHEMA_NAME = 'response';
+const FIELD = 'JSON Schema';
+const FIX =
+	'Give a JSON Schema object such as {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}.';
+
+function checkedSchema(value: unknown): Record<string, unknown> {
+	const schema = parseJsonField(value, FIELD, FIX);
+	if (schema === undefined) {
+		throw new InputError(
+			FIELD,
+			'is not set, and Response Format "JSON Schema" needs it',
+			`Add Options > JSON Schema. ${FIX}`,
+		);
+	}
+	if (!isPlainObject(schema)) throw new InputError(FIELD, 'must be a JSON Schema object', FIX);
+	const problems = checkSchema(schema);
+	if (problems.length > 0) {
+		throw new InputError(FIELD, `is not a valid schema: ${describeViolations(problems)}`, FIX);
+	}
+	return schema;
+}
+
+/**
+ * The `response_format` field of Response Format, and what the reply is checked against. Text sends
+ * nothing and checks nothing.
+ */
+export function buildResponseFormat(options: Record<string, unknown>): {
+	body: Record<string, unknown>;
+	structured?: StructuredOutput;
+} {
+	const format = optionChoice(options, 'responseFormat');
+	if (format === 'text') return { body: {} };
+	const repairAttempts = optionSetting(options, 'repairAttempts');
+	if (format === 'jsonObject') {
+		return {
+			body: { response_format: { type: 'json_object' } },
+			structured: { format, repairAttempts },
+		};
+	}
+	const schema = checkedSchema(options.jsonSchema);
+	return {
+		body: {
+			response_format: {
+				type: 'json_schema',
+				json_schema: { name: SCHEMA_NAME, schema, strict: options.strictSchema === true },
+			},
+		},
+		structured: { format: 'jsonSchema', schema, repairAttempts },
+	};
+}

@@ -1,0 +1,101 @@
+import { repairRequest, withInstruction } from './conversation';
+import { readJson } from './read-json';
+import { requestCompletion } from '../chat-call';
+import type { Connection } from '../connection';
+import { ServiceError, StructuredReplyError } from '../failures';
+import type { ChatRequestBody, Completion } from '../protocol';
+import { splitReasoning } from '../reply/reasoning';
+import type { ChatRequest } from '../request/input';
+import type { StructuredOutput } from '../request/response-format';
+import type { PauseGate } from '../retry/pause-gate';
+
+/** A completion, and the parsed JSON when the request asked for JSON. */
+export interface ChatReply {
+	completion: Completion;
+	json?: unknown;
+}
+
+type Usage = NonNullable<Completion['usage']>;
+const USAGE_FIELDS = ['prompt_tokens', 'completion_tokens', 'total_tokens'] as const;
+
+/** What the service bills: the usage of every request made for one item. */
+function sumUsage(usages: Usage[]): Usage {
+	const sum: Usage = {};
+	for (const field of USAGE_FIELDS) {
+		const values = usages.map((usage) => usage[field]).filter((value) => typeof value === 'number');
+		if (values.length > 0) sum[field] = values.reduce((total, value) => total + value, 0);
+	}
+	return sum;
+}
+
+/** The service cannot take this `response_format` (DeepSeek's json_schema, OpenAI's "json" word rule, ...). */
+function rejectsResponseFormat(error: unknown): boolean {
+	return (
+		error instanceof ServiceError &&
+		(error.status === 400 || error.status === 422) &&
+		/response_format|json_schema/i.test(error.serviceMessage)
+	);
+}
+
+function failure(structured: StructuredOutput, repairs: number, answer: string, problems: string) {
+	const what =
+		structured.format === 'jsonSchema'
+			? 'The reply does not follow the JSON Schema'
+			: 'The reply is not a JSON object';
+	const after =
+		repairs === 0 ? '' : `, also after ${repairs} repair attempt${repairs === 1 ? '' : 's'}`;
+	return new StructuredReplyError(`${what}${after}: ${problems}`, answer, problems);
+}
+
+/**
+ * Sends one chat request and, when it asks for JSON, reads the reply as JSON: a service that rejects
+ * `response_format` is asked again with the demand as an instruction; an answer that is not valid JSON
+ * for the schema is sent back with what is wrong, up to the Repair Attempts. The usage returned counts
+ * every request made. Only the first answer is streamed to a chat.
+ */
+export async function requestReply(
+	context: Parameters<typeof requestCompletion>[0],
+	connection: Connection,
+	request: ChatRequest,
+	gate: PauseGate,
+	onText?: (delta: string) => void,
+): Promise<ChatReply> {
+	const { structured } = request;
+	if (structured === undefined) {
+		return { completion: await requestCompletion(context, connection, request, gate, onText) };
+	}
+	const usages: Usage[] = [];
+	let streamed = false;
+	const forward = onText && ((delta: string) => ((streamed = true), onText(delta)));
+	const ask = async (body: ChatRequestBody) => {
+		const reply = { ...request, body };
+		const completion = await requestCompletion(
+			context,
+			connection,
+			reply,
+			gate,
+			streamed ? undefined : forward,
+		);
+		if (completion.usage) usages.push(completion.usage);
+		return completion;
+	};
+	let body = request.body;
+	let completion = await ask(body).catch((error: unknown) => {
+		if (!rejectsResponseFormat(error)) return Promise.reject(error);
+		body = withInstruction(body, structured);
+		return ask(body);
+	});
+	for (let repairs = 0; ; repairs++) {
+		const message = completion.choices[0].message ?? {};
+		const billed = usages.length > 1 ? { ...completion, usage: sumUsage(usages) } : completion;
+		// A reply that calls tools has no answer yet: the JSON comes after the tool results.
+		if (Array.isArray(message.tool_calls) && message.tool_calls.length > 0)
+			return { completion: billed };
+		const answer = splitReasoning(message).content;
+		const reading = readJson(answer, structured);
+		if (reading.ok) return { completion: billed, json: reading.value };
+		if (repairs >= structured.repairAttempts)
+			throw failure(structured, repairs, answer, reading.problems);
+		completion = await ask(repairRequest(body, answer, reading.problems, structured));
+	}
+}

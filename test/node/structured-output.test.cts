@@ -1,0 +1,168 @@
+/** Response Format: JSON Object and JSON Schema, parsed, checked, repaired, and sent as an instruction where the service rejects it. */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { engineWith, jsonItems, modelFromList, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import { conformanceErrors, schemaAvailable } from '../support/conformance.cts';
+import type { RecordedRequest } from '../support/service.cts';
+import { keys, useLocalService } from '../support/service.cts';
+
+const service = useLocalService();
+
+afterEach(async () => {
+	if (!schemaAvailable) return;
+	for (const { body } of await service().requests()) {
+		const { x_local: _knobs, ...sent } = body as IDataObject;
+		expect(conformanceErrors(sent)).toEqual([]);
+	}
+});
+
+const PERSON = {
+	type: 'object',
+	properties: { name: { type: 'string' }, age: { type: 'integer', minimum: 0 } },
+	required: ['name', 'age'],
+	additionalProperties: false,
+};
+
+/** Options for JSON Schema with the local service's knobs (`x_local`) in Extra Body. */
+function schemaOptions(xLocal: IDataObject = {}, extra: INodeParameters = {}): INodeParameters {
+	return {
+		responseFormat: 'jsonSchema',
+		jsonSchema: JSON.stringify(PERSON),
+		maxRetries: 0,
+		extraBody: JSON.stringify({ x_local: xLocal }),
+		...extra,
+	};
+}
+
+async function run(parameters: INodeParameters) {
+	await service().clearRequests();
+	const { outputs, error } = await engineWith(keys.default, service().baseUrl).runNode({
+		type: NODE_TYPE,
+		parameters,
+		items: jsonItems({}),
+		settings: { onError: 'continueRegularOutput' },
+	});
+	expect(error).toBeUndefined();
+	const requests = await service().requests();
+	return { json: outputs[0][0].json, requests, bodies: requests.map((request: RecordedRequest) => request.body as IDataObject) };
+}
+
+type Usage = Record<'prompt_tokens' | 'completion_tokens' | 'total_tokens', number>;
+const id = () => expect.getState().currentTestName as string;
+
+describe('JSON Schema', () => {
+	test('a valid reply is parsed into json; response_format json_schema is sent; one request', async () => {
+		const { json, bodies } = await run(simpleParameters('Ada is 36 years old', 'json-1', { options: schemaOptions() }));
+		expect(json.error).toBeUndefined();
+		expect(json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
+		expect(JSON.parse(json.content as string)).toEqual(json.json);
+		expect(bodies).toHaveLength(1);
+		expect(bodies[0].response_format).toEqual({
+			type: 'json_schema',
+			json_schema: { name: 'response', schema: PERSON, strict: false },
+		});
+	});
+
+	test('streamed: the same parsed json', async () => {
+		const { json, bodies } = await run(simpleParameters('Ada', 'json-1', { options: schemaOptions({}, { stream: true }) }));
+		expect(json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
+		expect(bodies[0].stream).toBe(true);
+	});
+
+	test.each(['syntax', 'schema'])('an invalid answer (%s) gets one repair round; usage counts both requests', async (mode) => {
+		const { json, bodies, requests } = await run(
+			simpleParameters('Ada', 'json-1', { options: schemaOptions({ invalid_json: { id: id(), count: 1, mode } }) }),
+		);
+		expect(json.error).toBeUndefined();
+		expect(json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
+		expect(requests).toHaveLength(2);
+		const repair = bodies[1].messages as IDataObject[];
+		expect(repair.slice(0, -2)).toEqual(bodies[0].messages);
+		expect(repair.at(-2)).toMatchObject({ role: 'assistant' });
+		expect(repair.at(-1)?.content).toMatch(/^Your answer is not valid: /);
+		// The first request's prompt is the one a valid run sends; the repair's prompt is longer.
+		const single = (await run(simpleParameters('Ada', 'json-1', { options: schemaOptions() }))).json.usage as Usage;
+		const usage = json.usage as Usage;
+		expect(usage.prompt_tokens).toBeGreaterThan(2 * single.prompt_tokens);
+		expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
+	});
+
+	test('invalid twice with one repair attempt: an error that quotes the violation and keeps the raw answer', async () => {
+		const { json, requests } = await run(
+			simpleParameters('Ada', 'json-1', { options: schemaOptions({ invalid_json: { id: id(), count: 2, mode: 'schema' } }) }),
+		);
+		expect(requests).toHaveLength(2);
+		expect(json.error).toBe('The reply does not follow the JSON Schema, also after 1 repair attempt: $.name: is required but missing (item 0)');
+		const details = json.error_details as IDataObject;
+		expect(details.raw_content).toEqual(expect.any(String));
+		expect(details.violations).toEqual(expect.stringMatching(/^\$/));
+		expect(details.description).toMatch(/Repair Attempts/);
+	});
+
+	test('Repair Attempts 0 fails on the first invalid answer', async () => {
+		const { json, requests } = await run(
+			simpleParameters('Ada', 'json-1', { options: schemaOptions({ invalid_json: { id: id(), count: 1, mode: 'syntax' } }, { repairAttempts: 0 }) }),
+		);
+		expect(requests).toHaveLength(1);
+		expect(json.error).toMatch(/^The reply does not follow the JSON Schema: the reply is not valid JSON/);
+	});
+
+	test('a service that rejects json_schema is asked again with the schema as an instruction, still checked', async () => {
+		const { json, bodies } = await run(
+			simpleParameters('Ada', 'json-1', { options: schemaOptions({ reject_response_format: 'json_schema' }) }),
+		);
+		expect(json.error).toBeUndefined();
+		expect(json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
+		expect(bodies).toHaveLength(2);
+		expect(bodies[1]).not.toHaveProperty('response_format');
+		const system = (bodies[1].messages as IDataObject[])[0];
+		expect(system.role).toBe('system');
+		expect(system.content).toContain(JSON.stringify(PERSON));
+	});
+
+	test('a misspelled type deep in the schema is refused before anything is sent', async () => {
+		const schema = { type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'strin' } } } } };
+		const { json, requests } = await run(
+			simpleParameters('Ada', 'json-1', { options: schemaOptions({}, { jsonSchema: JSON.stringify(schema) }) }),
+		);
+		expect(requests).toHaveLength(0);
+		expect(json.error).toMatch(/^JSON Schema: is not a valid schema: properties\.address\.properties\.city\.type: .*"string"/);
+	});
+
+	test('Messages and JSON prompt modes give the same parsed json', async () => {
+		const messages = { model: modelFromList('json-1'), promptType: 'messages', messages: { values: [{ role: 'user', content: 'Ada' }] }, options: schemaOptions() };
+		const fromRows = await run(messages);
+		expect(fromRows.json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
+		const fromJson = await run({ model: modelFromList('json-1'), promptType: 'json', messagesJson: '[{"role": "user", "content": "Ada"}]', options: schemaOptions() });
+		expect(fromJson.json.json).toEqual(fromRows.json.json);
+	});
+});
+
+describe('JSON Object', () => {
+	test('a JSON object reply is parsed; a prompt without the word "json" is rejected by the service and sent again with the instruction', async () => {
+		const { json, bodies } = await run(
+			simpleParameters('Tell me about Ada', 'json-1', { options: { responseFormat: 'jsonObject', maxRetries: 0 } }),
+		);
+		expect(json.error).toBeUndefined();
+		expect(json.json).toEqual(expect.any(Object));
+		expect(bodies).toHaveLength(2);
+		expect(bodies[0].response_format).toEqual({ type: 'json_object' });
+		expect((bodies[1].messages as IDataObject[])[0].content).toMatch(/JSON object/);
+	});
+
+	test('with "json" in the prompt: one request', async () => {
+		const { json, bodies } = await run(
+			simpleParameters('Answer in JSON about Ada', 'json-1', { options: { responseFormat: 'jsonObject', maxRetries: 0 } }),
+		);
+		expect(json.json).toEqual(expect.any(Object));
+		expect(bodies).toHaveLength(1);
+	});
+});
+
+describe('Text (the default)', () => {
+	test('sends no response_format and adds no json field', async () => {
+		const { json, bodies } = await run(simpleParameters('Hello', 'json-1'));
+		expect(bodies[0]).not.toHaveProperty('response_format');
+		expect(json).not.toHaveProperty('json');
+	});
+});
