@@ -1,7 +1,7 @@
 /** The environment of an n8n process run by this project: isolated, offline, on chosen ports. */
 
 /**
- * Keeps n8n off the internet: no telemetry, version checks, templates, MCP server list (N8N.md), nor the
+ * Keeps n8n off the internet: no telemetry, version checks, templates, MCP server list, nor the
  * list of verified community nodes that the editor's nodes panel fetches from n8n's API.
  */
 const OFFLINE: Record<string, string> = {

@@ -1,4 +1,4 @@
-/** Bearer-key authentication (SERVICE.md 5): every failure is a 401 with its own message. */
+/** Bearer-key authentication: every failure is a 401 with its own message. */
 import type { KeyRecord } from './config.mts';
 import { ApiError } from './errors.mts';
 

@@ -1,4 +1,4 @@
-/** Which models a key's token group may call (SERVICE.md 5.3, 7.1). */
+/** Which models a key's token group may call. */
 import type { KeyRecord, ServiceConfig } from './config.mts';
 import { ApiError } from './errors.mts';
 import type { ModelDefinition } from './models/model.mts';

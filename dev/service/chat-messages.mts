@@ -1,4 +1,4 @@
-/** Validation of one message of a chat completion request (SERVICE.md 2.2), its content parts and tool calls. */
+/** Validation of one message of a chat completion request, its content parts and tool calls. */
 import { invalidRequest } from './errors.mts';
 import { describe, isObject } from './json-value.mts';
 

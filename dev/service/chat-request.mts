@@ -1,4 +1,4 @@
-/** Validation of a chat completion request body (SERVICE.md 2.1) into a ChatRequest. */
+/** Validation of a chat completion request body into a ChatRequest. */
 import { parseMessage, type ChatMessage } from './chat-messages.mts';
 import { invalidRequest } from './errors.mts';
 import { describe, isObject, type Json } from './json-value.mts';

@@ -1,4 +1,4 @@
-/** POST /v1/chat/completions (SERVICE.md 4.1), with the `x_local` test knobs applied (knobs.mts). */
+/** POST /v1/chat/completions, with the `x_local` test knobs applied (knobs.mts). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sendCompletion, streamCompletion } from './answer.mts';

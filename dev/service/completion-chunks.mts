@@ -1,4 +1,4 @@
-/** A model's reply as the chunks of a stream (SERVICE.md 2.5, 4.2), before the stream knobs shape it. */
+/** A model's reply as the chunks of a stream, before the stream knobs shape it. */
 import type { ToolCall } from './chat-messages.mts';
 import { finishReason, type CompletionMeta, type Usage } from './completion.mts';
 import type { Knobs } from './knobs.mts';

@@ -1,4 +1,4 @@
-/** A model's reply as a chat completion (SERVICE.md 2.4), with its id, usage and message. */
+/** A model's reply as a chat completion, with its id, usage and message. */
 import { randomUUID } from 'node:crypto';
 import type { ChatRequest } from './chat-request.mts';
 import type { Knobs } from './knobs.mts';

@@ -1,5 +1,5 @@
 /**
- * Server-Sent Events output (SERVICE.md 4.2): `data: <json>` events ended by `data: [DONE]`, written
+ * Server-Sent Events output: `data: <json>` events ended by `data: [DONE]`, written
  * the way the stream knobs ask (line ends, no space after `data:`, JSON over two `data:` lines, comments).
  */
 import type { ServerResponse } from 'node:http';

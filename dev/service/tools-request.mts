@@ -1,4 +1,4 @@
-/** Validation of a request's `tools` (SERVICE.md 2.3) and `tool_choice`. */
+/** Validation of a request's `tools` and `tool_choice`. */
 import { rejectValue } from './errors.mts';
 import { describe, isObject, type Json } from './json-value.mts';
 

@@ -8,7 +8,7 @@ import type { Completion, ProtocolToolCall } from '../protocol';
 import { isPlainObject } from '../values';
 
 /**
- * Assembles a streamed reply (SERVICE.md 4.2: Server-Sent Events of `chat.completion.chunk`s) into the
+ * Assembles a streamed reply (Server-Sent Events of `chat.completion.chunk`s) into the
  * same Completion the non-streaming reply gives. Only the assembled text is kept, as arrays of pieces
  * joined at the end, never the events.
  */

@@ -1,5 +1,5 @@
 /**
- * Models that always fail the way real gateways do (PRODUCT.md, "What real gateways send"),
+ * Models that always fail the way real gateways do (the real-gateway answers listed in dev/service/README.md),
  * for testing how clients map errors. Each answers the same raw response to every request.
  */
 import { releaseDate, type ModelDefinition } from './model.mts';
