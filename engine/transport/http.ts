@@ -90,25 +90,35 @@ export function requestOptions(
 }
 
 /**
- * Sends one request with the credential applied by n8n (the only place that talks to the
- * service). Never throws for an HTTP status; throws NetworkError when no answer came.
+ * Sends one request with the credential applied by n8n: the only place that talks to the service (but
+ * for the credential test, which has no execution context). Every status is answered, not thrown;
+ * throws NetworkError when no answer came.
  */
+export async function sendWithCredential(
+	context: IExecuteFunctions | ILoadOptionsFunctions,
+	outgoing: Outgoing,
+	encoding: 'arraybuffer' | 'stream',
+): Promise<FullResponse> {
+	try {
+		return (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_TYPE,
+			requestOptions(outgoing, encoding),
+		)) as FullResponse;
+	} catch (error) {
+		throw toNetworkError(outgoing.url, error);
+	}
+}
+
+/** Sends one request and reads the whole answer as text. */
 export async function send(
 	context: IExecuteFunctions | ILoadOptionsFunctions,
 	outgoing: Outgoing,
 ): Promise<HttpReply> {
-	try {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			CREDENTIAL_TYPE,
-			requestOptions(outgoing, 'arraybuffer'),
-		)) as FullResponse;
-		return {
-			status: response.statusCode,
-			headers: headerMap(response.headers),
-			text: bodyText(response.body),
-		};
-	} catch (error) {
-		throw toNetworkError(outgoing.url, error);
-	}
+	const response = await sendWithCredential(context, outgoing, 'arraybuffer');
+	return {
+		status: response.statusCode,
+		headers: headerMap(response.headers),
+		text: bodyText(response.body),
+	};
 }

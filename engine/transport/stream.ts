@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { FullResponse, Outgoing } from './http';
-import { CREDENTIAL_TYPE, headerMap, requestOptions, toNetworkError } from './http';
+import type { Outgoing } from './http';
+import { headerMap, sendWithCredential } from './http';
 import type { ByteStream } from './read-stream';
 
 /**
@@ -26,18 +26,14 @@ export async function openStream(
 	context: IExecuteFunctions,
 	outgoing: Outgoing,
 ): Promise<OpenStream> {
-	try {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			CREDENTIAL_TYPE,
-			requestOptions({ ...outgoing, timeout: outgoing.timeout + SOCKET_GRACE_MS }, 'stream'),
-		)) as FullResponse;
-		return {
-			status: response.statusCode,
-			headers: headerMap(response.headers),
-			body: response.body as ByteStream,
-		};
-	} catch (error) {
-		throw toNetworkError(outgoing.url, error);
-	}
+	const response = await sendWithCredential(
+		context,
+		{ ...outgoing, timeout: outgoing.timeout + SOCKET_GRACE_MS },
+		'stream',
+	);
+	return {
+		status: response.statusCode,
+		headers: headerMap(response.headers),
+		body: response.body as ByteStream,
+	};
 }

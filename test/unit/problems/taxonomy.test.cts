@@ -1,0 +1,41 @@
+/** The error taxonomy as one table: what the service answered -> what the user reads, and whether it is retried. */
+import { ServiceError } from '../../../engine/failures';
+import { describeProblem } from '../../../engine/problems/describe-problem';
+import { isRetryable } from '../../../engine/retry/policy';
+
+const context = { model: 'gpt-x', baseUrl: 'https://api.example.com/v1', apiKey: 'sk-example-taxonomy-1234' };
+
+type Row = [status: number, message: string, type: string | undefined, code: string | undefined, reads: string, retried: boolean];
+
+const rows: Row[] = [
+	[400, 'bad field', 'invalid_request_error', undefined, 'The service rejected the request: bad field', false],
+	[400, 'Budget has been exceeded', 'budget_exceeded', undefined, 'The account behind this API key has run out of balance', false],
+	[401, 'Invalid token', undefined, 'invalid_api_key', 'The service rejected the API key', false],
+	[402, 'Insufficient Balance', undefined, undefined, 'The account behind this API key has run out of balance', false],
+	[403, 'no access', undefined, 'model_not_found', 'Model "gpt-x" is not available to this API key', false],
+	[403, 'quota', undefined, 'insufficient_user_quota', 'The account behind this API key has run out of balance', false],
+	[403, 'forbidden', undefined, undefined, 'This API key is not allowed to make this request', false],
+	[404, 'no such model', undefined, 'model_not_found', 'Model "gpt-x" is not available to this API key', false],
+	[404, 'not found', undefined, undefined, 'The service has no such endpoint under "https://api.example.com/v1" (404)', false],
+	[429, 'slow down', undefined, 'rate_limit_exceeded', "Too many requests: the service's rate limit for this key was reached", true],
+	[429, 'You exceeded your current quota', 'insufficient_quota', 'insufficient_quota', 'The account behind this API key has run out of balance', false],
+	[500, 'boom', 'server_error', undefined, 'The service failed while answering (500)', true],
+	[502, 'Bad Gateway', undefined, undefined, 'The service or a gateway in front of it is unavailable (502)', true],
+	[503, 'overloaded', undefined, undefined, 'The service or a gateway in front of it is unavailable (503)', true],
+	[503, '当前分组 default 下对于模型 gpt-x 无可用渠道', 'one_api_error', undefined, 'Model "gpt-x" is not available to this API key\'s group: the gateway has no channel for it', false],
+	[503, 'No available channel for model gpt-x under group default', 'new_api_error', undefined, 'Model "gpt-x" is not available to this API key\'s group: the gateway has no channel for it', false],
+	[503, '当前分组 default 下对于模型 gpt-x 无可用渠道', undefined, 'model_not_found', 'Model "gpt-x" is not available to this API key', false],
+	[504, 'Gateway Timeout', undefined, undefined, 'The service or a gateway in front of it is unavailable (504)', true],
+	[200, 'upstream overloaded', undefined, 'upstream_error', 'The service reported an error inside a successful (200) response: upstream overloaded', false],
+];
+
+test.each(rows)('%i %s (type %s, code %s) reads "%s"; retried: %s', (status, message, type, code, reads, retried) => {
+	const error = new ServiceError(status, message, type, code, 'json');
+	const problem = describeProblem(error, context);
+	expect(problem.message).toBe(reads);
+	expect(problem.kind).toBe('api');
+	expect(problem.httpCode).toBe(status);
+	// The service's own words are always quoted in the description, with the fix after them.
+	expect(problem.description).toContain(`"${message}"`);
+	expect(isRetryable(error)).toBe(retried);
+});
