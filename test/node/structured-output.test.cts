@@ -166,3 +166,24 @@ describe('Text (the default)', () => {
 		expect(json).not.toHaveProperty('json');
 	});
 });
+
+describe('with tools', () => {
+	test('a reply that calls tools goes to the Tool Calls output unparsed, not failed as invalid JSON', async () => {
+		await service().clearRequests();
+		const { outputs, error } = await engineWith(keys.default, service().baseUrl).runNode({
+			type: NODE_TYPE,
+			parameters: simpleParameters('Weather in Paris, answer in json', 'tools-1', {
+				toolsMode: 'define',
+				tools: { values: [{ name: 'weather', description: 'Weather in a city', parameters: '{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}' }] },
+				options: { responseFormat: 'jsonObject', maxRetries: 0 },
+			}),
+			items: jsonItems({}),
+			settings: { onError: 'continueRegularOutput' },
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0]).toEqual([]);
+		expect(outputs[1].map((item) => item.json.name)).toEqual(['weather']);
+		expect(outputs[1][0].json.args).toEqual({ city: 'Paris' });
+		expect(await service().requests()).toHaveLength(1);
+	});
+});
