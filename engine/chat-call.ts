@@ -7,7 +7,7 @@ import { serviceErrorFrom } from './reply/error-body';
 import { readEvents, wholeText } from './reply/events';
 import { createStreamAssembler } from './reply/stream';
 import type { ChatRequest } from './request/input';
-import type { PauseGate } from './retry/pause-gate';
+import type { Flow } from './retry/flow';
 import { withRetries } from './retry/with-retries';
 import type { Outgoing } from './transport/http';
 import { send } from './transport/http';
@@ -50,13 +50,14 @@ export async function sendStream(
 
 /**
  * Sends one chat request, streamed or not, with the request's retries; returns the completion or
- * throws what went wrong. `gate` is shared by the requests of one execution (a Retry-After pauses all).
+ * throws what went wrong. `flow` is shared by the requests of one execution (a Retry-After pauses all;
+ * the limiter keeps the requests in flight).
  */
 export async function requestCompletion(
 	context: IExecuteFunctions,
 	connection: Connection,
 	request: ChatRequest,
-	gate: PauseGate,
+	flow: Flow,
 	onText?: (delta: string) => void,
 ): Promise<Completion> {
 	const outgoing: Outgoing = {
@@ -69,5 +70,5 @@ export async function requestCompletion(
 		request.stream
 			? await sendStream(context, outgoing, onText)
 			: requireFinishReason(parseCompletion(await send(context, outgoing)));
-	return await withRetries(attempt, request.retry, gate, context.getExecutionCancelSignal?.());
+	return await withRetries(attempt, request.retry, flow, context.getExecutionCancelSignal?.());
 }

@@ -57,13 +57,13 @@ export const OPTIONS = [
 		kind: 'number',
 		name: 'concurrency',
 		label: 'Concurrency',
-		default: 1,
-		min: 1,
+		default: 0,
+		min: 0,
 		max: 64,
 		whole: true,
-		fix: 'Use a whole number such as 4.',
+		fix: 'Use 0 for Auto, or a whole number such as 4.',
 		description:
-			'How many items are sent at the same time. The output keeps the order of the input items.',
+			'How many items are sent at the same time. 0 is Auto (the default): it starts with 8, grows to 32 while answers come back fine and halves when the service says it is overloaded (429, 503). A number from 1 to 64 sends exactly that many. The output keeps the order of the input items.',
 	},
 	{
 		kind: 'json',

@@ -31,6 +31,16 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /**
+ * The service says it is overloaded: a rate limit (429 that is not about balance) or 503 (not a model the
+ * key cannot reach). Auto sends fewer requests at once after it.
+ */
+export function isOverload(error: unknown): boolean {
+	if (!(error instanceof ServiceError)) return false;
+	if (error.status === 429) return !isOutOfBalance(error);
+	return error.status === 503 && !isModelUnavailable(error);
+}
+
+/**
  * How long to wait before attempt `failed + 1`, or undefined to stop: exponential backoff with full
  * jitter, or exactly what the service asked for in Retry-After, within the policy's limits.
  */

@@ -7,7 +7,7 @@ import type { ChatRequestBody, Completion } from '../protocol';
 import { splitReasoning } from '../reply/reasoning';
 import type { ChatRequest } from '../request/input';
 import type { StructuredOutput } from '../request/response-format';
-import type { PauseGate } from '../retry/pause-gate';
+import type { Flow } from '../retry/flow';
 
 /** A completion, and the parsed JSON when the request asked for JSON. */
 export interface ChatReply {
@@ -57,12 +57,12 @@ export async function requestReply(
 	context: Parameters<typeof requestCompletion>[0],
 	connection: Connection,
 	request: ChatRequest,
-	gate: PauseGate,
+	flow: Flow,
 	onText?: (delta: string) => void,
 ): Promise<ChatReply> {
 	const { structured } = request;
 	if (structured === undefined) {
-		return { completion: await requestCompletion(context, connection, request, gate, onText) };
+		return { completion: await requestCompletion(context, connection, request, flow, onText) };
 	}
 	const usages: Usage[] = [];
 	let streamed = false;
@@ -73,7 +73,7 @@ export async function requestReply(
 			context,
 			connection,
 			reply,
-			gate,
+			flow,
 			streamed ? undefined : forward,
 		);
 		if (completion.usage) usages.push(completion.usage);

@@ -4,7 +4,10 @@ import type {
 	INodeExecutionData,
 	IPairedItemData,
 } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
+import { invalidItemsError } from './invalid-items';
+import { ItemParameters } from './parameters';
 import type { Job, PreparedItem } from './plan-jobs';
 import { pendingToolCalls, planJobs, toolAnswer } from './plan-jobs';
 import { readInput } from './read-input';
@@ -12,20 +15,29 @@ import { replyItem } from './reply-item';
 import type { JobReply } from './run-job';
 import { runJob } from './run-job';
 import { toolCallItems } from './tool-call-items';
-import { runPool } from '../../../engine/concurrency/pool';
+import type { Limiter } from '../../../engine/concurrency/limiter';
+import { autoLimiter, fixedLimiter, LimiterClosed } from '../../../engine/concurrency/limiter';
+import type { Connection } from '../../../engine/connection';
 import { connectionFrom } from '../../../engine/connection';
 import { optionSetting } from '../../../engine/options/read';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import { errorItemJson, toNodeError } from '../../../engine/problems/node-error';
 import { buildChatRequest } from '../../../engine/request/build';
-import { PauseGate } from '../../../engine/retry/pause-gate';
+import { newFlow } from '../../../engine/retry/flow';
 import { CREDENTIAL_TYPE } from '../../../engine/transport/http';
 import { hasToolCallsOutput } from '../properties/outputs';
 
+/** Reading items is synchronous work in n8n: after this many ms the event loop gets a turn, so requests leave. */
+const READ_SLICE_MS = 10;
+
 /** Reads and checks one item; a problem is kept with the item, so the other items go on. */
-async function prepareItem(context: IExecuteFunctions, itemIndex: number): Promise<PreparedItem> {
+async function prepareItem(
+	context: IExecuteFunctions,
+	parameters: ItemParameters,
+	itemIndex: number,
+): Promise<PreparedItem> {
 	try {
-		const input = await readInput(context, itemIndex);
+		const input = await readInput(context, parameters, itemIndex);
 		const request = buildChatRequest(input);
 		const calls = pendingToolCalls(request.body.messages);
 		const answer = calls ? toolAnswer(input.toolCallId, input.toolResult, calls) : undefined;
@@ -35,12 +47,17 @@ async function prepareItem(context: IExecuteFunctions, itemIndex: number): Promi
 	}
 }
 
-/** Node-wide settings read from the first item: the credential and the number of requests in flight. */
+/** The requests in flight: Concurrency 0 (the default) is Auto; a number is exactly that many. */
+function limiterFor(concurrency: number): Limiter {
+	return concurrency === 0 ? autoLimiter() : fixedLimiter(concurrency);
+}
+
+/** Node-wide settings, read once per execution: the credential, the limiter, the outputs, On Error. */
 function nodeSettings(context: IExecuteFunctions, credentials: Record<string, unknown>) {
 	const options = context.getNodeParameter('options', 0, {}) as Record<string, unknown>;
 	return {
 		connection: connectionFrom(credentials),
-		concurrency: optionSetting(options, 'concurrency'),
+		limiter: limiterFor(optionSetting(options, 'concurrency')),
 		withToolCalls: hasToolCallsOutput(context.getNodeParameter('toolsMode', 0, 'none')),
 		routeErrors: context.getNode().onError === 'continueErrorOutput',
 	};
@@ -51,12 +68,29 @@ type Outcome =
 	| { replies: INodeExecutionData[]; toolCalls: INodeExecutionData[] }
 	| { error: unknown };
 
+/** Reads every item, in order, handing each to `take` as it is read; yields to the event loop now and then. */
+async function readItems(
+	context: IExecuteFunctions,
+	parameters: ItemParameters,
+	take: (item: PreparedItem) => void,
+): Promise<void> {
+	let sliceStart = Date.now();
+	for (let itemIndex = 0; itemIndex < context.getInputData().length; itemIndex++) {
+		take(await prepareItem(context, parameters, itemIndex));
+		if (Date.now() - sliceStart >= READ_SLICE_MS) {
+			await sleep(0);
+			sliceStart = Date.now();
+		}
+	}
+}
+
 /**
- * Runs the input items: each item is one request (items answering the tool calls of one reply
- * are one request together), at most Concurrency at a time. Replies go to the Reply output; with
- * tools configured, replies that call tools go to the Tool Calls output, one item per call. A
- * failing item becomes an error item or stops the node, per the node's On Error setting. The
- * output keeps the order of the input.
+ * Runs the input items: each item is one request (items answering the tool calls of one reply are one
+ * request together). With On Error: Stop Workflow every item is read and checked before anything is sent,
+ * and one invalid item stops the node with nothing sent; in the Continue modes each item is sent as soon as
+ * it is read. Requests in flight follow Concurrency (Auto by default). Replies go to the Reply output; with
+ * tools configured, replies that call tools go to the Tool Calls output, one item per call. A failing item
+ * becomes an error item or stops the node, per On Error. The output keeps the order of the input.
  */
 export async function executeChatCompletion(
 	this: IExecuteFunctions,
@@ -67,50 +101,86 @@ export async function executeChatCompletion(
 	} catch (error) {
 		throw toNodeError(this.getNode(), describeProblem(error, {}));
 	}
-	const { connection, concurrency, withToolCalls, routeErrors } = settings;
-	const prepared: PreparedItem[] = [];
-	for (let itemIndex = 0; itemIndex < this.getInputData().length; itemIndex++) {
-		prepared.push(await prepareItem(this, itemIndex));
-	}
-	const jobs = planJobs(prepared);
-	const outcomes: Outcome[] = [];
-	const gate = new PauseGate();
-	const signal = this.getExecutionCancelSignal?.();
+	const { connection, limiter, withToolCalls, routeErrors } = settings;
+	const flow = newFlow(limiter);
+	const parameters = new ItemParameters(this);
 	const failFast = !this.continueOnFail();
-	let failed = false;
-	await runPool(
-		jobs.length,
-		concurrency,
-		async (index) => {
+	const signal = this.getExecutionCancelSignal?.();
+	const jobs: Job[] = [];
+	const outcomes: Array<Promise<Outcome>> = [];
+	const start = (job: Job) => {
+		jobs.push(job);
+		const run = async (): Promise<Outcome> => {
 			try {
-				const reply = await runJob(this, connection, jobs[index], gate);
 				// Mapped at once, so the raw reply is not held until every job is done.
-				outcomes[index] = placeReply(this, jobs[index], reply, withToolCalls);
+				return placeReply(
+					job,
+					await runJob(this, connection, job, flow),
+					parameters,
+					withToolCalls,
+				);
 			} catch (error) {
-				outcomes[index] = { error };
-				failed = true;
+				// With Stop Workflow, no new request starts once one has failed.
+				if (failFast && !(error instanceof LimiterClosed)) limiter.close();
+				return { error };
 			}
-		},
-		() => signal?.aborted === true || (failFast && failed),
-	);
+		};
+		outcomes.push(run());
+	};
 
+	const answers: PreparedItem[] = [];
+	const held: PreparedItem[] = [];
+	await readItems(this, parameters, (item) => {
+		if (item.answer !== undefined) answers.push(item);
+		else if (failFast) held.push(item);
+		else start({ items: [item.itemIndex], request: item.request, error: item.error });
+	});
+	const grouped = planJobs(answers);
+	if (failFast) {
+		const planned = planJobs(held).concat(grouped);
+		const invalid = planned.filter((job) => job.error !== undefined);
+		if (invalid.length > 0) throw invalidItemsError(this.getNode(), invalid, connection);
+		planned.sort((a, b) => a.items[0] - b.items[0]).forEach(start);
+	} else {
+		grouped.forEach(start);
+	}
+	const settled = await Promise.all(outcomes);
+	return collect(this, jobs, settled, { connection, failFast, routeErrors, withToolCalls, signal });
+}
+
+/** The node's outputs from every job's outcome, in the order of the input items. */
+function collect(
+	context: IExecuteFunctions,
+	jobs: Job[],
+	outcomes: Outcome[],
+	settings: {
+		connection: Connection;
+		failFast: boolean;
+		routeErrors: boolean;
+		withToolCalls: boolean;
+		signal?: AbortSignal;
+	},
+): INodeExecutionData[][] {
+	const { connection, failFast, routeErrors, withToolCalls, signal } = settings;
+	const order = jobs.map((_, index) => index).sort((a, b) => jobs[a].items[0] - jobs[b].items[0]);
 	const replies: INodeExecutionData[] = [];
 	const toolCalls: INodeExecutionData[] = [];
-	jobs.forEach((job, index) => {
+	for (const index of order) {
+		const job = jobs[index];
 		const outcome = outcomes[index];
-		// Items cancelled with the execution produce nothing; those that had finished keep their reply.
-		if (outcome === undefined || ('error' in outcome && signal?.aborted)) return;
 		if (!('error' in outcome)) {
 			replies.push(...outcome.replies);
 			toolCalls.push(...outcome.toolCalls);
-			return;
+			continue;
 		}
+		// Items cancelled with the execution, or never sent after a failure, produce nothing.
+		if (signal?.aborted || outcome.error instanceof LimiterClosed) continue;
 		const problem = describeProblem(outcome.error, {
 			...connection,
 			model: job.request?.body.model,
 		});
 		for (const itemIndex of job.items) {
-			const nodeError = toNodeError(this.getNode(), problem, itemIndex);
+			const nodeError = toNodeError(context.getNode(), problem, itemIndex);
 			if (failFast) throw nodeError;
 			replies.push({
 				json: errorItemJson(problem, itemIndex),
@@ -120,20 +190,20 @@ export async function executeChatCompletion(
 				pairedItem: { item: itemIndex },
 			});
 		}
-	});
+	}
 	return withToolCalls ? [replies, toolCalls] : [replies];
 }
 
 /** Puts a reply on its output: raw, simplified on Reply, or one item per call on Tool Calls. */
 function placeReply(
-	context: IExecuteFunctions,
 	job: Job,
 	{ body, completion, json }: JobReply,
+	parameters: ItemParameters,
 	withToolCalls: boolean,
 ): Outcome {
 	const pairedItem: IPairedItemData | IPairedItemData[] =
 		job.items.length === 1 ? { item: job.items[0] } : job.items.map((item) => ({ item }));
-	if (!context.getNodeParameter('simplify', job.items[0], true)) {
+	if (!parameters.get('simplify', job.items[0], true)) {
 		return { replies: [{ json: completion as IDataObject, pairedItem }], toolCalls: [] };
 	}
 	const reply = replyItem(body, completion, json);

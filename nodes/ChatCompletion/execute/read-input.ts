@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { ItemParameters } from './parameters';
 import { splitList } from '../../../engine/request/images';
 import type { ChatInput, ItemBinaries } from '../../../engine/request/input';
 
@@ -25,13 +26,16 @@ function binaryNames(fields: IDataObject[], field: string): string[] {
 }
 
 /** The UI parameters of one item, as they are after n8n resolved the item's expressions. */
-export async function readInput(context: IExecuteFunctions, itemIndex: number): Promise<ChatInput> {
-	const parameter = (name: string, fallback?: unknown) =>
-		context.getNodeParameter(name, itemIndex, fallback);
+export async function readInput(
+	context: IExecuteFunctions,
+	parameters: ItemParameters,
+	itemIndex: number,
+): Promise<ChatInput> {
+	const parameter = (name: string, fallback?: unknown) => parameters.get(name, itemIndex, fallback);
 	const promptType = parameter('promptType') as string;
 	const toolsMode = parameter('toolsMode', 'none') as string;
 	const input: ChatInput = {
-		model: context.getNodeParameter('model', itemIndex, '', { extractValue: true }),
+		model: parameters.get('model', itemIndex, '', { extractValue: true }),
 		promptType,
 		toolsMode,
 		options: parameter('options', {}) as Record<string, unknown>,

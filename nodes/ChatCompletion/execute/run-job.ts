@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { Job } from './plan-jobs';
 import type { Connection } from '../../../engine/connection';
 import type { ChatRequestBody } from '../../../engine/protocol';
-import type { PauseGate } from '../../../engine/retry/pause-gate';
+import type { Flow } from '../../../engine/retry/flow';
 import type { ChatReply } from '../../../engine/structured/request-json';
 import { requestReply } from '../../../engine/structured/request-json';
 
@@ -47,13 +47,13 @@ export async function runJob(
 	context: IExecuteFunctions,
 	connection: Connection,
 	job: Job,
-	gate: PauseGate,
+	flow: Flow,
 ): Promise<JobReply> {
 	const { request } = job;
 	if (request === undefined) throw job.error;
 	const forwarder = request.stream ? chunkForwarder(context, job.items[0]) : undefined;
 	try {
-		const reply = await requestReply(context, connection, request, gate, forwarder?.onText);
+		const reply = await requestReply(context, connection, request, flow, forwarder?.onText);
 		return { body: request.body, ...reply };
 	} finally {
 		forwarder?.end();

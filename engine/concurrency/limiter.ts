@@ -1,0 +1,132 @@
+/** How an attempt ended, for the limiter: fine, told the service is overloaded (429, 503), or failed otherwise. */
+export type AttemptOutcome = 'ok' | 'overloaded' | 'failed';
+
+/** One attempt's place in flight; given back with how the attempt ended. */
+export interface Slot {
+	release(outcome: AttemptOutcome): void;
+}
+
+/** Requests in flight, for one execution: every attempt takes a slot first, in the order asked. */
+export interface Limiter {
+	/** Waits for a free slot (first come, first served); rejects when `signal` aborts or the limiter closes. */
+	acquire(signal?: AbortSignal): Promise<Slot>;
+	/** No slot is given out any more: waiting and later requests reject with `LimiterClosed`. */
+	close(): void;
+	/** The most requests in flight now allowed (Auto changes it). */
+	readonly limit: number;
+}
+
+/** Why a request never started: the limiter closed (a failure stopped the execution). */
+export class LimiterClosed extends Error {
+	constructor() {
+		super('No new request starts once the execution has stopped');
+		this.name = 'LimiterClosed';
+	}
+}
+
+export interface AutoSettings {
+	/** Requests in flight at the start. */
+	start: number;
+	/** The most requests in flight Auto grows to. */
+	max: number;
+}
+
+/** Auto: starts with several requests in flight (as n8n's HTTP Request node keeps 15-19) and adapts. */
+export const AUTO: AutoSettings = { start: 8, max: 32 };
+
+interface Waiter {
+	grant: (slot: Slot) => void;
+	refuse: (error: unknown) => void;
+}
+
+/**
+ * Slots for requests in flight. Fixed: exactly `limit` at a time. Auto (additive increase, multiplicative
+ * decrease, as TCP does): grows by one slot per answer while no overload was seen (doubling each round
+ * trip), then by one slot per round trip; halves on a 429 or 503 overload, at most once per round trip (an
+ * overload answer to a request sent before the last decrease does not decrease again).
+ */
+class SlotLimiter implements Limiter {
+	#limit: number;
+	#inFlight = 0;
+	#waiting: Waiter[] = [];
+	#closed = false;
+	#growing = true;
+	/** Counts decreases: a request sent in an earlier epoch does not decrease again. */
+	#epoch = 0;
+
+	constructor(
+		start: number,
+		private readonly max: number,
+		private readonly adaptive: boolean,
+	) {
+		this.#limit = start;
+	}
+
+	get limit(): number {
+		return Math.floor(this.#limit);
+	}
+
+	async acquire(signal?: AbortSignal): Promise<Slot> {
+		if (this.#closed) throw new LimiterClosed();
+		signal?.throwIfAborted();
+		if (this.#inFlight < this.limit && this.#waiting.length === 0) return this.#take();
+		return await new Promise<Slot>((grant, refuse) => {
+			const waiter: Waiter = { grant, refuse };
+			this.#waiting.push(waiter);
+			signal?.addEventListener(
+				'abort',
+				() => {
+					this.#waiting = this.#waiting.filter((other) => other !== waiter);
+					refuse(signal.reason);
+				},
+				{ once: true },
+			);
+		});
+	}
+
+	close(): void {
+		this.#closed = true;
+		for (const waiter of this.#waiting.splice(0)) waiter.refuse(new LimiterClosed());
+	}
+
+	#take(): Slot {
+		this.#inFlight++;
+		const epoch = this.#epoch;
+		let released = false;
+		return {
+			release: (outcome) => {
+				if (released) return;
+				released = true;
+				this.#inFlight--;
+				if (this.adaptive) this.#adapt(outcome, epoch);
+				this.#grantWaiting();
+			},
+		};
+	}
+
+	#adapt(outcome: AttemptOutcome, epoch: number): void {
+		if (outcome === 'ok') {
+			this.#limit = Math.min(this.max, this.#limit + (this.#growing ? 1 : 1 / this.#limit));
+		} else if (outcome === 'overloaded' && epoch === this.#epoch) {
+			this.#limit = Math.max(1, this.#limit / 2);
+			this.#growing = false;
+			this.#epoch++;
+		}
+	}
+
+	#grantWaiting(): void {
+		while (!this.#closed && this.#waiting.length > 0 && this.#inFlight < this.limit) {
+			this.#waiting.shift()!.grant(this.#take());
+		}
+	}
+}
+
+/** Exactly `count` requests in flight at a time. */
+export function fixedLimiter(count: number): Limiter {
+	return new SlotLimiter(count, count, false);
+}
+
+/** Auto: several requests in flight from the start, fewer when the service says it is overloaded. */
+export function autoLimiter(settings: AutoSettings = AUTO): Limiter {
+	return new SlotLimiter(settings.start, settings.max, true);
+}

@@ -1,0 +1,94 @@
+/** Concurrency Auto (the default), fixed numbers, early sending in the Continue modes, and the checked-first Stop Workflow. */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { engineWith, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import type { RecordedRequest } from '../support/service.cts';
+import { keys, useLocalService } from '../support/service.cts';
+
+const service = useLocalService();
+
+const prompt = (request: RecordedRequest) =>
+	((request.body as { messages: Array<{ content: string }> }).messages.at(-1)?.content ?? '').split(' read at ')[0];
+
+/** The most requests the service had in flight, from arrival times and each request's known duration. */
+function mostInFlight(requests: RecordedRequest[], durationMs: number): number {
+	return Math.max(...requests.map((a) => requests.filter((b) => b.receivedAt <= a.receivedAt && a.receivedAt < b.receivedAt + durationMs).length));
+}
+
+async function run(count: number, options: INodeParameters, onError?: 'continueRegularOutput', extra: INodeParameters = {}) {
+	await service().clearRequests();
+	const started = Date.now();
+	const result = await engineWith(keys.default, service().baseUrl).runNode({
+		type: NODE_TYPE,
+		parameters: simpleParameters('={{ "item " + $json.n }}', 'echo-1', { options, ...extra }),
+		items: Array.from({ length: count }, (_, n) => ({ json: { n } })),
+		...(onError ? { settings: { onError } } : {}),
+	});
+	return { ...result, elapsed: Date.now() - started, requests: await service().requests() };
+}
+
+const slow = (ms: number) => JSON.stringify({ x_local: { slow_ms: ms } });
+
+describe('Concurrency Auto (the default)', () => {
+	test('keeps several requests in flight from the start, grows, and keeps the input order and pairedItem', async () => {
+		const { outputs, requests } = await run(48, { extraBody: slow(150) });
+		expect(outputs[0].map((item) => item.json.content)).toEqual(Array.from({ length: 48 }, (_, n) => `item ${n}`));
+		expect(outputs[0].map((item) => item.pairedItem)).toEqual(Array.from({ length: 48 }, (_, item) => ({ item })));
+		const first = requests[0].receivedAt;
+		// 8 at once from the start...
+		expect(requests.filter((request) => request.receivedAt - first < 100)).toHaveLength(8);
+		// ...and more as answers come back fine (8, then 16, then 24 at once).
+		expect(mostInFlight(requests, 150)).toBeGreaterThan(8);
+		expect(mostInFlight(requests, 150)).toBeLessThanOrEqual(32);
+	});
+
+	test('backs off when the service says it is overloaded (429), and every item still gets its reply', async () => {
+		// Items 8-15 each meet one 429 with Retry-After 0.2 s: the batch absorbs them, none surfaces.
+		const extraBody = '={{ JSON.stringify({ x_local: $json.n >= 8 && $json.n < 16 ? { fail_first: { id: "auto-" + $json.n, count: 1, status: 429, retry_after: "0.2" }, slow_ms: 50 } : { slow_ms: 50 } }) }}';
+		const { outputs, requests } = await run(40, { extraBody });
+		expect(outputs[0].map((item) => item.json.error)).toEqual(Array(40).fill(undefined));
+		expect(outputs[0].map((item) => item.json.content)).toEqual(Array.from({ length: 40 }, (_, n) => `item ${n}`));
+		expect(requests).toHaveLength(48);
+		// The first 429 (item 8's first request) pauses every request of the run for its Retry-After (0.2 s).
+		const limited = requests.find((request) => prompt(request) === 'item 8')!.receivedAt;
+		expect(requests.filter((request) => request.receivedAt > limited + 30 && request.receivedAt < limited + 180)).toEqual([]);
+	});
+
+	test('Concurrency 1 still sends one item at a time', async () => {
+		const { requests } = await run(6, { concurrency: 1, extraBody: slow(60) });
+		expect(mostInFlight(requests, 60)).toBe(1);
+	});
+
+	test('a fixed number is exactly that many in flight', async () => {
+		const { requests } = await run(24, { concurrency: 4, extraBody: slow(120) });
+		expect(mostInFlight(requests, 120)).toBe(4);
+	});
+});
+
+describe('when requests leave', () => {
+	test('in the Continue modes the first request reaches the service before the last item is read', async () => {
+		const count = 400;
+		const { outputs, requests } = await run(count, {}, 'continueRegularOutput', {
+			prompt: '={{ "item " + $json.n + " read at " + Date.now() }}',
+		});
+		expect(outputs[0]).toHaveLength(count);
+		const lastRead = Number((outputs[0][count - 1].json.content as string).split(' read at ')[1]);
+		expect(requests[0].receivedAt).toBeLessThan(lastRead);
+	});
+
+	test('with Stop Workflow, invalid items stop the node before anything is sent, and every invalid item is named', async () => {
+		const { error, requests } = await run(50, { temperature: '={{ $json.n >= 10 && $json.n < 15 ? 3 : 0.5 }}' });
+		expect(requests).toHaveLength(0);
+		expect(error?.message).toBe(
+			'5 items are invalid, so nothing was sent: item 10: Temperature: must be from 0 to 2, got 3; item 11: Temperature: must be from 0 to 2, got 3; item 12: Temperature: must be from 0 to 2, got 3; and 2 more',
+		);
+		expect(error?.description).toMatch(/^Item 10: Use a value from 0 to 2, e\.g\. 0\.7\. .*set On Error to Continue to send the valid items\.$/);
+	});
+
+	test('with Continue, the valid items are sent and the invalid ones become error items in place', async () => {
+		const { outputs, requests } = await run(20, { temperature: '={{ $json.n === 3 ? 3 : 0.5 }}' }, 'continueRegularOutput');
+		expect(requests).toHaveLength(19);
+		expect(outputs[0][3].json.error).toBe('Temperature: must be from 0 to 2, got 3 (item 3)');
+		expect(outputs[0][4].json.content).toBe('item 4');
+	});
+});
