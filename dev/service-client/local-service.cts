@@ -9,9 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import type { RateLimitReport } from '../service/rate-limit.mts';
 import type { RecordedRequest } from '../service/request-log.mts';
 
-export type { RecordedRequest };
+export type { RateLimitReport, RecordedRequest };
 
 export interface LocalService {
 	/** http://127.0.0.1:PORT/v1 */
@@ -20,6 +21,9 @@ export interface LocalService {
 	origin: string;
 	/** Every request the service received on /v1 since start or the last clearRequests(). */
 	requests(): Promise<RecordedRequest[]>;
+	/** What each rate-limited key went through since start or the last clearRequests(), by key name. */
+	rateLimits(): Promise<Record<string, RateLimitReport>>;
+	/** Clears the request log, the knob counts and the rate limits' windows and counts. */
 	clearRequests(): Promise<void>;
 	stop(): Promise<void>;
 }
@@ -28,7 +32,7 @@ const serviceDir = join(__dirname, '..', 'service');
 const mainScript = join(serviceDir, 'main.mts');
 const startTimeoutMs = 15_000;
 
-type KeyName = 'default' | 'premium' | 'expired' | 'ratelimited' | 'broke' | 'faults';
+type KeyName = 'default' | 'premium' | 'expired' | 'ratelimited' | 'limited' | 'broke' | 'faults';
 
 function readKeys(): Record<KeyName, string> {
 	const config = JSON.parse(readFileSync(join(serviceDir, 'config.json'), 'utf8')) as {
@@ -44,6 +48,7 @@ function readKeys(): Record<KeyName, string> {
 		premium: find('premium'),
 		expired: find('expired'),
 		ratelimited: find('ratelimited'),
+		limited: find('limited'),
 		broke: find('broke'),
 		faults: find('faults'),
 	};
@@ -101,6 +106,12 @@ export function startService(options: { args?: string[] } = {}): Promise<LocalSe
 					const response = await fetch(`${origin}/__control/requests`);
 					if (!response.ok) throw new Error(`GET /__control/requests answered ${response.status}`);
 					return (await response.json()) as RecordedRequest[];
+				},
+				async rateLimits() {
+					const response = await fetch(`${origin}/__control/rate-limits`);
+					if (!response.ok)
+						throw new Error(`GET /__control/rate-limits answered ${response.status}`);
+					return (await response.json()) as Record<string, RateLimitReport>;
 				},
 				async clearRequests() {
 					const response = await fetch(`${origin}/__control/requests`, { method: 'DELETE' });

@@ -1,14 +1,20 @@
 /**
  * Loads the service's keys and token groups from a JSON file (default: config.json beside main.mts):
  * `{ "groups": { "<group>": ["<model id>", ...] },
- *    "keys": [{ "name", "key", "group", "expiresAt"?, "rateLimit"?: { "requests", "windowSeconds" }, "outOfBalance"? }] }`.
+ *    "keys": [{ "name", "key", "group", "expiresAt"?, "rateLimit"?: { "requests", "windowSeconds", "inFlight"?, "wholeSeconds"? },
+ *               "outOfBalance"? }] }`.
  */
 import { readFileSync } from 'node:fs';
 import { isObject } from './json-value.mts';
 
+/** A gateway's per-key limit (rate-limit.mts enforces it): requests started per window, and in flight at once. */
 export interface RateLimit {
 	requests: number;
 	windowSeconds: number;
+	/** At most this many requests of the key are answered at the same time. */
+	inFlight?: number;
+	/** Retry-After in whole seconds, rounded up (as LiteLLM and one-api send it), not fractional. */
+	wholeSeconds?: boolean;
 }
 
 export interface KeyRecord {
@@ -95,17 +101,45 @@ function parseKey(entry: unknown, at: string, groups: ReadonlyMap<string, unknow
 		if (Number.isNaN(date.getTime())) throw new Error(`${at}.expiresAt must be an ISO date string`);
 		record.expiresAt = date;
 	}
-	if (rateLimit !== undefined) {
-		if (
-			!isObject(rateLimit) ||
-			!isPositiveInteger(rateLimit.requests) ||
-			!isPositiveInteger(rateLimit.windowSeconds)
-		) {
-			throw new Error(
-				`${at}.rateLimit must be { "requests": positive integer, "windowSeconds": positive integer }`,
-			);
-		}
-		record.rateLimit = { requests: rateLimit.requests, windowSeconds: rateLimit.windowSeconds };
-	}
+	if (rateLimit !== undefined) record.rateLimit = checkRateLimit(rateLimit, `${at}.rateLimit`);
 	return record;
+}
+
+/** A `rateLimit` value of the config file (or of --rate-limit), checked and copied. */
+export function checkRateLimit(value: unknown, at: string): RateLimit {
+	if (
+		!isObject(value) ||
+		!isPositiveInteger(value.requests) ||
+		!isPositiveInteger(value.windowSeconds) ||
+		(value.inFlight !== undefined && !isPositiveInteger(value.inFlight)) ||
+		(value.wholeSeconds !== undefined && typeof value.wholeSeconds !== 'boolean')
+	) {
+		throw new Error(
+			`${at} must be { "requests": positive integer, "windowSeconds": positive integer, "inFlight"?: positive integer, "wholeSeconds"?: boolean }`,
+		);
+	}
+	const { requests, windowSeconds, inFlight, wholeSeconds } = value as unknown as RateLimit;
+	return {
+		requests,
+		windowSeconds,
+		...(inFlight === undefined ? {} : { inFlight }),
+		...(wholeSeconds === undefined ? {} : { wholeSeconds }),
+	};
+}
+
+/** `config` with the rate limits of some keys, named by their `name`, replaced. */
+export function withRateLimits(
+	config: ServiceConfig,
+	limits: ReadonlyMap<string, RateLimit>,
+): ServiceConfig {
+	const names = new Set([...config.keys.values()].map((key) => key.name));
+	const unknown = [...limits.keys()].filter((name) => !names.has(name));
+	if (unknown.length > 0) throw new Error(`No key named ${unknown.join(', ')} in the config`);
+	const keys = new Map(
+		[...config.keys].map(([key, record]) => {
+			const rateLimit = limits.get(record.name);
+			return [key, rateLimit === undefined ? record : { ...record, rateLimit }];
+		}),
+	);
+	return { ...config, keys };
 }

@@ -1,16 +1,19 @@
 /**
  * Local Chat Completions service for demos, development and tests (a dev tool, not published).
- * Usage: node dev/service/main.mts [--port N] [--host 127.0.0.1] [--config FILE] [--latency-ms N] [--verbose]
+ * Usage: node dev/service/main.mts [--port N] [--host 127.0.0.1] [--config FILE] [--latency-ms N]
+ *   [--rate-limit <key name>=<requests>/<window>[,<in flight>]]... [--verbose]
  * Prints one line when listening; with --verbose logs each request to stderr. Stops on SIGTERM/SIGINT.
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.mts';
+import { loadConfig, withRateLimits } from './config.mts';
 import { models } from './models/registry.mts';
+import { parseRateLimitOptions, rateLimitSyntax } from './rate-limit-option.mts';
 import { createService } from './server.mts';
 
 const usage =
-	'Usage: node dev/service/main.mts [--port N] [--host 127.0.0.1] [--config FILE] [--latency-ms N] [--verbose]';
+	'Usage: node dev/service/main.mts [--port N] [--host 127.0.0.1] [--config FILE] [--latency-ms N] ' +
+	`[--rate-limit ${rateLimitSyntax}]... [--verbose]`;
 
 function integerOption(name: string, value: string, max: number): number {
 	const number = Number(value);
@@ -27,12 +30,16 @@ function main(): void {
 			host: { type: 'string', default: '127.0.0.1' },
 			config: { type: 'string', default: join(import.meta.dirname, 'config.json') },
 			'latency-ms': { type: 'string', default: '0' },
+			'rate-limit': { type: 'string', multiple: true, default: [] },
 			verbose: { type: 'boolean', default: false },
 		},
 	});
 	const port = integerOption('port', values.port, 65535);
 	const latencyMs = integerOption('latency-ms', values['latency-ms'], 600_000);
-	const config = loadConfig(values.config, new Set(models.keys()));
+	const config = withRateLimits(
+		loadConfig(values.config, new Set(models.keys())),
+		parseRateLimitOptions(values['rate-limit']),
+	);
 	const server = createService({
 		config,
 		latencyMs,

@@ -1,5 +1,5 @@
 /**
- * The HTTP service: /v1 (recorded, optionally delayed, authenticated, rate-limited, then routed),
+ * The HTTP service: /v1 (recorded, authenticated, rate-limited, optionally delayed, then routed),
  * the test-control endpoints under /__control and the fixture files under /__assets (no auth).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -24,7 +24,7 @@ const internalError = new ApiError({
 
 export interface ServiceOptions {
 	config: ServiceConfig;
-	/** Added before every /v1 answer. */
+	/** Added to every /v1 request that passes authentication and the rate limit (the model's time). */
 	latencyMs: number;
 	/** Called with one line per finished request (--verbose). */
 	log?: (line: string) => void;
@@ -32,7 +32,10 @@ export interface ServiceOptions {
 
 export function createService(options: ServiceOptions): Server {
 	const requestLog = new RequestLog();
-	const rateLimiter = new RateLimiter();
+	const rateLimiter = new RateLimiter(
+		options.config.keys.values(),
+		() => performance.timeOrigin + performance.now(),
+	);
 	const counts = new KnobCounts();
 
 	async function v1(
@@ -42,10 +45,12 @@ export function createService(options: ServiceOptions): Server {
 		rawBody: string,
 	): Promise<void> {
 		requestLog.record(req, rawBody);
+		const key = authenticate(req.headers.authorization, options.config.keys, Date.now());
+		// A gateway refuses at once; an admitted request is in flight until its answer is over.
+		const admission = rateLimiter.admit(key);
+		res.once('close', admission.release);
+		for (const [name, value] of Object.entries(admission.headers)) res.setHeader(name, value);
 		if (options.latencyMs > 0) await delay(options.latencyMs);
-		const now = Date.now();
-		const key = authenticate(req.headers.authorization, options.config.keys, now);
-		rateLimiter.admit(key, now);
 		const route = `${req.method} ${path}`;
 		if (route === 'GET /v1/models') {
 			sendJson(res, 200, modelList(options.config, key));
@@ -60,9 +65,12 @@ export function createService(options: ServiceOptions): Server {
 		const route = `${req.method} ${path}`;
 		if (route === 'GET /__control/requests') {
 			sendJson(res, 200, requestLog.entries());
+		} else if (route === 'GET /__control/rate-limits') {
+			sendJson(res, 200, rateLimiter.reports());
 		} else if (route === 'DELETE /__control/requests') {
 			requestLog.clear();
 			counts.clear();
+			rateLimiter.clear();
 			sendText(res, 204, '', {});
 		} else {
 			throw notFound(req.method ?? '', path);

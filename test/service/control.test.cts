@@ -123,4 +123,18 @@ describe('CLI', () => {
 		expect(await cli.exit).toBe(2);
 		expect(cli.output().stderr).toMatch(/--port must be an integer[\s\S]*Usage: /);
 	});
+
+	it.each([
+		[
+			'limited=20/h',
+			/--rate-limit limited=20\/h: expected <key name>=<requests>\/<window>\[,<in flight>\], e\.g\. limited=20\/s,8/,
+		],
+		['limited=0/s', /--rate-limit limited=0\/s must be \{ "requests": positive integer/],
+		['nobody=20/s,8', /No key named nobody in the config/],
+	])('rejects --rate-limit %s with a usage message', async (value, message) => {
+		const cli = run(['--port', '0', '--rate-limit', value]);
+		expect(await cli.exit).toBe(2);
+		expect(cli.output().stderr).toMatch(message);
+		expect(cli.output().stderr).toMatch(/Usage: .*--rate-limit/);
+	});
 });

@@ -135,8 +135,10 @@ describe('rate-limited key', () => {
 		expect(reply.status).toBe(429);
 		expect(reply.json).toEqual({
 			error: {
-				message: expect.stringMatching(/^Rate limit reached for requests /),
-				type: 'rate_limit_error',
+				message: expect.stringMatching(
+					/^Rate limit reached for requests per 60s on key sk-exa\.\.\.ited: Limit 2, Used 2, Requested 1\. Please try again in (59s|1m0s)\.$/,
+				),
+				type: 'requests',
 				code: 'rate_limit_exceeded',
 			},
 		});
