@@ -15,6 +15,7 @@ import { replyItem } from './reply-item';
 import type { JobReply } from './run-job';
 import { runJob } from './run-job';
 import { toolCallItems } from './tool-call-items';
+import { toolFailureMessage, toolResult } from './tool-result';
 import type { Limiter } from '../../../engine/concurrency/limiter';
 import { autoLimiter, fixedLimiter, LimiterClosed } from '../../../engine/concurrency/limiter';
 import type { Connection } from '../../../engine/connection';
@@ -59,6 +60,7 @@ function nodeSettings(context: IExecuteFunctions, credentials: Record<string, un
 		connection: connectionFrom(credentials),
 		limiter: limiterFor(optionSetting(options, 'concurrency')),
 		withToolCalls: hasToolCallsOutput(context.getNodeParameter('toolsMode', 0, 'none')),
+		asTool: context.isToolExecution?.() === true,
 		routeErrors: context.getNode().onError === 'continueErrorOutput',
 	};
 }
@@ -101,7 +103,8 @@ export async function executeChatCompletion(
 	} catch (error) {
 		throw toNodeError(this.getNode(), describeProblem(error, {}));
 	}
-	const { connection, limiter, withToolCalls, routeErrors } = settings;
+	const { connection, limiter, withToolCalls, routeErrors, asTool } = settings;
+	const placing = { withToolCalls: withToolCalls && !asTool, asTool };
 	const flow = newFlow(limiter);
 	const parameters = new ItemParameters(this);
 	const failFast = !this.continueOnFail();
@@ -113,12 +116,7 @@ export async function executeChatCompletion(
 		const run = async (): Promise<Outcome> => {
 			try {
 				// Mapped at once, so the raw reply is not held until every job is done.
-				return placeReply(
-					job,
-					await runJob(this, connection, job, flow),
-					parameters,
-					withToolCalls,
-				);
+				return placeReply(job, await runJob(this, connection, job, flow), parameters, placing);
 			} catch (error) {
 				// With Stop Workflow, no new request starts once one has failed.
 				if (failFast && !(error instanceof LimiterClosed)) limiter.close();
@@ -145,7 +143,14 @@ export async function executeChatCompletion(
 		grouped.forEach(start);
 	}
 	const settled = await Promise.all(outcomes);
-	return collect(this, jobs, settled, { connection, failFast, routeErrors, withToolCalls, signal });
+	return collect(this, jobs, settled, {
+		connection,
+		failFast: failFast || asTool,
+		routeErrors,
+		withToolCalls: placing.withToolCalls,
+		asTool,
+		signal,
+	});
 }
 
 /** The node's outputs from every job's outcome, in the order of the input items. */
@@ -158,10 +163,11 @@ function collect(
 		failFast: boolean;
 		routeErrors: boolean;
 		withToolCalls: boolean;
+		asTool: boolean;
 		signal?: AbortSignal;
 	},
 ): INodeExecutionData[][] {
-	const { connection, failFast, routeErrors, withToolCalls, signal } = settings;
+	const { connection, failFast, routeErrors, withToolCalls, asTool, signal } = settings;
 	const order = jobs.map((_, index) => index).sort((a, b) => jobs[a].items[0] - jobs[b].items[0]);
 	const replies: INodeExecutionData[] = [];
 	const toolCalls: INodeExecutionData[] = [];
@@ -179,6 +185,9 @@ function collect(
 			...connection,
 			model: job.request?.body.model,
 		});
+		if (asTool) {
+			throw toNodeError(context.getNode(), { ...problem, message: toolFailureMessage(problem) });
+		}
 		for (const itemIndex of job.items) {
 			const nodeError = toNodeError(context.getNode(), problem, itemIndex);
 			if (failFast) throw nodeError;
@@ -199,7 +208,7 @@ function placeReply(
 	job: Job,
 	{ body, completion, json }: JobReply,
 	parameters: ItemParameters,
-	withToolCalls: boolean,
+	{ withToolCalls, asTool }: { withToolCalls: boolean; asTool: boolean },
 ): Outcome {
 	const pairedItem: IPairedItemData | IPairedItemData[] =
 		job.items.length === 1 ? { item: job.items[0] } : job.items.map((item) => ({ item }));
@@ -207,6 +216,7 @@ function placeReply(
 		return { replies: [{ json: completion as IDataObject, pairedItem }], toolCalls: [] };
 	}
 	const reply = replyItem(body, completion, json);
+	if (asTool) return { replies: [{ json: toolResult(reply), pairedItem }], toolCalls: [] };
 	if (withToolCalls && (reply.tool_calls as unknown[]).length > 0) {
 		return { replies: [], toolCalls: toolCallItems(reply).map((json) => ({ json, pairedItem })) };
 	}

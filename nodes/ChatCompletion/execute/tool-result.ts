@@ -1,0 +1,29 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Problem } from '../../../engine/problems/problem';
+
+/**
+ * What the node returns when an AI Agent runs it as a tool: n8n hands the model the whole item, so only
+ * what a model can use goes back (the reply text; the parsed JSON, a refusal or the model's own tool calls
+ * when there are any; the finish reason when Maximum Tokens cut the reply), not usage, ids or the
+ * conversation with its images.
+ */
+export function toolResult(reply: IDataObject): IDataObject {
+	const result: IDataObject = { content: reply.content };
+	const calls = reply.tool_calls as IDataObject[];
+	if (calls.length > 0) {
+		result.tool_calls = calls.map(({ name, arguments: args }) => ({ name, arguments: args }));
+	}
+	if (reply.json !== undefined) result.json = reply.json;
+	if (reply.refusal !== undefined) result.refusal = reply.refusal;
+	if (reply.finish_reason === 'length') result.finish_reason = 'length';
+	return result;
+}
+
+/**
+ * The message a failed tool call gives the agent, which passes the model nothing else: what happened,
+ * the service's own words and the fix, without "(item 0)", which means nothing to a model.
+ */
+export function toolFailureMessage(problem: Problem): string {
+	return `${problem.message}. ${problem.description}`;
+}
