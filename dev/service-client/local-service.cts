@@ -9,10 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { RateLimitReport } from '../service/rate-limit.mts';
+import type { TrafficReport } from '../service/rate-limit.mts';
 import type { RecordedRequest } from '../service/request-log.mts';
 
-export type { RateLimitReport, RecordedRequest };
+export type { RecordedRequest, TrafficReport };
 
 export interface LocalService {
 	/** http://127.0.0.1:PORT/v1 */
@@ -21,9 +21,9 @@ export interface LocalService {
 	origin: string;
 	/** Every request the service received on /v1 since start or the last clearRequests(). */
 	requests(): Promise<RecordedRequest[]>;
-	/** What each rate-limited key went through since start or the last clearRequests(), by key name. */
-	rateLimits(): Promise<Record<string, RateLimitReport>>;
-	/** Clears the request log, the knob counts and the rate limits' windows and counts. */
+	/** What each key went through since start or the last clearRequests() (its limit, 429s, in flight), by key name. */
+	traffic(): Promise<Record<string, TrafficReport>>;
+	/** Clears the request log, the knob counts, the rate limits' windows and the traffic counts. */
 	clearRequests(): Promise<void>;
 	stop(): Promise<void>;
 }
@@ -102,17 +102,8 @@ export function startService(options: { args?: string[] } = {}): Promise<LocalSe
 			resolve({
 				baseUrl: `${origin}/v1`,
 				origin,
-				async requests() {
-					const response = await fetch(`${origin}/__control/requests`);
-					if (!response.ok) throw new Error(`GET /__control/requests answered ${response.status}`);
-					return (await response.json()) as RecordedRequest[];
-				},
-				async rateLimits() {
-					const response = await fetch(`${origin}/__control/rate-limits`);
-					if (!response.ok)
-						throw new Error(`GET /__control/rate-limits answered ${response.status}`);
-					return (await response.json()) as Record<string, RateLimitReport>;
-				},
+				requests: () => control<RecordedRequest[]>(origin, 'requests'),
+				traffic: () => control<Record<string, TrafficReport>>(origin, 'traffic'),
 				async clearRequests() {
 					const response = await fetch(`${origin}/__control/requests`, { method: 'DELETE' });
 					if (!response.ok) {
@@ -126,6 +117,13 @@ export function startService(options: { args?: string[] } = {}): Promise<LocalSe
 			});
 		});
 	});
+}
+
+/** GET /__control/<path> of the service at `origin`, as JSON. */
+async function control<T>(origin: string, path: string): Promise<T> {
+	const response = await fetch(`${origin}/__control/${path}`);
+	if (!response.ok) throw new Error(`GET /__control/${path} answered ${response.status}`);
+	return (await response.json()) as T;
 }
 
 /** A loopback port with nothing listening on it, for "connection refused" tests. */

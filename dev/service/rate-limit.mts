@@ -3,7 +3,8 @@
  * them all): requests started in a sliding window (e.g. 20 per second) and, when configured, requests in
  * flight at once (e.g. 8). Beyond either the request is refused with 429 and a Retry-After until the next
  * slot frees; refused requests do not count. Every answer of a limited key carries x-ratelimit-* headers.
- * What each key went through is kept for GET /__control/rate-limits until clear().
+ * The traffic of every key, limited or not (admitted, refused, in flight over time), is kept for
+ * GET /__control/traffic until clear(), so that a benchmark can show how clients load the service.
  */
 import type { KeyRecord, RateLimit } from './config.mts';
 import {
@@ -24,9 +25,9 @@ export interface InFlightPoint {
 	inFlight: number;
 }
 
-/** What a limited key went through since start or the last clear. */
-export interface RateLimitReport {
-	limit: RateLimit;
+/** What a key went through since start or the last clear. */
+export interface TrafficReport {
+	limit: RateLimit | null;
 	admitted: number;
 	/** The 429s sent, and which limit each one was for. */
 	rejected: number;
@@ -44,51 +45,29 @@ export interface Admission {
 	release(): void;
 }
 
-const unlimited: Admission = { headers: {}, release: () => {} };
-
-class KeyLimit {
-	/** Admission times still inside the window, oldest first. */
+class KeyTraffic {
+	readonly key: KeyRecord;
+	/** Admission times still inside the window, oldest first (limited keys only). */
 	#started: number[] = [];
 	/** Start times of the requests in flight, one entry per request. */
 	readonly #inFlight = new Set<{ startedAt: number }>();
 	#durations: number[] = [];
-	#report: RateLimitReport;
+	#report: TrafficReport;
 
-	readonly key: KeyRecord;
-	readonly limit: RateLimit;
-
-	constructor(key: KeyRecord, limit: RateLimit, now: number) {
+	constructor(key: KeyRecord, now: number) {
 		this.key = key;
-		this.limit = limit;
 		this.#report = this.#freshReport(now);
 	}
 
 	admit(now: number, clock: () => number): Admission {
-		const windowMs = this.limit.windowSeconds * 1000;
-		while (this.#started.length > 0 && this.#started[0] <= now - windowMs) this.#started.shift();
-		const windowWait =
-			this.#started.length >= this.limit.requests ? this.#started[0] + windowMs - now : 0;
-		const inFlightFull =
-			this.limit.inFlight !== undefined && this.#inFlight.size >= this.limit.inFlight;
-		const inFlightWait = inFlightFull ? this.#nextEndGuess(now) : 0;
-		if (windowWait > 0 || inFlightWait > 0) {
-			const reached: LimitReached = windowWait >= inFlightWait ? 'window' : 'inFlight';
-			this.#report.rejected++;
-			this.#report.rejectedBy[reached]++;
-			throw rateLimited(
-				this.key.key,
-				this.#state(now),
-				reached,
-				Math.max(windowWait, inFlightWait),
-			);
-		}
-		this.#started.push(now);
+		const { rateLimit } = this.key;
+		if (rateLimit !== undefined) this.#refuseBeyond(rateLimit, now);
 		const request = { startedAt: now };
 		this.#inFlight.add(request);
 		this.#report.admitted++;
 		this.#changed(now);
 		return {
-			headers: rateLimitHeaders(this.#state(now)),
+			headers: rateLimit === undefined ? {} : rateLimitHeaders(this.#state(rateLimit, now)),
 			release: () => {
 				if (!this.#inFlight.delete(request)) return;
 				const end = clock();
@@ -98,7 +77,7 @@ class KeyLimit {
 		};
 	}
 
-	report(): RateLimitReport {
+	report(): TrafficReport {
 		return this.#report;
 	}
 
@@ -108,10 +87,28 @@ class KeyLimit {
 		this.#report = this.#freshReport(now);
 	}
 
-	#freshReport(now: number): RateLimitReport {
+	/** Throws the 429 when the window or the in-flight limit is full; else counts the request in the window. */
+	#refuseBeyond(limit: RateLimit, now: number): void {
+		const windowMs = limit.windowSeconds * 1000;
+		while (this.#started.length > 0 && this.#started[0] <= now - windowMs) this.#started.shift();
+		const windowWait =
+			this.#started.length >= limit.requests ? this.#started[0] + windowMs - now : 0;
+		const inFlightFull = limit.inFlight !== undefined && this.#inFlight.size >= limit.inFlight;
+		const inFlightWait = inFlightFull ? this.#nextEndGuess(now) : 0;
+		if (windowWait > 0 || inFlightWait > 0) {
+			const reached: LimitReached = windowWait >= inFlightWait ? 'window' : 'inFlight';
+			this.#report.rejected++;
+			this.#report.rejectedBy[reached]++;
+			const state = this.#state(limit, now);
+			throw rateLimited(this.key.key, state, reached, Math.max(windowWait, inFlightWait));
+		}
+		this.#started.push(now);
+	}
+
+	#freshReport(now: number): TrafficReport {
 		const inFlight = this.#inFlight.size;
 		return {
-			limit: this.limit,
+			limit: this.key.rateLimit ?? null,
 			admitted: 0,
 			rejected: 0,
 			rejectedBy: { window: 0, inFlight: 0 },
@@ -137,48 +134,44 @@ class KeyLimit {
 		return Math.max(minInFlightWaitMs, oldest + mean - now);
 	}
 
-	#state(now: number): LimitState {
+	#state(limit: RateLimit, now: number): LimitState {
 		const oldest = this.#started[0] ?? now;
 		return {
-			limit: this.limit,
+			limit,
 			used: this.#started.length,
 			inFlight: this.#inFlight.size,
-			nextWindowSlotMs: oldest + this.limit.windowSeconds * 1000 - now,
+			nextWindowSlotMs: oldest + limit.windowSeconds * 1000 - now,
 		};
 	}
 }
 
 export class RateLimiter {
-	/** By key; only keys with a rate limit. */
-	readonly #limits = new Map<string, KeyLimit>();
-
+	readonly #traffic = new Map<string, KeyTraffic>();
 	readonly #clock: () => number;
 
 	/** `clock` gives Unix milliseconds, fractional. */
 	constructor(keys: Iterable<KeyRecord>, clock: () => number) {
 		this.#clock = clock;
 		const now = clock();
-		for (const key of keys) {
-			if (key.rateLimit !== undefined) {
-				this.#limits.set(key.key, new KeyLimit(key, key.rateLimit, now));
-			}
-		}
+		for (const key of keys) this.#traffic.set(key.key, new KeyTraffic(key, now));
 	}
 
 	/** Counts a request of `key` starting now, or throws the 429. */
 	admit(key: KeyRecord): Admission {
-		return this.#limits.get(key.key)?.admit(this.#clock(), this.#clock) ?? unlimited;
+		const traffic = this.#traffic.get(key.key);
+		if (traffic === undefined) throw new Error(`Unknown key ${key.name}`);
+		return traffic.admit(this.#clock(), this.#clock);
 	}
 
 	/** By key name. */
-	reports(): Record<string, RateLimitReport> {
+	reports(): Record<string, TrafficReport> {
 		return Object.fromEntries(
-			[...this.#limits.values()].map((limit) => [limit.key.name, limit.report()]),
+			[...this.#traffic.values()].map((traffic) => [traffic.key.name, traffic.report()]),
 		);
 	}
 
 	clear(): void {
 		const now = this.#clock();
-		for (const limit of this.#limits.values()) limit.clear(now);
+		for (const traffic of this.#traffic.values()) traffic.clear(now);
 	}
 }

@@ -65,7 +65,7 @@ export function createService(options: ServiceOptions): Server {
 		const route = `${req.method} ${path}`;
 		if (route === 'GET /__control/requests') {
 			sendJson(res, 200, requestLog.entries());
-		} else if (route === 'GET /__control/rate-limits') {
+		} else if (route === 'GET /__control/traffic') {
 			sendJson(res, 200, rateLimiter.reports());
 		} else if (route === 'DELETE /__control/requests') {
 			requestLog.clear();

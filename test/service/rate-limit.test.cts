@@ -1,7 +1,7 @@
 /**
  * The rate-limited mode: per key, requests started per window AND requests in flight, as a gateway
  * limits them; 429 with a fractional Retry-After until the next slot; x-ratelimit-* headers; the counts
- * on GET /__control/rate-limits. Timing is asserted from timestamps taken around each request.
+ * on GET /__control/traffic. Timing is asserted from timestamps taken around each request.
  */
 import { request } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -55,7 +55,7 @@ async function withService(args: string[], run: (service: LocalService) => Promi
 describe('the limited key of config.json', () => {
 	it('allows 20 requests per second and 8 in flight', async () => {
 		await withService([], async (service) => {
-			expect((await service.rateLimits()).limited.limit).toEqual({
+			expect((await service.traffic()).limited.limit).toEqual({
 				requests: 20,
 				windowSeconds: 1,
 				inFlight: 8,
@@ -201,7 +201,7 @@ describe('x-ratelimit headers', () => {
 	});
 });
 
-describe('GET /__control/rate-limits', () => {
+describe('GET /__control/traffic', () => {
 	it('counts admitted requests, 429s by limit, the most in flight, and the in-flight timeline', async () => {
 		await withService(
 			['--rate-limit', 'limited=10/10s,3', '--latency-ms', '200'],
@@ -212,7 +212,7 @@ describe('GET /__control/rate-limits', () => {
 					Array.from({ length: 5 }, () => chat(service, keys.limited, echo)),
 				);
 				expect(replies.map((reply) => reply.status).sort()).toEqual([200, 200, 200, 429, 429]);
-				const { limited } = await service.rateLimits();
+				const { limited } = await service.traffic();
 				expect(limited).toMatchObject({
 					limit: { requests: 10, windowSeconds: 10, inFlight: 3 },
 					admitted: 3,
@@ -235,10 +235,10 @@ describe('GET /__control/rate-limits', () => {
 			await chat(service, keys.limited, echo);
 			await chat(service, keys.limited, echo);
 			expect((await chat(service, keys.limited, echo)).status).toBe(429);
-			expect((await service.rateLimits()).limited).toMatchObject({ admitted: 2, rejected: 1 });
+			expect((await service.traffic()).limited).toMatchObject({ admitted: 2, rejected: 1 });
 
 			await service.clearRequests();
-			const { limited } = await service.rateLimits();
+			const { limited } = await service.traffic();
 			expect(limited).toMatchObject({
 				admitted: 0,
 				rejected: 0,
@@ -251,9 +251,12 @@ describe('GET /__control/rate-limits', () => {
 		});
 	});
 
-	it('lists only keys with a limit, by name', async () => {
+	it('lists every key by name, the limit null for keys without one', async () => {
 		await withService([], async (service) => {
-			expect(Object.keys(await service.rateLimits()).sort()).toEqual(['limited', 'ratelimited']);
+			await chat(service, keys.default, echo);
+			const traffic = await service.traffic();
+			expect(Object.keys(traffic).sort()).toEqual(Object.keys(keys).sort());
+			expect(traffic.default).toMatchObject({ limit: null, admitted: 1, maxInFlight: 1 });
 		});
 	});
 });
