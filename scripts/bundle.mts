@@ -35,7 +35,7 @@ for (const file of files) {
 		platform: 'node',
 		format: 'cjs',
 		target: 'es2022',
-		external: ['n8n-workflow'],
+		external: ['n8n-workflow', '@n8n/ai-node-sdk'],
 		plugins: [ownFilesStayImports],
 		sourcemap: true,
 		logLevel: 'warning',

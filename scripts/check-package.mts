@@ -1,7 +1,8 @@
 /**
  * Checks the package the way n8n's verification does: the scanner's offline analyser on the
  * source and on the packed tarball, no runtime dependencies, and every node and credential
- * loadable from the tarball with nothing but n8n-workflow (what an n8n host provides), with its icons.
+ * loadable from the tarball with nothing but n8n-workflow and @n8n/ai-node-sdk (what an n8n host
+ * provides), with its icons.
  * Run after `n8n-node build`. Exits 1 on any error.
  */
 import { execFileSync } from 'node:child_process';
@@ -36,9 +37,14 @@ try {
 	const runtime = Object.keys(manifest.dependencies ?? {});
 	if (runtime.length > 0) failures.push(`runtime dependencies: ${runtime.join(', ')}`);
 
-	// What n8n provides to a community package at run time: n8n-workflow, nothing else.
-	mkdirSync(join(packageDir, 'node_modules'));
+	// What n8n provides to a community package at run time: n8n-workflow and, for AI sub-nodes, the
+	// AI node SDK (n8n resolves both from its own install), nothing else.
+	mkdirSync(join(packageDir, 'node_modules', '@n8n'), { recursive: true });
 	symlinkSync(join(root, 'node_modules', 'n8n-workflow'), join(packageDir, 'node_modules', 'n8n-workflow'));
+	symlinkSync(
+		join(root, 'node_modules', '@n8n', 'ai-node-sdk'),
+		join(packageDir, 'node_modules', '@n8n', 'ai-node-sdk'),
+	);
 	const load = createRequire(join(packageDir, 'package.json'));
 	for (const file of [...manifest.n8n.nodes, ...manifest.n8n.credentials] as string[]) {
 		let exported: Record<string, new () => unknown>;
@@ -46,7 +52,7 @@ try {
 			exported = load(join(packageDir, file));
 			console.log(`loads from the tarball: ${file} (${Object.keys(exported).join(', ')})`);
 		} catch (error) {
-			failures.push(`${file} does not load with only n8n-workflow installed: ${(error as Error).message}`);
+			failures.push(`${file} does not load with only what n8n provides installed: ${(error as Error).message}`);
 			continue;
 		}
 		// `files` in package.json ships parts of dist only: the icons the node and credential name must be among them.

@@ -1,0 +1,90 @@
+import type { INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { CutReplyError, ToolArgumentsError } from './reply';
+import { redactApiKey } from '../connection';
+import { IncompleteReplyError } from '../failures';
+import { describeProblem } from '../problems/describe-problem';
+import type { Problem, ProblemContext } from '../problems/problem';
+import { toNodeError } from '../problems/node-error';
+
+/**
+ * A failure of the Chat Model as the error its AI node shows. The AI Agent (and the other AI nodes) keep
+ * only `error.message`, so the message says everything: what happened, the service's own words, and
+ * the fix. The description repeats the detail for the model's own panel.
+ */
+
+export interface ModelProblemContext extends ProblemContext {
+	/** Options > Maximum Tokens, when set. */
+	maxTokens?: number;
+}
+
+function sentence(text: string): string {
+	const trimmed = text.trim();
+	return /[.!?:]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** Words of our own where the Chat Completion node's point at its fields or its error item. */
+function modelProblem(error: unknown, context: ModelProblemContext): Problem | undefined {
+	if (error instanceof CutReplyError) {
+		const limit =
+			context.maxTokens === undefined
+				? "the service's default limit (Options > Maximum Tokens is not set)"
+				: `Options > Maximum Tokens (${context.maxTokens})`;
+		const tokens =
+			error.completionTokens === undefined ? '' : ` after ${error.completionTokens} tokens`;
+		return {
+			kind: 'api',
+			message: `The model's reply was cut off at the token limit${tokens}: ${limit}`,
+			description:
+				'The reply is not passed on as a complete answer. Raise Options > Maximum Tokens, or ask for a shorter answer in the prompt.',
+			failure: { cause: 'configuration-invalid' },
+		};
+	}
+	if (error instanceof ToolArgumentsError) {
+		return {
+			kind: 'api',
+			message: error.message,
+			description:
+				"The agent cannot run the tool with that. Run again, describe the tool's parameters more clearly, or choose a model that is better at calling tools.",
+		};
+	}
+	if (error instanceof IncompleteReplyError) {
+		return {
+			kind: 'api',
+			message: error.message,
+			description:
+				'Gateways end a reply this way when the model provider failed part way; the partial reply is not passed on as an answer. Run again; if it keeps happening with this model, report it to the service.',
+		};
+	}
+	return undefined;
+}
+
+export function modelError(
+	node: INode,
+	error: unknown,
+	context: ModelProblemContext,
+): NodeApiError | NodeOperationError {
+	const problem = describeProblem(error, context);
+	const ours =
+		modelProblem(error, context) ??
+		// A failure the engine has no words for (its generic text names the other node).
+		(problem.description === describeProblem(new Error(''), {}).description
+			? {
+					kind: 'api',
+					message: problem.message,
+					description: 'Unexpected failure in the Chat Completions Chat Model.',
+				}
+			: undefined);
+	const shown: Problem = ours
+		? {
+				...problem,
+				...ours,
+				message: redactApiKey(ours.message, context.apiKey ?? ''),
+				description: redactApiKey(ours.description, context.apiKey ?? ''),
+			}
+		: problem;
+	return toNodeError(node, {
+		...shown,
+		message: `${sentence(shown.message)} ${shown.description}`,
+	});
+}

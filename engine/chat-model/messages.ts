@@ -1,0 +1,198 @@
+import type { ContentFile, Message, MessageContent } from '@n8n/ai-node-sdk';
+
+import { recallCall } from './call-memory';
+import { InputError } from '../failures';
+import { tryParseJson } from '../json';
+import type { ChatMessage, ContentPart, ProtocolToolCall } from '../protocol';
+import { isPlainObject } from '../values';
+
+/**
+ * n8n's AI messages (the SDK's `Message`) into the protocol's messages, cleaned on the way: whatever the
+ * AI node hands over, the service gets a conversation it accepts. Reasoning is not sent back; an
+ * assistant message that only calls tools has `content: null` (not an empty array); tool-call arguments
+ * are the model's own text again; parallel calls that the AI Agent split into one assistant message each
+ * are one assistant message again, followed by their results.
+ */
+
+const FIELD = 'Conversation';
+
+function texts(parts: readonly MessageContent[]): string {
+	return parts
+		.filter((part) => part.type === 'text')
+		.map((part) => (part as { text: string }).text)
+		.join('');
+}
+
+function base64(data: string | Uint8Array): string {
+	return typeof data === 'string' ? data : Buffer.from(data).toString('base64');
+}
+
+/** An image as an `image_url` part: its URL, or a data URI made of its bytes. */
+function imagePart(file: ContentFile): ContentPart {
+	const detail = file.providerMetadata?.detail;
+	const image = (url: string): ContentPart => ({
+		type: 'image_url',
+		image_url: typeof detail === 'string' ? { url, detail } : { url },
+	});
+	const url = file.providerMetadata?.url;
+	if (typeof url === 'string' && url !== '') return image(url);
+	const mediaType = file.mediaType ?? '';
+	if (typeof file.data === 'string' && file.data.startsWith('data:')) return image(file.data);
+	if (!mediaType.startsWith('image/')) {
+		throw new InputError(
+			FIELD,
+			`holds a file of type ${mediaType || 'unknown'}, and chat completions take images only`,
+			'Pass images (image/*) to the model, or turn other files into text first, e.g. with an Extract from File node.',
+		);
+	}
+	return image(`data:${mediaType};base64,${base64(file.data)}`);
+}
+
+function userContent(parts: readonly MessageContent[]): string | ContentPart[] {
+	if (!parts.some((part) => part.type === 'file')) return texts(parts);
+	return parts.flatMap((part): ContentPart[] => {
+		if (part.type === 'text') return part.text === '' ? [] : [{ type: 'text', text: part.text }];
+		if (part.type === 'file') return [imagePart(part)];
+		return [];
+	});
+}
+
+/** The same JSON value, whatever the key order. */
+function sameJson(a: unknown, b: unknown): boolean {
+	if (Array.isArray(a) || Array.isArray(b)) {
+		return (
+			Array.isArray(a) &&
+			Array.isArray(b) &&
+			a.length === b.length &&
+			a.every((item, index) => sameJson(item, b[index]))
+		);
+	}
+	if (isPlainObject(a) && isPlainObject(b)) {
+		const keys = Object.keys(a);
+		return (
+			keys.length === Object.keys(b).length &&
+			keys.every((key) => key in b && sameJson(a[key], b[key]))
+		);
+	}
+	return a === b;
+}
+
+/**
+ * The arguments to send back for a call: the model's own text when the memory has it and it says the
+ * same, else the agent's object without the `id` key the AI Agent adds (the call's own id).
+ */
+function callArguments(id: string | undefined, name: string, input: string): string {
+	const parsed = tryParseJson(input === '' ? '{}' : input);
+	if (!parsed.ok) return input;
+	const args = parsed.value;
+	const withoutId =
+		isPlainObject(args) && id !== undefined && args.id === id
+			? Object.fromEntries(Object.entries(args).filter(([key]) => key !== 'id'))
+			: args;
+	const remembered = recallCall(id);
+	if (remembered !== undefined && remembered.name === name) {
+		const original = tryParseJson(remembered.arguments === '' ? '{}' : remembered.arguments);
+		if (original.ok && (sameJson(original.value, args) || sameJson(original.value, withoutId))) {
+			return remembered.arguments;
+		}
+	}
+	return JSON.stringify(withoutId);
+}
+
+function assistantMessage(message: Message): ChatMessage {
+	const toolCalls: ProtocolToolCall[] = [];
+	for (const part of message.content) {
+		if (part.type !== 'tool-call') continue;
+		const id = part.toolCallId ?? `call_${toolCalls.length}`;
+		toolCalls.push({
+			id,
+			type: 'function',
+			function: { name: part.toolName, arguments: callArguments(id, part.toolName, part.input) },
+		});
+	}
+	const text = texts(message.content);
+	if (toolCalls.length === 0) return { role: 'assistant', content: text };
+	return { role: 'assistant', content: text === '' ? null : text, tool_calls: toolCalls };
+}
+
+/** A tool's result as the text the protocol wants: text as it is, anything else as JSON. */
+function resultText(result: unknown): string {
+	if (typeof result === 'string') return result;
+	if (
+		Array.isArray(result) &&
+		result.every((part) => isPlainObject(part) && part.type === 'text')
+	) {
+		return result.map((part) => String((part as { text: unknown }).text)).join('');
+	}
+	return JSON.stringify(result ?? '');
+}
+
+function toolMessages(message: Message): ChatMessage[] {
+	return message.content.flatMap((part): ChatMessage[] =>
+		part.type === 'tool-result'
+			? [{ role: 'tool', tool_call_id: part.toolCallId, content: resultText(part.result) }]
+			: [],
+	);
+}
+
+function convert(message: Message): ChatMessage[] {
+	switch (message.role) {
+		case 'system':
+			return [{ role: 'system', content: texts(message.content) }];
+		case 'user':
+			return [{ role: 'user', content: userContent(message.content) }];
+		case 'assistant':
+			return [assistantMessage(message)];
+		case 'tool':
+			return toolMessages(message);
+		default:
+			return [{ role: 'user', content: texts(message.content) }];
+	}
+}
+
+const callsOnly = (message: ChatMessage | undefined): message is ChatMessage =>
+	message?.role === 'assistant' &&
+	message.content === null &&
+	Array.isArray(message.tool_calls) &&
+	message.tool_calls.length > 0;
+
+/**
+ * Joins the calls of one reply that arrive as assistant-and-results pairs (the AI Agent's way) into one
+ * assistant message followed by all their results, the model's order kept. Only calls the memory knows
+ * to come from the same reply are joined: sequential calls stay as they are.
+ */
+function joinParallelCalls(messages: ChatMessage[]): ChatMessage[] {
+	const joined: ChatMessage[] = [];
+	for (let index = 0; index < messages.length; ) {
+		const first = messages[index];
+		const reply = callsOnly(first) ? recallCall(first.tool_calls?.[0].id)?.reply : undefined;
+		if (reply === undefined || reply.length < 2) {
+			joined.push(first);
+			index++;
+			continue;
+		}
+		const calls: ProtocolToolCall[] = [];
+		const results: ChatMessage[] = [];
+		let next = index;
+		while (callsOnly(messages[next])) {
+			const assistant = messages[next];
+			if (!(assistant.tool_calls ?? []).every((call) => reply.includes(call.id))) break;
+			calls.push(...(assistant.tool_calls ?? []));
+			next++;
+			while (messages[next]?.role === 'tool') results.push(messages[next++]);
+		}
+		const order = (call: ProtocolToolCall) => reply.indexOf(call.id);
+		calls.sort((a, b) => order(a) - order(b));
+		joined.push({ role: 'assistant', content: null, tool_calls: calls }, ...results);
+		index = next;
+	}
+	return joined;
+}
+
+/** The conversation to send, from the messages an AI node passed to the model. */
+export function protocolMessages(messages: readonly Message[]): ChatMessage[] {
+	if (messages.length === 0) {
+		throw new InputError(FIELD, 'is empty', 'Give the AI node a prompt to send.');
+	}
+	return joinParallelCalls(messages.flatMap(convert));
+}

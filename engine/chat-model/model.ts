@@ -1,0 +1,228 @@
+import { BaseChatModel } from '@n8n/ai-node-sdk';
+import type { ChatModelConfig, GenerateResult, Message, StreamChunk } from '@n8n/ai-node-sdk';
+import type { IExecuteFunctions, ISupplyDataFunctions } from 'n8n-workflow';
+
+import { Channel } from './channel';
+import { modelError } from './errors';
+import { protocolMessages } from './messages';
+import { generateResult } from './reply';
+import { thinkSplitter } from './think-stream';
+import { toolDefinitions } from './tools';
+import { sendStream } from '../chat-call';
+import type { Connection } from '../connection';
+import { IncompleteReplyError } from '../failures';
+import { optionValue } from '../options/read';
+import type { Completion } from '../protocol';
+import { buildChatRequest } from '../request/build';
+import type { ChatRequest } from '../request/input';
+import type { Flow } from '../retry/flow';
+import { isRetryable } from '../retry/policy';
+import { withRetries } from '../retry/with-retries';
+import { requestReply } from '../structured/request-json';
+import type { Outgoing } from '../transport/http';
+
+/** What the Chat Model node hands its model: the checked credential, the model ID and the Options. */
+export interface ModelSettings {
+	connection: Connection;
+	model: string;
+	/** The node's Options collection, as the option table names them. */
+	options: Record<string, unknown>;
+}
+
+/** The call options an AI node passes: the SDK's, and LangChain's `signal` and `stop` (what n8n's adapter hands on). */
+type CallConfig = ChatModelConfig & { signal?: AbortSignal; stop?: string[] };
+
+/** A request's context: the node's, with a cancel signal that also follows the AI node's own signal. */
+interface Call {
+	context: IExecuteFunctions;
+	signal: AbortSignal;
+	/** Ends the call: a request still running is cancelled. */
+	end(): void;
+}
+
+/**
+ * The model n8n's AI nodes (AI Agent, Basic LLM Chain, ...) call, through `supplyModel`. It sends every
+ * request through the engine Chat Completion uses: `/chat/completions` with the credential applied by
+ * n8n, the option table's fields, retries with Retry-After, the SSE reader and the error taxonomy.
+ */
+export class ChatCompletionsModel extends BaseChatModel {
+	constructor(
+		private readonly context: ISupplyDataFunctions,
+		private readonly settings: ModelSettings,
+		/** Shared by every call of this model in the execution: a Retry-After pauses all of them. */
+		private readonly flow: Flow,
+	) {
+		super('chat-completions', settings.model);
+	}
+
+	/** The request for these messages and the bound tools; `stream` asks for Server-Sent Events. */
+	request(
+		messages: readonly Message[],
+		config: CallConfig | undefined,
+		stream: boolean,
+	): ChatRequest {
+		const tools = toolDefinitions(this.tools);
+		const request = buildChatRequest({
+			model: this.settings.model,
+			promptType: 'json',
+			messagesJson: protocolMessages(messages),
+			toolsMode: tools.length > 0 ? 'json' : 'none',
+			toolsJson: tools,
+			options: { ...this.settings.options, stream },
+		});
+		const stop = config?.stop ?? config?.stopSequences;
+		if (Array.isArray(stop) && stop.length > 0) request.body.stop = stop;
+		return request;
+	}
+
+	async generate(messages: Message[], config?: CallConfig): Promise<GenerateResult> {
+		const call = this.begin(config);
+		try {
+			const request = this.request(messages, config, false);
+			const { completion } = await requestReply(
+				call.context,
+				this.settings.connection,
+				request,
+				this.flow,
+			);
+			return generateResult(completion);
+		} catch (error) {
+			throw this.failure(error);
+		} finally {
+			call.end();
+		}
+	}
+
+	/**
+	 * Streams the reply text as it arrives (reasoning apart), then each tool call as one complete delta
+	 * with its id (n8n's adapter merges deltas by id), then the finish with the service's usage. A reply
+	 * that must be JSON is checked (and repaired) first, so it comes as one piece.
+	 */
+	async *stream(messages: Message[], config?: CallConfig): AsyncIterable<StreamChunk> {
+		let request: ChatRequest;
+		try {
+			request = this.request(messages, config, true);
+		} catch (error) {
+			throw this.failure(error);
+		}
+		if (request.structured !== undefined) {
+			yield* resultChunks(await this.generate(messages, config));
+			return;
+		}
+		const call = this.begin(config);
+		const channel = new Channel<StreamChunk>();
+		const splitter = thinkSplitter(
+			(delta) => channel.push({ type: 'text-delta', delta }),
+			(delta) => channel.push({ type: 'reasoning-delta', delta }),
+		);
+		const reply = this.streamCompletion(call, request, (delta) => splitter.push(delta)).finally(
+			() => {
+				splitter.end();
+				channel.close();
+			},
+		);
+		// Awaited below; a rejection while the chunks are still being read is not unhandled.
+		reply.catch(() => undefined);
+		try {
+			yield* channel;
+			const result = generateResult(await reply);
+			for (const part of result.message.content) {
+				if (part.type !== 'tool-call') continue;
+				yield {
+					type: 'tool-call-delta',
+					id: part.toolCallId,
+					name: part.toolName,
+					argumentsDelta: part.input,
+				};
+			}
+			yield { type: 'finish', finishReason: result.finishReason ?? 'other', usage: result.usage };
+		} catch (error) {
+			throw this.failure(error);
+		} finally {
+			call.end();
+		}
+	}
+
+	/**
+	 * One streamed request with the request's retries. Once reply text was handed on, a broken stream is
+	 * not sent again (the text would come twice): it fails as an incomplete reply.
+	 */
+	private async streamCompletion(
+		call: Call,
+		request: ChatRequest,
+		onText: (delta: string) => void,
+	): Promise<Completion> {
+		const outgoing: Outgoing = {
+			method: 'POST',
+			url: `${this.settings.connection.baseUrl}/chat/completions`,
+			body: request.body,
+			timeout: request.timeout,
+		};
+		let handedOn = 0;
+		const forward = (delta: string) => {
+			handedOn += delta.length;
+			onText(delta);
+		};
+		const attempt = async () => {
+			try {
+				return await sendStream(call.context, outgoing, forward);
+			} catch (error) {
+				throw notAgainAfterText(error, handedOn);
+			}
+		};
+		return await withRetries(attempt, request.retry, this.flow, call.signal);
+	}
+
+	/** A call's context: n8n's request helper and the engine's waits stop when the execution or the AI node cancels. */
+	private begin(config: CallConfig | undefined): Call {
+		const own = new AbortController();
+		const signals = [
+			own.signal,
+			this.context.getExecutionCancelSignal?.(),
+			config?.signal,
+			config?.abortSignal,
+		].filter((signal): signal is AbortSignal => signal !== undefined);
+		const signal = AbortSignal.any(signals);
+		// n8n's request helper takes the cancel signal from the context it is called on; the engine reads
+		// it from there too. A sub-node's context has the same helpers as a node's.
+		const context = Object.create(this.context) as IExecuteFunctions;
+		context.getExecutionCancelSignal = () => signal;
+		return { context, signal, end: () => own.abort() };
+	}
+
+	private failure(error: unknown) {
+		const { connection, model, options } = this.settings;
+		return modelError(this.context.getNode(), error, {
+			...connection,
+			model,
+			maxTokens: optionValue(options, 'maxTokens'),
+		});
+	}
+}
+
+/** A failure once text was passed on: not retried (the text would come twice), whatever it was. */
+function notAgainAfterText(error: unknown, handedOn: number): unknown {
+	if (handedOn === 0 || !isRetryable(error)) return error;
+	const reason = error instanceof Error ? error.message : String(error);
+	return new IncompleteReplyError(
+		`The reply broke off after ${handedOn} characters had been passed on (${reason}); it is not asked again, so that no text comes twice`,
+		'',
+	);
+}
+
+/** A whole result as stream chunks: its text, its tool calls, the finish. */
+function* resultChunks(result: GenerateResult): Iterable<StreamChunk> {
+	for (const part of result.message.content) {
+		if (part.type === 'text' && part.text !== '') yield { type: 'text-delta', delta: part.text };
+		if (part.type === 'reasoning') yield { type: 'reasoning-delta', delta: part.text };
+		if (part.type === 'tool-call') {
+			yield {
+				type: 'tool-call-delta',
+				id: part.toolCallId,
+				name: part.toolName,
+				argumentsDelta: part.input,
+			};
+		}
+	}
+	yield { type: 'finish', finishReason: result.finishReason ?? 'other', usage: result.usage };
+}

@@ -1,0 +1,142 @@
+import type { FinishReason, GenerateResult, MessageContent, TokenUsage } from '@n8n/ai-node-sdk';
+
+import { rememberCalls } from './call-memory';
+import { ReplyError } from '../failures';
+import { tryParseJson } from '../json';
+import type { Completion, ProtocolToolCall } from '../protocol';
+import { splitReasoning } from '../reply/reasoning';
+import { isPlainObject } from '../values';
+
+/**
+ * A completion into what n8n's AI nodes take from a model (the SDK's `GenerateResult`): the reply text
+ * without its reasoning (a reasoning part of its own), the refusal as the text when the model refused,
+ * tool calls with their ids and checked arguments, the finish reason, and the service's usage.
+ */
+
+/** The reply was cut at the token limit (finish_reason `length`): not passed on as a complete answer. */
+export class CutReplyError extends ReplyError {
+	constructor(
+		/** The text received before the limit. */
+		readonly partialContent: string,
+		/** The reply's tokens, when the service counted them. */
+		readonly completionTokens?: number,
+	) {
+		super('The reply was cut off at the token limit (finish_reason "length")');
+		this.name = 'CutReplyError';
+	}
+}
+
+/** A tool call whose arguments are not a JSON object: the agent would run the tool with nothing. */
+export class ToolArgumentsError extends ReplyError {
+	constructor(
+		readonly toolName: string,
+		readonly argumentsText: string,
+	) {
+		const shown = argumentsText.length > 200 ? `${argumentsText.slice(0, 200)}…` : argumentsText;
+		super(
+			`The model called the tool "${toolName}" with arguments that are not a JSON object: ${shown}`,
+		);
+		this.name = 'ToolArgumentsError';
+	}
+}
+
+const FINISH_REASONS: Record<string, FinishReason> = {
+	stop: 'stop',
+	length: 'length',
+	tool_calls: 'tool-calls',
+	function_call: 'tool-calls',
+	content_filter: 'content-filter',
+};
+
+export function finishReason(reason: string | null | undefined): FinishReason {
+	return FINISH_REASONS[reason ?? ''] ?? 'other';
+}
+
+const count = (value: unknown): number | undefined =>
+	typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/** The service's token counts, as n8n shows them; undefined when the service sent none. */
+export function tokenUsage(usage: Completion['usage']): TokenUsage | undefined {
+	if (!isPlainObject(usage)) return undefined;
+	const prompt = count(usage.prompt_tokens);
+	const completion = count(usage.completion_tokens);
+	if (prompt === undefined && completion === undefined) return undefined;
+	const result: TokenUsage = {
+		promptTokens: prompt ?? 0,
+		completionTokens: completion ?? 0,
+		totalTokens: count(usage.total_tokens) ?? (prompt ?? 0) + (completion ?? 0),
+	};
+	const details = usage as Record<string, unknown>;
+	const cached = isPlainObject(details.prompt_tokens_details)
+		? count(details.prompt_tokens_details.cached_tokens)
+		: undefined;
+	const reasoning = isPlainObject(details.completion_tokens_details)
+		? count(details.completion_tokens_details.reasoning_tokens)
+		: undefined;
+	if (cached !== undefined) result.inputTokenDetails = { cacheRead: cached };
+	if (reasoning !== undefined) result.outputTokenDetails = { reasoning };
+	return result;
+}
+
+/** The reply's tool calls, each with an id (made up when the service gave none) and arguments that are a JSON object. */
+export function checkedToolCalls(completion: Completion): ProtocolToolCall[] {
+	const calls = completion.choices[0].message?.tool_calls ?? [];
+	return calls.map((call, index) => {
+		const name = call.function.name;
+		const sent = typeof call.function.arguments === 'string' ? call.function.arguments : '';
+		// A call of a function without parameters may come with no arguments at all.
+		const text = sent.trim() === '' ? '{}' : sent;
+		const parsed = tryParseJson(text);
+		if (!parsed.ok || !isPlainObject(parsed.value)) throw new ToolArgumentsError(name, sent);
+		const id =
+			typeof call.id === 'string' && call.id !== ''
+				? call.id
+				: `call_${completion.id ?? 'n8n'}_${index}`;
+		return { ...call, id, type: 'function', function: { name, arguments: text } };
+	});
+}
+
+/** The text to hand on: the content without reasoning, or the refusal when the model refused. */
+export function replyText(completion: Completion): { text: string; reasoning?: string } {
+	const message = completion.choices[0].message ?? {};
+	const { content, reasoning } = splitReasoning(message);
+	const refusal = typeof message.refusal === 'string' ? message.refusal : '';
+	return { text: content === '' && refusal !== '' ? refusal : content, reasoning };
+}
+
+/**
+ * Throws when the reply was cut at the token limit; else the result for the AI node. The tool calls are
+ * remembered, so that the history the agent sends back can be restored (see call-memory).
+ */
+export function generateResult(completion: Completion): GenerateResult {
+	const choice = completion.choices[0];
+	const { text, reasoning } = replyText(completion);
+	if (choice.finish_reason === 'length') {
+		throw new CutReplyError(text, count(completion.usage?.completion_tokens));
+	}
+	const calls = checkedToolCalls(completion);
+	rememberCalls(calls);
+	const content: MessageContent[] = [];
+	if (reasoning !== undefined) content.push({ type: 'reasoning', text: reasoning });
+	if (text !== '' || calls.length === 0) content.push({ type: 'text', text });
+	for (const call of calls) {
+		content.push({
+			type: 'tool-call',
+			toolCallId: call.id,
+			toolName: call.function.name,
+			input: call.function.arguments,
+		});
+	}
+	const refusal = choice.message?.refusal;
+	return {
+		id: completion.id,
+		finishReason: finishReason(choice.finish_reason),
+		usage: tokenUsage(completion.usage),
+		message: { role: 'assistant', id: completion.id, content },
+		providerMetadata: {
+			finish_reason: choice.finish_reason,
+			...(typeof completion.model === 'string' ? { service_model: completion.model } : {}),
+			...(typeof refusal === 'string' && refusal !== '' ? { refusal } : {}),
+		},
+	};
+}

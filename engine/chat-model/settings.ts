@@ -1,0 +1,22 @@
+import type { ModelSettings } from './model';
+import type { Connection } from '../connection';
+import { buildChatRequest } from '../request/build';
+
+/**
+ * Checks the Chat Model's Model and Options the way a request would (ranges, Extra Body, JSON Schema)
+ * before any AI node calls it, so that a wrong field fails at once and names the field.
+ */
+export function modelSettings(
+	connection: Connection,
+	model: unknown,
+	options: Record<string, unknown>,
+): ModelSettings {
+	const { body } = buildChatRequest({
+		model,
+		promptType: 'json',
+		messagesJson: [{ role: 'user', content: 'Check the settings' }],
+		toolsMode: 'none',
+		options,
+	});
+	return { connection, model: body.model, options };
+}

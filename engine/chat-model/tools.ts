@@ -1,0 +1,24 @@
+import type { Tool } from '@n8n/ai-node-sdk';
+import { getParametersJsonSchema } from '@n8n/ai-node-sdk';
+
+import type { ToolDefinition } from '../protocol';
+
+/**
+ * The tools an AI node binds (n8n's tool sub-nodes, the agent's output-format tool) as protocol `tools`.
+ * Their schemas come as Zod or JSON Schema; the `$schema` marker is left out. Provider tools (a vendor's
+ * built-in tools) are not chat-completions functions and are not sent.
+ */
+export function toolDefinitions(tools: readonly Tool[]): ToolDefinition[] {
+	return tools.flatMap((tool): ToolDefinition[] => {
+		if (tool.type !== 'function') return [];
+		const parameters = { ...(getParametersJsonSchema(tool) as Record<string, unknown>) };
+		delete parameters.$schema;
+		const definition: ToolDefinition = {
+			type: 'function',
+			function: { name: tool.name, parameters },
+		};
+		if (tool.description) definition.function.description = tool.description;
+		if (tool.strict === true) (definition.function as Record<string, unknown>).strict = true;
+		return [definition];
+	});
+}

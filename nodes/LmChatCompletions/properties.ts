@@ -1,0 +1,33 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { optionsCollection } from '../../engine/options/properties';
+
+/** The hint n8n's own Chat Model nodes show: a model is a sub-node of an AI chain or agent. */
+export const connectionHint: INodeProperties = {
+	displayName:
+		"This node must be connected to an AI chain. <a data-action='openSelectiveNodeCreator' data-action-parameter-creatorview='AI'>Insert one</a>",
+	name: 'notice',
+	type: 'notice',
+	default: '',
+	typeOptions: { containerClass: 'ndv-connection-hint-notice' },
+};
+
+/**
+ * The Chat Model's Options: Chat Completion's options that mean the same for a model an AI node calls.
+ * Not here: Stream (the AI node decides), Concurrency (the AI node sends one request per turn), Max Image
+ * Size (the AI node reads the images).
+ */
+export const optionsProperty = optionsCollection([
+	'temperature',
+	'topP',
+	'maxTokens',
+	'timeout',
+	'maxRetries',
+	'maxRetryWait',
+	'extraBody',
+	'responseFormat',
+	'jsonSchema',
+	'strictSchema',
+	'repairAttempts',
+	'streamUsage',
+]);
