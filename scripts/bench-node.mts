@@ -7,18 +7,19 @@
  *   in the same way (target: median node / median fetch <= 1.2);
  * - throughput with Concurrency 1, 4 and 16 when the service adds 50 ms per call (target: 16 >= 10x 1);
  * - peak memory of the whole process for 10,000 items with 2 KB replies, each client in a fresh
- *   process (scripts/bench/memory-run.mts; target: under 300 MB).
+ *   process (scripts/bench/memory-run.mts; target: under 300 MB);
+ * With the arguments `batches [a|b|c|d]...` it runs the batches instead: the node at its defaults beside
+ * n8n's HTTP Request node (scripts/bench/batches.mts; all four parts when none is named).
  * Needs tsx (the harness and the node are TypeScript that Node cannot strip) and `node --expose-gc`:
  * `node --expose-gc --import tsx scripts/bench-node.mts` (scripts/bench.sh).
  */
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
 import process from 'node:process';
-import { promisify } from 'node:util';
 
 import type { Client, ClientName } from './bench/clients.mts';
 import { CLIENT_LABELS, CLIENT_NAMES, createClient } from './bench/clients.mts';
-import type { MemoryFigures } from './bench/memory-run.mts';
+import type { BatchPart } from './bench/batches.mts';
+import { BATCH_PARTS, benchBatches } from './bench/batches.mts';
+import { measureMemory, memoryLine } from './bench/memory.mts';
 import { mean, median } from './bench/stats.mts';
 import { disposeEngine } from '../dev/n8n-core/harness.cts';
 import type { LocalService } from '../dev/service-client/local-service.cts';
@@ -32,10 +33,8 @@ const THROUGHPUT_ITEMS = 64;
 const CONCURRENCIES = [1, 4, 16];
 const MEMORY_ITEMS = 10_000;
 const REPLY_CHARS = 2048;
-const MEMORY_RUN = resolve(import.meta.dirname, 'bench', 'memory-run.mts');
 
 const ms = (value: number) => `${value.toFixed(3)} ms`;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const pad = (text: string) => text.padEnd(Math.max(...Object.values(CLIENT_LABELS).map((label) => label.length)));
 
 /** The gaps between consecutive request arrivals at the service while `client` sends `count` calls. */
@@ -93,36 +92,45 @@ async function throughput(): Promise<void> {
 	}
 }
 
-async function memoryRun(name: ClientName, service: LocalService): Promise<MemoryFigures> {
-	const args = [...process.execArgv, MEMORY_RUN, name, service.baseUrl, String(MEMORY_ITEMS), String(REPLY_CHARS)];
-	const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 1024 * 1024 });
-	return JSON.parse(stdout.trim().split('\n').pop()!) as MemoryFigures;
-}
-
 async function memory(service: LocalService): Promise<void> {
 	console.log(
 		`\nMemory: ${MEMORY_ITEMS.toLocaleString('en')} sequential items with ${REPLY_CHARS}-character replies, ` +
 			'each client in a fresh process that loads the same modules (n8n-core included)',
 	);
 	for (const name of CLIENT_NAMES) {
-		const figures = await memoryRun(name, service);
+		const figures = await measureMemory(name, service.baseUrl, MEMORY_ITEMS, REPLY_CHARS);
 		await service.clearRequests();
-		console.log(
-			`  ${pad(CLIENT_LABELS[name])}  RSS ${mb(figures.startRss)} at start, peak ${mb(figures.peakRss)} ` +
-				`(+${mb(figures.peakRss - figures.startRss)}); replies held after a collection +${mb(figures.heldHeap)}; ` +
-				`${figures.seconds.toFixed(1)} s`,
-		);
+		console.log(memoryLine(pad(CLIENT_LABELS[name]), figures));
 	}
 	console.log('  target: the node\'s peak under 300 MB for the whole process');
 }
 
-const service = await startService();
+/** `batches [a|b|c|d]...`: the batch parts (all four when none is named); nothing: the parts above. */
+function batchPartsAsked(args: string[]): BatchPart[] | undefined {
+	if (args.length === 0) return undefined;
+	const [mode, ...parts] = args;
+	const unknown = parts.filter((part) => !(BATCH_PARTS as readonly string[]).includes(part));
+	if (mode !== 'batches' || unknown.length > 0) {
+		throw new Error(`Usage: npm run bench [-- batches [${BATCH_PARTS.join('|')}]...]; not understood: ${args.join(' ')}`);
+	}
+	return parts as BatchPart[];
+}
+
+const batchParts = batchPartsAsked(process.argv.slice(2));
+console.log(`Node ${process.versions.node}; model echo-1; n8n expressions: ${process.env.N8N_EXPRESSION_ENGINE ?? 'legacy'} engine`);
 try {
-	console.log(`Node ${process.versions.node}; the local service on ${service.origin}; model echo-1`);
-	await overhead(service);
-	await throughput();
-	await memory(service);
+	if (batchParts === undefined) {
+		const service = await startService();
+		try {
+			await overhead(service);
+			await throughput();
+			await memory(service);
+		} finally {
+			await service.stop();
+		}
+	} else {
+		await benchBatches(batchParts);
+	}
 } finally {
-	await service.stop();
 	await disposeEngine();
 }

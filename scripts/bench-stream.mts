@@ -27,7 +27,7 @@ const SAMPLE_EVERY = 8;
 
 const root = resolve(import.meta.dirname, '..');
 const { createStreamAssembler } = createRequire(import.meta.url)(
-	resolve(root, 'dist/nodes/ChatCompletion/response/stream.js'),
+	resolve(root, 'dist/engine/reply/stream.js'),
 ) as { createStreamAssembler: typeof CreateStreamAssembler };
 
 const exposedGc = (globalThis as { gc?: () => void }).gc;

@@ -59,6 +59,11 @@ export interface RunNodeArgs {
 	parameters: INodeParameters;
 	items?: INodeExecutionData[];
 	settings?: NodeSettings;
+	/**
+	 * Stored credential types the node uses without declaring them (the HTTP Request node's Generic
+	 * Credential Type), selected as a user would; the declared ones are selected anyway.
+	 */
+	credentials?: string[];
 	typeVersion?: number;
 	signal?: AbortSignal;
 	/** When given, the run streams: `this.isStreaming()` is true and every `this.sendChunk` lands here. */
@@ -132,10 +137,15 @@ export function createEngine(options: EngineOptions): Engine {
 		getKnownTypes: () => ({}),
 	};
 
-	/** Selects the stored credentials for every credential type the node declares, as a user would. */
-	const withCredentials = (node: INode): INode => {
+	/** Selects the stored credentials of `types` (else of every credential type the node declares), as a user would. */
+	const withCredentials = (
+		node: INode,
+		types = (nodeType(node.type, node.typeVersion).description.credentials ?? []).map(
+			({ name }) => name,
+		),
+	): INode => {
 		const credentials = { ...node.credentials };
-		for (const { name } of nodeType(node.type, node.typeVersion).description.credentials ?? []) {
+		for (const name of types) {
 			if (store.has(name)) credentials[name] ??= { id: name, name };
 		}
 		return { ...node, credentials };
@@ -162,7 +172,7 @@ export function createEngine(options: EngineOptions): Engine {
 		onChunk,
 	}: RunWorkflowArgs) => {
 		await ready();
-		const nodes = json.nodes.map(withCredentials);
+		const nodes = json.nodes.map((node) => withCredentials(node));
 		const workflow = new Workflow({
 			id: 'test-workflow',
 			name: 'Test workflow',
@@ -222,8 +232,20 @@ export function createEngine(options: EngineOptions): Engine {
 	return {
 		runWorkflow,
 
-		async runNode({ type, parameters, items, settings, typeVersion, signal, onChunk }) {
-			const node = { ...makeNode(type, parameters, typeVersion), ...settings };
+		async runNode({
+			type,
+			parameters,
+			items,
+			settings,
+			credentials = [],
+			typeVersion,
+			signal,
+			onChunk,
+		}) {
+			const node = withCredentials(
+				{ ...makeNode(type, parameters, typeVersion), ...settings },
+				credentials,
+			);
 			const { runData, error, status } = await runWorkflow({
 				workflow: { nodes: [node], connections: {} },
 				startNode: node.name,

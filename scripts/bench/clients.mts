@@ -5,7 +5,8 @@
  * - `helper`: a node that does nothing but send the request through n8n's request helper
  *   (httpRequestWithAuthentication, as n8n's conventions ask), in n8n's engine: the floor for any
  *   node that follows them;
- * - `node`: the Chat Completion node in n8n's engine.
+ * - `node`: the Chat Completion node in n8n's engine, at Concurrency 1 unless told otherwise, so that it
+ *   sends one item after the other like the others whatever the node's default is.
  */
 import type {
 	IDataObject,
@@ -21,7 +22,7 @@ import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node.t
 import type { FullResponse } from '../../engine/transport/http.ts';
 import { CREDENTIAL_TYPE, requestOptions } from '../../engine/transport/http.ts';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
-import type { Engine } from '../../dev/n8n-core/harness.cts';
+import type { Engine, RunNodeResult } from '../../dev/n8n-core/harness.cts';
 import { keys } from '../../dev/service-client/local-service.cts';
 
 export const CLIENT_NAMES = ['fetch', 'helper', 'node'] as const;
@@ -40,8 +41,32 @@ const CHAT_NODE = 'n8n-nodes-chat-completions.chatCompletion';
 const HELPER_NODE = 'bench.helperOnly';
 
 export interface Client {
-	/** Sends `count` requests, one after the other; resolves with the items, throws if one got no reply. */
+	/**
+	 * Sends `count` requests (the clients here one after the other); resolves with the items, throws if one
+	 * got no reply. `options` are the node's options; the others read only `extraBody` from them.
+	 */
 	run(count: number, options?: INodeParameters): Promise<INodeExecutionData[]>;
+	/** The reply text of one of its items; undefined for an error item. */
+	reply(item: INodeExecutionData): string | undefined;
+}
+
+/** The reply text of an item that keeps it in `content`, as the Chat Completion node and the clients here do. */
+export const contentOf = (item: INodeExecutionData): string | undefined =>
+	typeof item.json.content === 'string' ? item.json.content : undefined;
+
+/** The items of an execution in which every item got a reply; else throws, naming the first failure. */
+export function answeredItems(
+	label: string,
+	count: number,
+	{ outputs, error }: RunNodeResult,
+	reply: (item: INodeExecutionData) => string | undefined,
+): INodeExecutionData[] {
+	const replies = outputs[0] ?? [];
+	const failed = replies.find((item) => reply(item) === undefined);
+	if (error || replies.length !== count || failed) {
+		throw new Error(`${label} did not answer every item: ${error?.message ?? JSON.stringify(failed?.json)}`);
+	}
+	return replies;
 }
 
 /** The request body the node sends for the prompt, plus the node option Extra Body. */
@@ -72,6 +97,7 @@ function fetchClient(baseUrl: string): Client {
 			}
 			return items;
 		},
+		reply: contentOf,
 	};
 }
 
@@ -122,14 +148,10 @@ function engineClient(baseUrl: string, type: string, parameters: (options?: INod
 	return {
 		async run(count, options) {
 			const items = Array.from({ length: count }, () => ({ json: {} }));
-			const { outputs, error } = await engine.runNode({ type, parameters: parameters(options), items });
-			const replies = outputs[0] ?? [];
-			const failed = replies.find((item) => typeof item.json.content !== 'string');
-			if (error || replies.length !== count || failed) {
-				throw new Error(`${type} did not answer every item: ${error?.message ?? JSON.stringify(failed?.json)}`);
-			}
-			return replies;
+			const result = await engine.runNode({ type, parameters: parameters(options), items });
+			return answeredItems(type, count, result, contentOf);
 		},
+		reply: contentOf,
 	};
 }
 
@@ -142,6 +164,6 @@ export function createClient(name: ClientName, baseUrl: string): Client {
 		model: { __rl: true, mode: 'id', value: MODEL },
 		promptType: 'simple',
 		prompt: PROMPT,
-		options,
+		options: { concurrency: 1, ...options },
 	}));
 }

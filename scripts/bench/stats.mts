@@ -4,3 +4,5 @@
 export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+export const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
