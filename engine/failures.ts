@@ -62,6 +62,21 @@ export class ServiceError extends Error {
 	attempts = 1;
 }
 
+/** An item waited for the service's rate limit as long as Max Wait on Rate Limit allows, and still got a 429. */
+export class RateLimitWaitExceeded extends Error {
+	constructor(
+		/** The last 429. */
+		readonly last: ServiceError,
+		/** How often the item was told to wait. */
+		readonly told: number,
+		/** How long it waited in all, in ms. */
+		readonly waitedMs: number,
+	) {
+		super(last.serviceMessage);
+		this.name = 'RateLimitWaitExceeded';
+	}
+}
+
 /** The service answered 2xx, but not with something this package can read. */
 export class ReplyError extends Error {
 	constructor(message: string) {

@@ -104,7 +104,7 @@ export const OPTIONS = [
 		whole: true,
 		fix: 'Use a whole number such as 3, or 0 to never retry.',
 		description:
-			'How often a request is tried again after a rate limit (429), a server or gateway failure (500, 502, 503, 504) or a lost connection, waiting longer each time and as long as the service asks (Retry-After). Bad requests, keys, quota and missing models are never retried.',
+			'How often a request is tried again after a server or gateway failure (500, 502, 503, 504) or a lost connection, waiting longer each time and as long as the service asks (Retry-After). Rate limits (429) are waited out instead (Max Wait on Rate Limit). Bad requests, keys, quota and missing models are never retried.',
 	},
 	{
 		kind: 'number',
@@ -115,6 +115,17 @@ export const OPTIONS = [
 		whole: true,
 		fix: MS_FIX,
 		description: 'The most time all waits between the tries of one request may add up to',
+	},
+	{
+		kind: 'number',
+		name: 'maxRateLimitWait',
+		label: 'Max Wait on Rate Limit (Ms)',
+		default: 300_000,
+		min: 0,
+		whole: true,
+		fix: 'Use a whole number of milliseconds, e.g. 300000, or 0 to fail on the first rate limit.',
+		description:
+			"How long one item may wait in all when the service's rate limit (429) asks it to wait. Waiting for a rate limit spends no retry. 0 fails on the first 429.",
 	},
 	{
 		kind: 'number',

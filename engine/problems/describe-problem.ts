@@ -7,6 +7,7 @@ import {
 	InputError,
 	StructuredReplyError,
 	NetworkError,
+	RateLimitWaitExceeded,
 	ReplyError,
 	ServiceError,
 } from '../failures';
@@ -57,6 +58,16 @@ function classify(error: unknown, context: ProblemContext): Problem {
 		return { kind: 'input', message: error.message, description: error.fix };
 	}
 	if (error instanceof ServiceError) return serviceProblem(error, context);
+	if (error instanceof RateLimitWaitExceeded) {
+		const problem = serviceProblem(error.last, context);
+		const seconds = Math.round(error.waitedMs / 100) / 10;
+		const times = error.told === 1 ? 'once' : `${error.told} times`;
+		const why =
+			error.waitedMs === 0
+				? 'the service asks to wait longer than Max Wait on Rate Limit allows'
+				: `the item waited ${seconds} s in all (told to wait ${times}), the most Max Wait on Rate Limit allows`;
+		return { ...problem, message: `${problem.message}: ${why}` };
+	}
 	if (error instanceof NetworkError) return networkProblem(error);
 	if (error instanceof IncompleteReplyError) {
 		return {

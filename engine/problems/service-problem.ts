@@ -67,7 +67,7 @@ function verdict(error: ServiceError, context: ProblemContext): Verdict {
 				: ` The service asks to wait ${error.retryAfterMs / 1000} s.`;
 		return {
 			message: "Too many requests: the service's rate limit for this key was reached",
-			fix: `Run again after a short wait, send fewer items at a time (e.g. with Loop Over Items and a Wait node), or ask the account holder for a higher limit.${wait}`,
+			fix: `Lower Concurrency (or run fewer executions on this key at once), raise Options > Max Wait on Rate Limit, or ask the gateway's admin for a higher limit.${wait}`,
 			failure: { cause: 'rate-limited', retryAfterMs: error.retryAfterMs },
 		};
 	}

@@ -77,6 +77,7 @@ export function buildChatRequest(input: ChatInput): ChatRequest {
 		retry: {
 			maxRetries: optionSetting(options, 'maxRetries'),
 			maxWaitMs: optionSetting(options, 'maxRetryWait'),
+			maxRateLimitWaitMs: optionSetting(options, 'maxRateLimitWait'),
 		},
 		structured: format.structured,
 	};

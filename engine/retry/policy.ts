@@ -5,6 +5,8 @@ export interface RetryPolicy {
 	maxRetries: number;
 	/** The most time all waits between attempts may add up to. */
 	maxWaitMs: number;
+	/** The most time one item may wait for rate limits (429s that ask to wait), in all; 0 = none. */
+	maxRateLimitWaitMs: number;
 }
 
 const RETRIED_STATUSES = [429, 500, 502, 503, 504];
@@ -40,6 +42,37 @@ export function isOverload(error: unknown): boolean {
 	return error.status === 503 && !isModelUnavailable(error);
 }
 
+/** Exponential backoff with full jitter before attempt `failed + 1`. */
+function backoff(failed: number, random: () => number): number {
+	return random() * Math.min(LONGEST_BACKOFF_MS, BASE_DELAY_MS * 2 ** (failed - 1));
+}
+
+/** Requests told to wait the same time come back spread over at least this many ms. */
+const MIN_SPREAD_MS = 250;
+
+/**
+ * A 429 that asks the client to wait: a rate limit (`rate_limit_exceeded` or any 429 that is not about
+ * balance). It is a queue, not a failure: waiting for it spends no retry, only the rate-limit wait.
+ */
+export function isRateLimit(error: unknown): error is ServiceError {
+	return error instanceof ServiceError && error.status === 429 && !isOutOfBalance(error);
+}
+
+/**
+ * How long to wait after the `told`-th rate limit of one item: what Retry-After asks plus a random share
+ * of it (at least 250 ms), so that requests told the same instant do not all come back together; without
+ * Retry-After, backoff with full jitter.
+ */
+export function rateLimitDelay(
+	error: ServiceError,
+	told: number,
+	random: () => number = Math.random,
+): number {
+	const asked = error.retryAfterMs;
+	if (asked === undefined) return Math.round(backoff(told, random));
+	return Math.round(asked + random() * Math.max(MIN_SPREAD_MS, asked));
+}
+
 /**
  * How long to wait before attempt `failed + 1`, or undefined to stop: exponential backoff with full
  * jitter, or exactly what the service asked for in Retry-After, within the policy's limits.
@@ -52,8 +85,7 @@ export function retryDelay(
 	random: () => number = Math.random,
 ): number | undefined {
 	if (failed > policy.maxRetries || !isRetryable(error)) return undefined;
-	const backoff = random() * Math.min(LONGEST_BACKOFF_MS, BASE_DELAY_MS * 2 ** (failed - 1));
 	const asked = error instanceof ServiceError ? error.retryAfterMs : undefined;
-	const delay = Math.round(asked ?? backoff);
+	const delay = Math.round(asked ?? backoff(failed, random));
 	return waitedMs + delay > policy.maxWaitMs ? undefined : delay;
 }

@@ -5,8 +5,8 @@ import { closedPort, keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
-/** No retries here: these tests are about what each failure reads as (retries have their own tests). */
-const NO_RETRIES = { options: { maxRetries: 0 } };
+/** No retries and no waiting for rate limits here: these tests are about what each failure reads as (retries have their own tests). */
+const NO_RETRIES = { options: { maxRetries: 0, maxRateLimitWait: 0 } };
 
 /** Runs one item with "On Error: Continue" and returns the error item's json. */
 async function errorItem(apiKey: string, model: string, baseUrl = service().baseUrl, extra = {}): Promise<IDataObject> {

@@ -85,10 +85,21 @@ describe('retries inside the node', () => {
 	});
 
 	test('a Retry-After longer than Max Retry Wait is not waited for', async () => {
-		const { json, elapsed, requests } = await run('echo-1', { ...failFirst(1, 429, { retry_after: '30' }), maxRetryWait: 5000 });
+		const { json, elapsed, requests } = await run('echo-1', { ...failFirst(1, 503, { retry_after: '30' }), maxRetryWait: 5000 });
 		expect(requests).toHaveLength(1);
 		expect(elapsed).toBeLessThan(3000);
+		expect(json.error).toMatch(/^The service or a gateway in front of it is unavailable \(503\)/);
+	});
+
+	test('a rate limit whose Retry-After is longer than Max Wait on Rate Limit is not waited for', async () => {
+		const { json, elapsed, requests } = await run('echo-1', { ...failFirst(1, 429, { retry_after: '30' }), maxRateLimitWait: 5000 });
+		expect(requests).toHaveLength(1);
+		expect(elapsed).toBeLessThan(3000);
+		expect(json.error).toBe(
+			"Too many requests: the service's rate limit for this key was reached: the service asks to wait longer than Max Wait on Rate Limit allows (item 0)",
+		);
 		expect((json.error_details as IDataObject).description).toMatch(/The service asks to wait 30 s/);
+		expect((json.error_details as IDataObject).description).toMatch(/raise Options > Max Wait on Rate Limit/);
 	});
 
 	test('Max Retries 0 sends once', async () => {

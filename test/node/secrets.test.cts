@@ -20,7 +20,7 @@ import { closedPort, keys, useLocalService, faultModels } from '../support/servi
 const SECRET = 'sk-example-SECRET-9f8e7d6c5b4a';
 const service = useLocalService();
 /** Retries happen, but short: no wait beyond this many ms in all. */
-const quickRetries = { maxRetryWait: 300 };
+const quickRetries = { maxRetryWait: 300, maxRateLimitWait: 300 };
 
 type Answer = { status: number; type?: string; headers?: Record<string, string>; body: string };
 

@@ -4,7 +4,7 @@ import { isRetryable, retryDelay } from '../../../engine/retry/policy';
 
 const service = (status: number, code?: string, retryAfterMs?: number, type?: string) =>
 	new ServiceError(status, 'message', type, code, 'json', retryAfterMs);
-const policy = { maxRetries: 5, maxWaitMs: 60_000 };
+const policy = { maxRetries: 5, maxWaitMs: 60_000, maxRateLimitWaitMs: 300_000 };
 
 describe('what is retried', () => {
 	test.each([
