@@ -32,7 +32,7 @@ export interface AutoSettings {
 }
 
 /** Auto: starts with several requests in flight (as n8n's HTTP Request node keeps 15-19) and adapts. */
-export const AUTO: AutoSettings = { start: 8, max: 32 };
+export const AUTO: AutoSettings = { start: 32, max: 64 };
 
 interface Waiter {
 	grant: (slot: Slot) => void;

@@ -1,3 +1,5 @@
+import { AUTO } from '../concurrency/limiter';
+
 /**
  * Every option of the Options collection, declared once: its name (saved in workflows), label, default,
  * range, wire field and the fix a bad value gets. The UI properties (`properties.ts`) and the values the
@@ -62,8 +64,7 @@ export const OPTIONS = [
 		max: 64,
 		whole: true,
 		fix: 'Use 0 for Auto, or a whole number such as 4.',
-		description:
-			'How many items are sent at the same time. 0 is Auto (the default): it starts with 8, grows to 32 while answers come back fine and halves when the service says it is overloaded (429, 503). A number from 1 to 64 sends exactly that many. The output keeps the order of the input items.',
+		description: `How many items are sent at the same time. 0 is Auto (the default): it starts with ${AUTO.start}, grows to ${AUTO.max} while answers come back fine and halves when the service says it is overloaded (429, 503). A number from 1 to 64 sends exactly that many. The output keeps the order of the input items.`,
 	},
 	{
 		kind: 'json',

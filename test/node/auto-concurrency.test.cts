@@ -1,6 +1,7 @@
 /** Concurrency Auto (the default), fixed numbers, early sending in the Continue modes, and the checked-first Stop Workflow. */
 import type { INodeParameters } from 'n8n-workflow';
 
+import { AUTO } from '../../engine/concurrency/limiter';
 import { engineWith, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
 import type { RecordedRequest } from '../support/service.cts';
 import { keys, useLocalService } from '../support/service.cts';
@@ -31,20 +32,22 @@ const slow = (ms: number) => JSON.stringify({ x_local: { slow_ms: ms } });
 
 describe('Concurrency Auto (the default)', () => {
 	test('keeps several requests in flight from the start, grows, and keeps the input order and pairedItem', async () => {
-		const { outputs, requests } = await run(48, { extraBody: slow(150) });
-		expect(outputs[0].map((item) => item.json.content)).toEqual(Array.from({ length: 48 }, (_, n) => `item ${n}`));
-		expect(outputs[0].map((item) => item.pairedItem)).toEqual(Array.from({ length: 48 }, (_, item) => ({ item })));
+		const count = AUTO.start * 4;
+		const { outputs, requests } = await run(count, { extraBody: slow(150) });
+		expect(outputs[0].map((item) => item.json.content)).toEqual(Array.from({ length: count }, (_, n) => `item ${n}`));
+		expect(outputs[0].map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, item) => ({ item })));
 		const first = requests[0].receivedAt;
-		// 8 at once from the start...
-		expect(requests.filter((request) => request.receivedAt - first < 100)).toHaveLength(8);
-		// ...and more as answers come back fine (8, then 16, then 24 at once).
-		expect(mostInFlight(requests, 150)).toBeGreaterThan(8);
-		expect(mostInFlight(requests, 150)).toBeLessThanOrEqual(32);
+		// Several at once from the start...
+		expect(requests.filter((request) => request.receivedAt - first < 100)).toHaveLength(AUTO.start);
+		// ...more as answers come back fine, never more than the cap.
+		expect(mostInFlight(requests, 150)).toBeGreaterThan(AUTO.start);
+		expect(mostInFlight(requests, 150)).toBeLessThanOrEqual(AUTO.max);
 	});
 
 	test('backs off when the service says it is overloaded (429), and every item still gets its reply', async () => {
-		// Items 8-15 each meet one 429 with Retry-After 0.2 s: the batch absorbs them, none surfaces.
-		const extraBody = '={{ JSON.stringify({ x_local: $json.n >= 8 && $json.n < 16 ? { fail_first: { id: "auto-" + $json.n, count: 1, status: 429, retry_after: "0.2" }, slow_ms: 50 } : { slow_ms: 50 } }) }}';
+		// Items 8-15 each meet one 429 with Retry-After 0.2 s (answered at once; the others take 50 ms): the
+		// batch absorbs them, none surfaces.
+		const extraBody = '={{ JSON.stringify({ x_local: $json.n >= 8 && $json.n < 16 ? { fail_first: { id: "auto-" + $json.n, count: 1, status: 429, retry_after: "0.2" } } : { slow_ms: 50 } }) }}';
 		const { outputs, requests } = await run(40, { extraBody });
 		expect(outputs[0].map((item) => item.json.error)).toEqual(Array(40).fill(undefined));
 		expect(outputs[0].map((item) => item.json.content)).toEqual(Array.from({ length: 40 }, (_, n) => `item ${n}`));
