@@ -1,6 +1,6 @@
 import type { INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { CutReplyError, ToolArgumentsError } from './reply';
+import { CutReplyError, ToolArgumentsError, UnknownToolError } from './reply';
 import { redactApiKey } from '../connection';
 import { IncompleteReplyError } from '../failures';
 import { describeProblem } from '../problems/describe-problem';
@@ -46,6 +46,14 @@ function modelProblem(error: unknown, context: ModelProblemContext): Problem | u
 			message: error.message,
 			description:
 				"The agent cannot run the tool with that. Run again, describe the tool's parameters more clearly, or choose a model that is better at calling tools.",
+		};
+	}
+	if (error instanceof UnknownToolError) {
+		return {
+			kind: 'api',
+			message: error.message,
+			description:
+				"The agent would drop the call without a word. Run again, name the tools in the agent's system message, or connect the tool the model asks for.",
 		};
 	}
 	if (error instanceof IncompleteReplyError) {

@@ -5,7 +5,7 @@ import type { IExecuteFunctions, ISupplyDataFunctions } from 'n8n-workflow';
 import { Channel } from './channel';
 import { modelError } from './errors';
 import { protocolMessages } from './messages';
-import { generateResult } from './reply';
+import { checkCalledTools, generateResult } from './reply';
 import { thinkSplitter } from './think-stream';
 import { toolDefinitions } from './tools';
 import { sendStream } from '../chat-call';
@@ -85,7 +85,7 @@ export class ChatCompletionsModel extends BaseChatModel {
 				request,
 				this.flow,
 			);
-			return generateResult(completion);
+			return this.checked(generateResult(completion));
 		} catch (error) {
 			throw this.failure(error);
 		} finally {
@@ -125,7 +125,7 @@ export class ChatCompletionsModel extends BaseChatModel {
 		reply.catch(() => undefined);
 		try {
 			yield* channel;
-			const result = generateResult(await reply);
+			const result = this.checked(generateResult(await reply));
 			for (const part of result.message.content) {
 				if (part.type !== 'tool-call') continue;
 				yield {
@@ -171,6 +171,15 @@ export class ChatCompletionsModel extends BaseChatModel {
 			}
 		};
 		return await withRetries(attempt, request.retry, this.flow, call.signal);
+	}
+
+	/** The result, once its tool calls name only bound tools. */
+	private checked(result: GenerateResult): GenerateResult {
+		checkCalledTools(
+			result,
+			this.tools.map((tool) => tool.name),
+		);
+		return result;
 	}
 
 	/** A call's context: n8n's request helper and the engine's waits stop when the execution or the AI node cancels. */

@@ -40,6 +40,29 @@ export class ToolArgumentsError extends ReplyError {
 	}
 }
 
+/** A tool call that names no tool the AI node bound: n8n's AI Agent would drop it without a word. */
+export class UnknownToolError extends ReplyError {
+	constructor(
+		readonly toolName: string,
+		readonly boundNames: readonly string[],
+	) {
+		super(
+			`The model called the tool "${toolName}", which is not connected to the AI node (its tools: ${boundNames.map((name) => `"${name}"`).join(', ')})`,
+		);
+		this.name = 'UnknownToolError';
+	}
+}
+
+/** Throws when a call names a tool that was not bound (only when tools were bound at all). */
+export function checkCalledTools(result: GenerateResult, boundNames: readonly string[]): void {
+	if (boundNames.length === 0) return;
+	for (const part of result.message.content) {
+		if (part.type === 'tool-call' && !boundNames.includes(part.toolName)) {
+			throw new UnknownToolError(part.toolName, boundNames);
+		}
+	}
+}
+
 const FINISH_REASONS: Record<string, FinishReason> = {
 	stop: 'stop',
 	length: 'length',

@@ -360,6 +360,34 @@ describe('errors: what the AI node shows is in the message', () => {
 		);
 	});
 
+	test('a Base URL without /v1: the 404 says so', async () => {
+		const run = await runProbe({
+			apiKey: keys.default,
+			baseUrl: service().origin,
+			model: 'echo-1',
+			script: invoke,
+		});
+		expect(
+			run.error?.message.startsWith(
+				`The Base URL "${service().origin}" lacks the version segment /v1, so the service answered 404. `,
+			),
+		).toBe(true);
+		expect(run.error?.message).toMatch(/Open the credential and add \/v1 to the Base URL/);
+	});
+
+	test('one-api\'s 503 "no channel" is the model outside the group, not an outage, and not retried', async () => {
+		const run = await runProbe({
+			apiKey: keys.faults,
+			baseUrl: service().baseUrl,
+			model: 'fault-503-one-api-no-channel',
+			script: invoke,
+		});
+		expect(run.error?.message).toMatch(
+			/^Model "fault-503-one-api-no-channel" is not available to this API key's group: the gateway has no channel for it\. The service answered "当前分组/,
+		);
+		expect(await service().requests()).toHaveLength(1);
+	});
+
 	test('a reply cut by Maximum Tokens is an error that names the limit', async () => {
 		const run = await probe(
 			'echo-1',

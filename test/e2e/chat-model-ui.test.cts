@@ -1,0 +1,123 @@
+/**
+ * The Chat Model in the n8n editor (Chromium), as a user adds it: from the AI Agent's Chat Model input, the
+ * nodes panel shows Language Models and the node among them; it attaches to the agent; its panel takes
+ * the credential and lists the key's models. Screenshots go to .cache/e2e/screenshots/chat-model-*.png.
+ */
+import { resolve } from 'node:path';
+
+import { localCredential } from '../../dev/n8n/examples.cts';
+import { OWNER } from '../../dev/n8n/owner.cts';
+import { keys, useLocalService } from '../support/service.cts';
+import { screenshot, useBrowser } from './support/browser.cts';
+import { useRealN8n } from './support/real-n8n.cts';
+import { N8nRest } from './support/rest.cts';
+
+const screenshots = resolve(__dirname, '..', '..', '.cache', 'e2e', 'screenshots');
+const KEY_MODELS = ['echo-1', 'json-1', 'think-1', 'think-inline-1', 'tools-1', 'vision-1'];
+const MODEL_NAME = 'Chat Completions Chat Model';
+const WORKFLOW = 'e2e-chat-model-ui';
+
+const service = useLocalService();
+const n8n = useRealN8n(() => ({
+	credentials: [localCredential(keys.default, service().baseUrl)],
+	workflows: [
+		{
+			id: WORKFLOW,
+			name: 'Chat Model in the editor',
+			nodes: [
+				{
+					id: 'c1d2e3f4-0a1b-4c2d-8e3f-4a5b6c7d8e01',
+					name: 'Start',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
+				{
+					id: 'c1d2e3f4-0a1b-4c2d-8e3f-4a5b6c7d8e02',
+					name: 'AI Agent',
+					type: '@n8n/n8n-nodes-langchain.agent',
+					typeVersion: 3.1,
+					position: [260, 0],
+					parameters: { promptType: 'define', text: 'Hello', options: {} },
+				},
+			],
+			connections: { Start: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		},
+	],
+}));
+const page = useBrowser(() => n8n().url);
+
+test("from the AI Agent's Chat Model input: found under Language Models, attached, the key's models listed", async () => {
+	const p = page();
+	await p.goto(`${n8n().url}/workflow/${WORKFLOW}`);
+	await p
+		.locator(
+			'[data-test-id="canvas-node-input-handle"][data-connection-type="ai_languageModel"][data-node-name="AI Agent"] [data-test-id="canvas-handle-plus"]',
+		)
+		.first()
+		.click();
+	const creator = p.getByTestId('node-creator');
+	await creator.getByText('Language Models').first().waitFor({ timeout: 15_000 });
+	const item = creator.getByTestId('node-creator-item-name').getByText(MODEL_NAME, { exact: true });
+	await item.waitFor({ state: 'attached', timeout: 15_000 });
+	await item.scrollIntoViewIfNeeded();
+	const panel = await screenshot(p, screenshots, 'chat-model-nodes-panel', creator);
+	expect(panel).toMatch(/^Language Models[\s\S]*Chat Completions Chat Model/);
+	await item.click();
+	// n8n shows a community node's details first: "Add to workflow" adds it, attached to the agent.
+	const details = await screenshot(p, screenshots, 'chat-model-node-details', creator);
+	expect(details).toContain('Installed');
+	await creator.getByText('Add to workflow').click();
+
+	const ndv = p.getByTestId('ndv');
+	await ndv.waitFor();
+	// The one credential of its type is selected by n8n; the list comes from GET /models with it.
+	await ndv.getByTestId('rlc-input').click();
+	const items = p.getByTestId('rlc-item');
+	await items.first().waitFor({ timeout: 15_000 });
+	expect(await items.allInnerTexts()).toEqual(KEY_MODELS);
+	const shown = await screenshot(p, screenshots, 'chat-model-node-panel', p.locator('body'));
+	for (const text of [MODEL_NAME, 'Credential', ...KEY_MODELS]) expect(shown).toContain(text);
+	await items.filter({ hasText: /^tools-1$/ }).click();
+	await p.keyboard.press('Escape');
+
+	await p.locator(`[data-test-id="canvas-node"][data-node-name="${MODEL_NAME}"]`).waitFor();
+	const saved = p.waitForResponse(
+		(response) =>
+			response.url().includes(`/rest/workflows/${WORKFLOW}`) &&
+			response.request().method() === 'PATCH',
+	);
+	await p.keyboard.press('Control+s');
+	expect((await saved).ok()).toBe(true);
+	await screenshot(p, screenshots, 'chat-model-canvas', p.locator('body'));
+
+	// What n8n saved: the model node with the key's model, connected to the agent's Chat Model input.
+	const rest = await N8nRest.login(n8n().url, OWNER);
+	const cookie = (rest as unknown as { cookie: string }).cookie;
+	const workflow = (
+		(await (
+			await fetch(`${n8n().url}/rest/workflows/${WORKFLOW}`, { headers: { cookie } })
+		).json()) as {
+			data: {
+				nodes: Array<{
+					name: string;
+					type: string;
+					parameters: Record<string, unknown>;
+					credentials?: unknown;
+				}>;
+				connections: Record<string, unknown>;
+			};
+		}
+	).data;
+	const model = workflow.nodes.find((node) => node.name === MODEL_NAME);
+	expect(model).toMatchObject({
+		type: 'n8n-nodes-chat-completions.lmChatCompletions',
+		parameters: { model: { __rl: true, mode: 'list', value: 'tools-1' } },
+		credentials: { chatCompletionsApi: { id: 'local-chat-completions' } },
+	});
+	expect(workflow.connections[MODEL_NAME]).toEqual({
+		ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
+	});
+});

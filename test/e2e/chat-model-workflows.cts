@@ -1,0 +1,201 @@
+/**
+ * Workflows for the Chat Model's real-n8n tests: n8n's own AI nodes (AI Agent, Basic LLM Chain, Code Tool)
+ * with the Chat Completions Chat Model, behind Webhook triggers; and the chat example with its Chat
+ * Trigger made public (reachable without the editor).
+ */
+import { randomUUID } from 'node:crypto';
+
+import { readExamples } from '../../dev/n8n/examples.cts';
+import type { WorkflowToImport } from '../../dev/n8n/import.cts';
+
+export const MODEL_TYPE = 'n8n-nodes-chat-completions.lmChatCompletions';
+
+interface WorkflowNode {
+	id: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: [number, number];
+	parameters: Record<string, unknown>;
+	webhookId?: string;
+	onError?: string;
+	credentials?: Record<string, { id: string; name: string }>;
+}
+
+export interface ModelSetup {
+	credential: { id: string; name: string };
+	model: string;
+	options?: Record<string, unknown>;
+}
+
+const link = (node: string, type: string) => [[{ node, type, index: 0 }]];
+
+function webhook(path: string, responseMode: 'lastNode' | 'streaming'): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2.1,
+		position: [-300, 0],
+		webhookId: randomUUID(),
+		parameters: { httpMethod: 'POST', path, responseMode, options: {} },
+	};
+}
+
+function chatModel({ credential, model, options }: ModelSetup): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: 'Chat Model',
+		type: MODEL_TYPE,
+		typeVersion: 1,
+		position: [0, 240],
+		parameters: { model: { __rl: true, mode: 'id', value: model }, options: options ?? {} },
+		credentials: { chatCompletionsApi: credential },
+	};
+}
+
+/** n8n's Code Tool "Weather": `{ city }` in, a line of weather out. */
+export function weatherTool(): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: 'Weather',
+		type: '@n8n/n8n-nodes-langchain.toolCode',
+		typeVersion: 1.3,
+		position: [240, 240],
+		parameters: {
+			description: 'The current weather in a city',
+			language: 'javaScript',
+			jsCode: 'return `${query.city}: sunny, 21 °C`;',
+			specifyInputSchema: true,
+			schemaType: 'manual',
+			inputSchema: JSON.stringify({
+				type: 'object',
+				properties: { city: { type: 'string', description: 'The city' } },
+				required: ['city'],
+			}),
+		},
+	};
+}
+
+/**
+ * Webhook -> AI Agent (v3.1, the question from the POSTed `question`) with the Chat Model and, unless
+ * `tools` is false, the Weather tool. "Continue" on error, so that the agent's error item is the answer.
+ */
+export function agentWorkflow(
+	path: string,
+	model: ModelSetup,
+	{ streaming = false, tools = true }: { streaming?: boolean; tools?: boolean } = {},
+): WorkflowToImport {
+	const agent: WorkflowNode = {
+		id: randomUUID(),
+		name: 'AI Agent',
+		type: '@n8n/n8n-nodes-langchain.agent',
+		typeVersion: 3.1,
+		position: [0, 0],
+		parameters: {
+			promptType: 'define',
+			text: '={{ $json.body.question }}',
+			options: { enableStreaming: streaming },
+		},
+		onError: 'continueRegularOutput',
+	};
+	const nodes = [webhook(path, streaming ? 'streaming' : 'lastNode'), agent, chatModel(model)];
+	const connections: Record<string, unknown> = {
+		Webhook: { main: link('AI Agent', 'main') },
+		'Chat Model': { ai_languageModel: link('AI Agent', 'ai_languageModel') },
+	};
+	if (tools) {
+		nodes.push(weatherTool());
+		connections.Weather = { ai_tool: link('AI Agent', 'ai_tool') };
+	}
+	return {
+		id: `e2e-${path}`,
+		name: `AI Agent: ${path}`,
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * Webhook -> HTTP Request (an image from `imageUrl` as binary data) -> AI Agent (the question from the
+ * POSTed `question`; the agent passes binary images on to the model by default) with the Chat Model.
+ */
+export function imageAgentWorkflow(
+	path: string,
+	model: ModelSetup,
+	imageUrl: string,
+): WorkflowToImport {
+	const workflow = agentWorkflow(path, model, { tools: false });
+	const agent = (workflow.nodes as WorkflowNode[]).find((node) => node.name === 'AI Agent');
+	if (agent) agent.parameters.text = "={{ $('Webhook').item.json.body.question }}";
+	return {
+		...workflow,
+		nodes: [
+			...(workflow.nodes as WorkflowNode[]),
+			{
+				id: randomUUID(),
+				name: 'Download Image',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [-150, 0],
+				parameters: {
+					url: imageUrl,
+					options: { response: { response: { responseFormat: 'file' } } },
+				},
+			},
+		],
+		connections: {
+			...(workflow.connections as Record<string, unknown>),
+			Webhook: { main: link('Download Image', 'main') },
+			'Download Image': { main: link('AI Agent', 'main') },
+		},
+	};
+}
+
+/** Webhook -> Basic LLM Chain (v1.9) with the Chat Model. */
+export function chainWorkflow(path: string, model: ModelSetup): WorkflowToImport {
+	return {
+		id: `e2e-${path}`,
+		name: `Basic LLM Chain: ${path}`,
+		nodes: [
+			webhook(path, 'lastNode'),
+			{
+				id: randomUUID(),
+				name: 'Basic LLM Chain',
+				type: '@n8n/n8n-nodes-langchain.chainLlm',
+				typeVersion: 1.9,
+				position: [0, 0],
+				parameters: { promptType: 'define', text: '={{ $json.body.question }}' },
+			},
+			chatModel(model),
+		],
+		connections: {
+			Webhook: { main: link('Basic LLM Chain', 'main') },
+			'Chat Model': { ai_languageModel: link('Basic LLM Chain', 'ai_languageModel') },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** examples/<name>.workflow.json with its Chat Trigger public (its production URL answers); and that URL's path. */
+export function publicChatExample(
+	name: string,
+	origin: string,
+): { workflow: WorkflowToImport; chatPath: string } {
+	const example = readExamples(origin).find((candidate) => candidate.name === name);
+	if (example === undefined) throw new Error(`examples/${name}.workflow.json does not exist`);
+	const nodes = example.workflow.nodes as WorkflowNode[];
+	const trigger = nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+	if (trigger?.webhookId === undefined)
+		throw new Error(`examples/${name}.workflow.json has no Chat Trigger`);
+	const publicTrigger = { ...trigger, parameters: { ...trigger.parameters, public: true } };
+	return {
+		workflow: {
+			...example.workflow,
+			id: `e2e-${name}`,
+			nodes: nodes.map((node) => (node === trigger ? publicTrigger : node)),
+		},
+		chatPath: `${trigger.webhookId}/chat`,
+	};
+}

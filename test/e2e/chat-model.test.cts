@@ -1,0 +1,338 @@
+/**
+ * The Chat Completions Chat Model in a real n8n with the packed package installed as n8n installs it,
+ * under n8n's own AI nodes: the AI Agent with a Code Tool (one call, two parallel calls, streaming), the
+ * Basic LLM Chain, the chat example behind its Chat Trigger, errors as the agent shows them, a 429 with
+ * Retry-After, and the key kept out of what n8n records.
+ */
+import { parse as parseFlatted } from 'flatted';
+
+import { localCredential } from '../../dev/n8n/examples.cts';
+import { OWNER } from '../../dev/n8n/owner.cts';
+import { keys, useLocalService } from '../support/service.cts';
+import type { RecordedRequest } from '../support/service.cts';
+import {
+	agentWorkflow,
+	chainWorkflow,
+	imageAgentWorkflow,
+	publicChatExample,
+} from './chat-model-workflows.cts';
+import { useRealN8n } from './support/real-n8n.cts';
+import { N8nRest } from './support/rest.cts';
+
+const service = useLocalService();
+const badKey = { id: 'bad-key', name: 'Wrong key', type: 'chatCompletionsApi' };
+const WRONG_KEY = 'sk-example-wrong-key-for-the-agent';
+let chatPath = '';
+
+const n8n = useRealN8n(() => {
+	const credential = localCredential(keys.default, service().baseUrl);
+	const example = publicChatExample('ai-agent-chat', service().origin);
+	chatPath = example.chatPath;
+	const slow = { extraBody: JSON.stringify({ x_local: { delay_ms: 40 } }) };
+	return {
+		credentials: [
+			credential,
+			{ ...badKey, data: { apiKey: WRONG_KEY, baseUrl: service().baseUrl } },
+		],
+		workflows: [
+			agentWorkflow('agent', { credential, model: 'tools-1' }),
+			chainWorkflow('chain', { credential, model: 'echo-1' }),
+			agentWorkflow(
+				'agent-stream',
+				{ credential, model: 'echo-1', options: slow },
+				{ streaming: true, tools: false },
+			),
+			agentWorkflow('agent-tools-stream', { credential, model: 'tools-1' }, { streaming: true }),
+			agentWorkflow('agent-bad-key', { credential: badKey, model: 'echo-1' }, { tools: false }),
+			agentWorkflow('agent-outside-group', { credential, model: 'echo-pro' }, { tools: false }),
+			agentWorkflow(
+				'agent-429',
+				{
+					credential,
+					model: 'echo-1',
+					options: {
+						extraBody: JSON.stringify({
+							x_local: {
+								fail_first: { id: 'e2e-agent-429', count: 1, status: 429, retry_after: '1' },
+							},
+						}),
+					},
+				},
+				{ tools: false },
+			),
+			agentWorkflow(
+				'agent-cut',
+				{ credential, model: 'echo-1', options: { maxTokens: 3 } },
+				{ tools: false },
+			),
+			imageAgentWorkflow(
+				'agent-image',
+				{ credential, model: 'vision-1' },
+				`${service().origin}/__assets/grey-4x5.jpg`,
+			),
+			example.workflow,
+		],
+	};
+});
+
+let rest: N8nRest;
+beforeAll(async () => {
+	rest = await N8nRest.login(n8n().url, OWNER);
+	await rest.publish('e2e-ai-agent-chat');
+	// The public chat answers GET with its page once its webhooks are live.
+	const deadline = Date.now() + 60_000;
+	while ((await fetch(`${n8n().url}/webhook/${chatPath}`)).status !== 200) {
+		if (Date.now() > deadline) throw new Error(`The chat at /webhook/${chatPath} did not go live`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}, 120_000);
+
+async function answer(path: string, body: unknown): Promise<Record<string, unknown>> {
+	const response = await n8n().webhook(path, body);
+	const text = await response.text();
+	if (!response.ok)
+		throw new Error(`POST /webhook/${path} answered ${response.status}: ${text}\n${n8n().logs()}`);
+	return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** The chat requests the service received since the last clear. */
+async function chatRequests(): Promise<Array<RecordedRequest & { body: Record<string, unknown> }>> {
+	return (await service().requests()).filter(
+		(request) => request.path === '/v1/chat/completions',
+	) as Array<RecordedRequest & { body: Record<string, unknown> }>;
+}
+
+interface Read {
+	at: number;
+	deltas: string[];
+	end: boolean;
+}
+
+/** Reads n8n's streamed response (one JSON chunk per line): when each read came and its text deltas. */
+async function readStreamed(response: Response): Promise<Read[]> {
+	const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+	const decoder = new TextDecoder();
+	const reads: Read[] = [];
+	let buffered = '';
+	for (;;) {
+		const { value, done } = await reader.read();
+		if (done) break;
+		buffered += decoder.decode(value, { stream: true });
+		const lines = buffered.split('\n');
+		buffered = lines.pop() ?? '';
+		const chunks = lines
+			.filter((line) => line.trim() !== '')
+			.map((line) => JSON.parse(line) as { type: string; content?: string });
+		reads.push({
+			at: Date.now(),
+			deltas: chunks.filter((chunk) => chunk.type === 'item').map((chunk) => chunk.content ?? ''),
+			end: chunks.some((chunk) => chunk.type === 'end'),
+		});
+	}
+	return reads;
+}
+
+/** n8n's record of the last execution of a workflow: its run data (flatted in the REST answer) and the raw text. */
+async function lastExecution(
+	workflowId: string,
+): Promise<{ raw: string; runData: Record<string, Array<Record<string, unknown>>> }> {
+	const cookie = (rest as unknown as { cookie: string }).cookie;
+	const get = async (path: string) => {
+		const response = await fetch(`${n8n().url}/rest${path}`, { headers: { cookie } });
+		return await response.text();
+	};
+	const list = JSON.parse(
+		await get(`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=1`),
+	) as {
+		data: { results: Array<{ id: string }> };
+	};
+	const raw = await get(`/executions/${list.data.results[0].id}`);
+	const data = parseFlatted((JSON.parse(raw) as { data: { data: string } }).data.data) as {
+		resultData: { runData: Record<string, Array<Record<string, unknown>>> };
+	};
+	return { raw, runData: data.resultData.runData };
+}
+
+describe('AI Agent with the Chat Model and a Code Tool', () => {
+	test('a question that needs the tool: the service gets the tool result with the right tool_call_id', async () => {
+		const reply = await answer('agent', { question: 'What is the weather in Paris?' });
+		expect(reply.output).toBe(
+			'Based on the tools: Weather({"city":"Paris"}) = [{"response":"Paris: sunny, 21 °C"}]',
+		);
+		const [first, second] = await chatRequests();
+		expect(first.body.model).toBe('tools-1');
+		expect(first.body.stream).toBeUndefined();
+		expect(
+			(first.body.tools as Array<{ function: { name: string } }>).map((tool) => tool.function.name),
+		).toEqual(['Weather']);
+		const messages = second.body.messages as Array<Record<string, unknown>>;
+		const assistant = messages.find((message) => message.role === 'assistant') as {
+			content: unknown;
+			tool_calls: Array<{ id: string; function: { arguments: string } }>;
+		};
+		expect(assistant.content).toBeNull();
+		expect(assistant.tool_calls).toHaveLength(1);
+		expect(assistant.tool_calls[0].function.arguments).toBe('{"city":"Paris"}');
+		expect(messages.at(-1)).toEqual({
+			role: 'tool',
+			tool_call_id: assistant.tool_calls[0].id,
+			content: '[{"response":"Paris: sunny, 21 °C"}]',
+		});
+		// The agent's token usage: the service's counts for both rounds (not estimates).
+		const { runData } = await lastExecution('e2e-agent');
+		const usage = runData['Chat Model'].map(
+			(run) =>
+				(run.data as { ai_languageModel: Array<Array<{ json: Record<string, unknown> }>> })
+					.ai_languageModel[0][0].json,
+		);
+		expect(usage).toHaveLength(2);
+		for (const output of usage) {
+			expect(output.tokenUsage).toEqual({
+				promptTokens: expect.any(Number),
+				completionTokens: expect.any(Number),
+				totalTokens: expect.any(Number),
+			});
+		}
+	});
+
+	test('two parallel calls: both run, and go back as one assistant message with both results', async () => {
+		const reply = await answer('agent', { question: 'What is the weather in Paris and Tokyo?' });
+		expect(reply.output).toBe(
+			'Based on the tools: Weather({"city":"Paris"}) = [{"response":"Paris: sunny, 21 °C"}]; ' +
+				'Weather({"city":"Tokyo"}) = [{"response":"Tokyo: sunny, 21 °C"}]',
+		);
+		const requests = await chatRequests();
+		expect(requests).toHaveLength(2);
+		const messages = requests[1].body.messages as Array<Record<string, unknown>>;
+		// The agent sends no system message when its options set none.
+		expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'tool']);
+		const calls = (messages[1].tool_calls as Array<{ id: string }>).map((call) => call.id);
+		expect(calls).toHaveLength(2);
+		expect(messages.slice(2).map((message) => message.tool_call_id)).toEqual(calls);
+	});
+
+	test("the agent streams through a Webhook in streaming mode: pieces arrive while the model writes; usage is the service's", async () => {
+		const question = 'one two three four five six seven eight nine ten eleven twelve';
+		const response = await n8n().webhook('agent-stream', { question });
+		expect(response.status).toBe(200);
+		const reads = await readStreamed(response);
+		const withText = reads.filter((read) => read.deltas.length > 0);
+		expect(reads.flatMap((read) => read.deltas).join('')).toBe(question);
+		expect(withText.length).toBeGreaterThanOrEqual(4);
+		expect(reads[reads.length - 1].at - withText[0].at).toBeGreaterThanOrEqual(200);
+		const [request] = await chatRequests();
+		expect(request.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+		const { runData } = await lastExecution('e2e-agent-stream');
+		const output = (
+			runData['Chat Model'][0].data as {
+				ai_languageModel: Array<Array<{ json: Record<string, unknown> }>>;
+			}
+		).ai_languageModel[0][0].json;
+		expect(output.tokenUsage).toEqual({
+			promptTokens: expect.any(Number),
+			completionTokens: 12,
+			totalTokens: expect.any(Number),
+		});
+		expect(output.tokenUsageEstimate).toBeUndefined();
+	});
+
+	test('streaming with two parallel tool calls: both survive, and the answer streams', async () => {
+		const response = await n8n().webhook('agent-tools-stream', {
+			question: 'What is the weather in Paris and Tokyo?',
+		});
+		const text = (await readStreamed(response)).flatMap((read) => read.deltas).join('');
+		expect(text).toBe(
+			'Based on the tools: Weather({"city":"Paris"}) = [{"response":"Paris: sunny, 21 °C"}]; ' +
+				'Weather({"city":"Tokyo"}) = [{"response":"Tokyo: sunny, 21 °C"}]',
+		);
+	});
+});
+
+test("an image in the agent's input item reaches the model (the agent passes binary images on)", async () => {
+	const reply = await answer('agent-image', { question: 'Describe this photo.' });
+	// The agent sends the image as a user message of its own, after the question: the model describes it.
+	expect(reply.output).toBe('Image 1: JPEG 4x5');
+	const [request] = await chatRequests();
+	const user = (request.body.messages as Array<{ role: string; content: unknown }>).filter(
+		(message) => message.role === 'user',
+	);
+	expect(user[0].content).toBe('Describe this photo.');
+	expect(user[1].content).toEqual([
+		{ type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\/jpeg;base64,/) } },
+	]);
+});
+
+test('Basic LLM Chain with the Chat Model', async () => {
+	expect(await answer('chain', { question: 'Hello from the chain' })).toEqual({
+		text: 'Hello from the chain',
+	});
+});
+
+test('the chat example: Chat Trigger (streaming) -> AI Agent with the Chat Model and the Weather tool', async () => {
+	const response = await fetch(`${n8n().url}/webhook/${chatPath}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({
+			action: 'sendMessage',
+			sessionId: 'e2e-session',
+			chatInput: 'What is the weather in Paris and Tokyo?',
+		}),
+	});
+	expect(response.status).toBe(200);
+	const text = (await readStreamed(response)).flatMap((read) => read.deltas).join('');
+	expect(text).toBe(
+		'Based on the tools: Weather({"city":"Paris"}) = [{"response":"Paris: sunny, 21 °C"}]; ' +
+			'Weather({"city":"Tokyo"}) = [{"response":"Tokyo: light rain, 17 °C"}]',
+	);
+});
+
+describe("errors as the agent's error item shows them (only the message is kept)", () => {
+	test('a wrong key', async () => {
+		const { error } = (await answer('agent-bad-key', { question: 'hello' })) as { error: string };
+		expect(error).toMatch(
+			/^The service rejected the API key\. The service answered "[^"]+" \(HTTP 401/,
+		);
+		expect(error).toMatch(/Open the credential and paste the key again from the service console/);
+		expect(error).not.toContain(WRONG_KEY);
+	});
+
+	test("a model outside the key's group", async () => {
+		const { error } = (await answer('agent-outside-group', { question: 'hello' })) as {
+			error: string;
+		};
+		expect(error).toMatch(
+			/^Model "echo-pro" is not available to this API key\. The service answered "[^"]+" \(HTTP \d+/,
+		);
+		expect(error).toMatch(/Pick the model from the list/);
+		expect(await chatRequests()).toHaveLength(1);
+	});
+
+	test('a reply cut by Maximum Tokens is not passed on as the answer', async () => {
+		const { error } = (await answer('agent-cut', { question: 'one two three four five' })) as {
+			error: string;
+		};
+		expect(error).toMatch(
+			/^The model's reply was cut off at the token limit after 3 tokens: Options > Maximum Tokens \(3\)\./,
+		);
+	});
+});
+
+test('a 429 with Retry-After is retried once and succeeds', async () => {
+	const reply = await answer('agent-429', { question: 'hello after the wait' });
+	expect(reply.output).toBe('hello after the wait');
+	const requests = await chatRequests();
+	expect(requests).toHaveLength(2);
+	expect(requests[1].receivedAt - requests[0].receivedAt).toBeGreaterThanOrEqual(990);
+});
+
+test('the API keys appear in no output, execution record or log', async () => {
+	await answer('agent', { question: 'What is the weather in Paris?' });
+	await answer('agent-bad-key', { question: 'hello' });
+	for (const workflow of ['e2e-agent', 'e2e-agent-bad-key']) {
+		const { raw } = await lastExecution(workflow);
+		expect(raw).not.toContain(keys.default);
+		expect(raw).not.toContain(WRONG_KEY);
+	}
+	expect(n8n().logs()).not.toContain(keys.default);
+	expect(n8n().logs()).not.toContain(WRONG_KEY);
+});
