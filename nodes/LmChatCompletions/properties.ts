@@ -24,6 +24,7 @@ export const optionsProperty = optionsCollection([
 	'timeout',
 	'maxRetries',
 	'maxRetryWait',
+	'maxRateLimitWait',
 	'extraBody',
 	'responseFormat',
 	'jsonSchema',

@@ -423,6 +423,23 @@ describe('retries, with the rules of Chat Completion', () => {
 		expect(Date.now() - started).toBeLessThan(10_000);
 	});
 
+	test('Max Wait on Rate Limit 0: the first 429 is the error, with the wait the service asked', async () => {
+		const run = await probe(
+			'echo-1',
+			async (model) => ({ text: (await model.invoke('hello')).text }),
+			{
+				...knobs({
+					fail_first: { id: 'model-429-no-wait', count: 1, status: 429, retry_after: '1' },
+				}).options,
+				maxRateLimitWait: 0,
+			},
+		);
+		expect(run.error?.message).toMatch(
+			/^Too many requests: the service's rate limit for this key was reached\. .*The service asks to wait 1 s\./,
+		);
+		expect(await service().requests()).toHaveLength(1);
+	});
+
 	test('a 503 is retried up to Max Retries, then the error says how often it was tried', async () => {
 		const run = await probe(
 			'echo-1',
