@@ -38,9 +38,60 @@ function maskApiKey(apiKey: string): string {
 	return apiKey.length > 8 ? `${apiKey.slice(0, 3)}…${apiKey.slice(-4)}` : '…';
 }
 
-/** Replaces every occurrence of the key in a text that may reach the user or a log. */
+/** Quoting this many characters of the key in a row, or more, is quoting the key: they are masked. */
+const QUOTED_KEY_CHARACTERS = 8;
+
+/**
+ * Replaces every place in `text` that quotes the key, in whole or in part (any 8 or more characters of it
+ * in a row, e.g. a service that shows the key's first 20 characters), with the key's mask `sk-…1234`.
+ */
 export function redactApiKey(text: string, apiKey: string): string {
-	return apiKey.length >= 4 ? text.split(apiKey).join(maskApiKey(apiKey)) : text;
+	if (apiKey.length < 4) return text;
+	if (apiKey.length < QUOTED_KEY_CHARACTERS) return text.split(apiKey).join(maskApiKey(apiKey));
+	if (!mayQuote(text, apiKey)) return text;
+	const mask = maskApiKey(apiKey);
+	let shown = '';
+	let from = 0;
+	for (let at = 0; at + QUOTED_KEY_CHARACTERS <= text.length; ) {
+		const length = quotedLength(text, at, apiKey);
+		if (length === 0) {
+			at++;
+			continue;
+		}
+		shown += text.slice(from, at) + mask;
+		at += length;
+		from = at;
+	}
+	return shown + text.slice(from);
+}
+
+/**
+ * A quick test before the scan: 8 characters of the key in a row always hold one of its 4-character pieces
+ * that start at a multiple of 4, so a text without any of them quotes none of the key.
+ */
+function mayQuote(text: string, apiKey: string): boolean {
+	for (let at = 0; at + 4 <= apiKey.length; at += 4) {
+		if (text.includes(apiKey.slice(at, at + 4))) return true;
+	}
+	return false;
+}
+
+/** How many characters from `at` in `text` are a run of the key's characters (at least 8), else 0. */
+function quotedLength(text: string, at: number, apiKey: string): number {
+	const start = text.slice(at, at + QUOTED_KEY_CHARACTERS);
+	let longest = 0;
+	for (let inKey = apiKey.indexOf(start); inKey >= 0; inKey = apiKey.indexOf(start, inKey + 1)) {
+		let length = QUOTED_KEY_CHARACTERS;
+		while (
+			at + length < text.length &&
+			inKey + length < apiKey.length &&
+			text[at + length] === apiKey[inKey + length]
+		) {
+			length++;
+		}
+		longest = Math.max(longest, length);
+	}
+	return longest;
 }
 
 /** Reads and checks the credential data; throws a ConnectionError that says what to fix. */

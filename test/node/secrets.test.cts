@@ -28,6 +28,15 @@ type Answer = { status: number; type?: string; headers?: Record<string, string>;
 const leakyAnswers: Record<string, (key: string) => Answer> = {
 	'leak-401': (key) =>
 		errorJson(401, { message: `Incorrect API key provided: ${key}`, code: 'invalid_api_key' }),
+	'leak-401-first-20': (key) =>
+		errorJson(401, { message: `Incorrect API key provided: ${key.slice(0, 20)}**********`, code: 'invalid_api_key' }),
+	'leak-403-middle-9': (key) =>
+		errorJson(403, { message: `Key …${key.slice(12, 21)}… may not call this model`, code: 'model_not_found' }),
+	'leak-429-last-8': (key) => ({
+		status: 429,
+		headers: { 'Retry-After': '0' },
+		body: JSON.stringify({ error: { message: `Slow down, key ending ${key.slice(-8)}` } }),
+	}),
 	'leak-403-model': (key) =>
 		errorJson(403, { message: `Key ${key} may not call this model`, code: 'model_not_found' }),
 	'leak-400-type-and-code': (key) =>
@@ -171,10 +180,21 @@ const reveal = (value: unknown) =>
 		breakLength: Infinity,
 	});
 
-/** The part of a key its mask leaves out, as written and as escaped in JSON. */
+/** What `sk-example-` keys share: a quote of it alone tells nothing of the key. */
+const SHARED_PREFIX = 'sk-example-';
+
+/**
+ * The pieces of a key that must never show: its middle (what the mask `sk-…5b4a` leaves out) and every 8
+ * characters of the key in a row that are not all of the prefix every example key shares, as written and
+ * as escaped in JSON.
+ */
 function hiddenParts(apiKey: string): string[] {
 	const middle = apiKey.slice(3, -4);
-	return [...new Set([middle, JSON.stringify(middle).slice(1, -1)])];
+	const pieces = [middle];
+	for (let at = 0; at + 8 <= apiKey.length; at++) {
+		if (at + 8 > SHARED_PREFIX.length || !apiKey.startsWith(SHARED_PREFIX)) pieces.push(apiKey.slice(at, at + 8));
+	}
+	return [...new Set(pieces.flatMap((piece) => [piece, JSON.stringify(piece).slice(1, -1)]))];
 }
 
 function expectHidden(apiKey: string, where: string, text: string): void {

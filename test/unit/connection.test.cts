@@ -37,6 +37,22 @@ describe('API key hygiene', () => {
 			'Incorrect API key provided: sk-…1234.',
 		);
 	});
+
+	const key = 'sk-example-SECRET-9f8e7d6c5b4a';
+	test.each([
+		['its first 20 characters', `Key ${key.slice(0, 20)}... is invalid`, 'Key sk-…5b4a... is invalid'],
+		['8 characters from its middle', `hash ${key.slice(11, 19)} unknown`, 'hash sk-…5b4a unknown'],
+		['its last 8 characters', `key ending ${key.slice(-8)}`, 'key ending sk-…5b4a'],
+		['two pieces', `${key.slice(0, 9)} and ${key.slice(20)}`, 'sk-…5b4a and sk-…5b4a'],
+		['the whole key twice', `${key}${key}`, 'sk-…5b4ask-…5b4a'],
+	])('a service that quotes %s gets it masked', (_name, text, shown) => {
+		expect(redactApiKey(text, key)).toBe(shown);
+	});
+
+	test('7 characters of the key in a row are no quote of it', () => {
+		const text = `prefix ${key.slice(0, 7)} and ${key.slice(-7)}`;
+		expect(redactApiKey(text, key)).toBe(text);
+	});
 });
 
 describe('Base URL hygiene', () => {
