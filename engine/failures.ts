@@ -38,6 +38,24 @@ export class NetworkError extends Error {
 
 	/** How many attempts were made in all, when retries were tried. */
 	attempts = 1;
+
+	/** The Timeout the request had, in ms, for the message of a timeout (ETIMEDOUT, ECONNABORTED). */
+	timeoutMs?: number;
+}
+
+/**
+ * n8n itself refused to send the request and marked it as not worth retrying, e.g. its SSRF protection
+ * blocked the service's address. Its words are kept (never the request options, which hold the key).
+ */
+export class RefusedByN8n extends Error {
+	constructor(
+		message: string,
+		/** n8n's own explanation and what to do, e.g. which address the administrator must allow. */
+		readonly description: string,
+	) {
+		super(message);
+		this.name = 'RefusedByN8n';
+	}
 }
 
 /** How an error body was written; the message quotes it accordingly. */
@@ -85,6 +103,14 @@ export class ReplyError extends Error {
 	}
 }
 
+/** A stream whose events are not chat-completion chunks, or that ended with none that had a choice. */
+export class StreamFormatError extends ReplyError {
+	constructor(message: string) {
+		super(message);
+		this.name = 'StreamFormatError';
+	}
+}
+
 /**
  * The reply may be cut: it ended without a finish reason (a stream closed by [DONE] or by the connection,
  * or a choice whose `finish_reason` is null). Gateways do this when the provider failed part way.
@@ -94,6 +120,11 @@ export class IncompleteReplyError extends ReplyError {
 		message: string,
 		/** The reply text received before it ended. */
 		readonly partialContent: string,
+		/**
+		 * How it ended: without a finish reason (`finish`), the connection broke while the reply streamed
+		 * (`connection`), or nothing more came within Timeout (`silence`).
+		 */
+		readonly cut: 'finish' | 'connection' | 'silence' = 'finish',
 	) {
 		super(message);
 		this.name = 'IncompleteReplyError';

@@ -1,16 +1,23 @@
 import { InputError } from './failures';
 import { tryParseJson } from './json';
 
-/** Describes a value in an error message without dumping large or secret-looking content. */
+/** Describes a value in an error message without dumping large or secret-looking content: `got 0`, `got the text "warm"`, `got nothing`. */
 export function describe(value: unknown): string {
+	if (value === undefined) return 'nothing';
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return 'an array';
 	if (typeof value === 'object') return 'an object';
-	if (typeof value === 'string') {
-		const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-		return `the text "${shown}"`;
-	}
-	return `${typeof value} ${String(value)}`;
+	if (typeof value === 'string') return `the text ${quoted(value)}`;
+	return String(value);
+}
+
+/** Names a value the user chose from a set (a role, a mode): text in quotes, anything else described. */
+export function named(value: unknown): string {
+	return typeof value === 'string' ? quoted(value) : describe(value);
+}
+
+function quoted(text: string): string {
+	return `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -81,4 +88,42 @@ export function parseJsonField(value: unknown, field: string, fix: string): unkn
 	const parsed = tryParseJson(value);
 	if (!parsed.ok) throw new InputError(field, `is not valid JSON (${parsed.reason})`, fix);
 	return parsed.value;
+}
+
+/** `{{ $json.a.b }}`, `{{ $json["a b"] }}`, `{{ $json.list[0] }}` (optional chaining allowed): the path it reads. */
+const JSON_PATH = /^\{\{\s*\$json((?:\??\.[A-Za-z_$][\w$]*|\??\.?\[\s*(?:"[^"]*"|'[^']*'|\d+)\s*\])+)\s*\}\}$/;
+const PATH_SEGMENT = /[A-Za-z_$][\w$]*|"[^"]*"|'[^']*'|\d+/g;
+
+function jsonPath(expression: string): string[] | undefined {
+	const match = JSON_PATH.exec(expression.trim());
+	if (!match) return undefined;
+	return (match[1].match(PATH_SEGMENT) ?? []).map((segment) =>
+		/^["']/.test(segment) ? segment.slice(1, -1) : segment,
+	);
+}
+
+/**
+ * Why a field's expression (`={{ $json.text }}`) gave nothing for an item, in words: the field of the input
+ * item it reads is missing, when the expression is a plain `$json` path; else only that it gave nothing.
+ */
+export function emptyExpression(expression: string, itemJson: unknown): string {
+	const shown = expression.replace(/^=/, '').trim();
+	const quotedExpression = shown.length > 60 ? `${shown.slice(0, 60)}…` : shown;
+	const said = `its expression ${quotedExpression} gives nothing`;
+	const path = jsonPath(shown);
+	if (path === undefined) return said;
+	let value: unknown = itemJson;
+	for (const [depth, segment] of path.entries()) {
+		const next =
+			typeof value === 'object' && value !== null
+				? (value as Record<string, unknown>)[segment]
+				: undefined;
+		if (next === undefined) {
+			return depth === 0
+				? `${said}: the input item has no field "${segment}"`
+				: `${said}: the input item's field "${path.slice(0, depth).join('.')}" has no "${segment}"`;
+		}
+		value = next;
+	}
+	return said;
 }

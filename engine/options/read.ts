@@ -1,7 +1,13 @@
-import type { ChoiceOption, ChoiceOptionName, NumberOption, NumberOptionName } from './table';
+import type {
+	BooleanOptionName,
+	ChoiceOption,
+	ChoiceOptionName,
+	NumberOption,
+	NumberOptionName,
+} from './table';
 import { OPTIONS } from './table';
 import { InputError } from '../failures';
-import { describe, numberInRange, wholeNumber } from '../values';
+import { describe, named, numberInRange, wholeNumber } from '../values';
 
 const NUMBER_OPTIONS = OPTIONS.filter(
 	(spec): spec is (typeof OPTIONS)[number] & NumberOption => spec.kind === 'number',
@@ -50,7 +56,23 @@ export function optionChoice(options: Record<string, unknown>, name: ChoiceOptio
 	if (option.choices.some((choice) => choice.value === value)) return value as string;
 	throw new InputError(
 		option.label,
-		`has the unknown value ${describe(value)}`,
+		`has the unknown value ${named(value)}`,
 		`Choose ${option.choices.map((choice) => choice.name).join(', ')}.`,
+	);
+}
+
+/** A switch option's value: true or false (also as text, which expressions give), undefined when not added. */
+export function optionFlag(
+	options: Record<string, unknown>,
+	name: BooleanOptionName,
+): boolean | undefined {
+	const value = options[name];
+	if (value === undefined || typeof value === 'boolean') return value;
+	if (value === 'true' || value === 'false') return value === 'true';
+	const { label } = OPTIONS.find((spec) => spec.name === name)!;
+	throw new InputError(
+		label,
+		`must be true or false, got ${describe(value)}`,
+		`Switch Options > ${label} on or off, or map a field that holds true or false.`,
 	);
 }

@@ -176,11 +176,19 @@ export const OPTIONS = [
 	},
 	{
 		kind: 'boolean',
+		name: 'retryTimeouts',
+		label: 'Retry Timeouts',
+		default: false,
+		description:
+			'Whether a request that timed out is sent again (up to Max Retries). Off by default: the service may still be writing, and billing, the answer that timed out, so each try can take the whole Timeout and cost the whole answer again.',
+	},
+	{
+		kind: 'boolean',
 		name: 'stream',
 		label: 'Stream',
 		default: false,
 		description:
-			'Whether to receive the reply as it is written (Server-Sent Events) and pass the text on to a Chat Trigger or Webhook that streams its response. The output item is the same.',
+			'Whether to receive the reply as it is written (Server-Sent Events) and pass the text on to a Chat Trigger or Webhook that streams its response. Not added: the node streams exactly when the workflow streams its response. Off behind a streaming trigger: the reply reaches the chat as one piece. The output item is the same.',
 	},
 	{
 		kind: 'boolean',
@@ -221,7 +229,8 @@ export const OPTIONS = [
 		min: 1,
 		whole: true,
 		fix: MS_FIX,
-		description: 'How long to wait for the reply, in milliseconds. There is no hidden upper limit.',
+		description:
+			'How long to wait for the reply, in milliseconds (for a stream: the longest silence). There is no hidden upper limit. A request that times out is not sent again unless Retry Timeouts is on.',
 	},
 	{
 		kind: 'number',
@@ -242,3 +251,4 @@ export const OPTIONS = [
 export type OptionName = (typeof OPTIONS)[number]['name'];
 export type NumberOptionName = Extract<(typeof OPTIONS)[number], { kind: 'number' }>['name'];
 export type ChoiceOptionName = Extract<(typeof OPTIONS)[number], { kind: 'choice' }>['name'];
+export type BooleanOptionName = Extract<(typeof OPTIONS)[number], { kind: 'boolean' }>['name'];

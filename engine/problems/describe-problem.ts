@@ -1,6 +1,9 @@
+import { BaseError } from 'n8n-workflow';
+
 import type { Problem, ProblemContext } from './problem';
 import { serviceProblem } from './service-problem';
 import { redactApiKey } from '../connection';
+import { isTimeout } from '../retry/policy';
 import {
 	ConnectionError,
 	IncompleteReplyError,
@@ -8,8 +11,10 @@ import {
 	StructuredReplyError,
 	NetworkError,
 	RateLimitWaitExceeded,
+	RefusedByN8n,
 	ReplyError,
 	ServiceError,
+	StreamFormatError,
 } from '../failures';
 
 const NETWORK_WORDS: Record<string, [string, string]> = {
@@ -29,18 +34,36 @@ const NETWORK_WORDS: Record<string, [string, string]> = {
 		'closed the connection before answering',
 		'Run again; if it keeps happening, check proxies between n8n and the service.',
 	],
-	ETIMEDOUT: ['did not answer within the timeout', 'Raise Options > Timeout, or run again later.'],
-	ECONNABORTED: [
-		'did not answer within the timeout',
-		'Raise Options > Timeout, or run again later.',
-	],
 	ERR_CANCELED: [
 		'was left because the execution was cancelled',
 		'Nothing to fix: the execution was stopped.',
 	],
 };
 
+/** `500 ms`, `90000 ms (1.5 min)`. */
+function duration(ms: number): string {
+	if (ms < 60_000) return `${ms} ms`;
+	return `${ms} ms (${Math.round(ms / 6_000) / 10} min)`;
+}
+
+/** No answer within Timeout: the message states it, the fix says how to raise it and why it is not retried. */
+function timeoutProblem(error: NetworkError): Problem {
+	const within =
+		error.timeoutMs === undefined ? 'the timeout' : `the Timeout of ${duration(error.timeoutMs)}`;
+	const raise =
+		error.timeoutMs === undefined
+			? 'Raise Options > Timeout (Ms) for long answers.'
+			: `Raise Options > Timeout (Ms) above ${error.timeoutMs} for long answers.`;
+	return {
+		kind: 'api',
+		message: `The service at ${error.url} did not answer within ${within}`,
+		description: `${raise} A request that timed out is not sent again unless Options > Retry Timeouts is on: the service may still be writing, and billing, the answer. (network error ${error.code})`,
+		failure: { cause: 'temporarily-unavailable' },
+	};
+}
+
 function networkProblem(error: NetworkError): Problem {
+	if (isTimeout(error)) return timeoutProblem(error);
 	const [words, fix] = NETWORK_WORDS[error.code] ?? [
 		'could not be reached',
 		'Check the Base URL in the credential and the network between n8n and the service.',
@@ -50,6 +73,34 @@ function networkProblem(error: NetworkError): Problem {
 		message: `The service at ${error.url} ${words}`,
 		description: `${fix} (network error ${error.code})`,
 		failure: { cause: 'temporarily-unavailable' },
+	};
+}
+
+/** Why a reply is incomplete, and what to do, by how it ended. */
+const INCOMPLETE_FIX: Record<IncompleteReplyError['cut'], string> = {
+	finish:
+		'Gateways end a reply this way when the model provider failed part way. The text received so far is in error_details.partial_content (with On Error: Continue). Run again; if it keeps happening with this model, report it to the service.',
+	connection:
+		'The service or a proxy between n8n and it closed the connection in the middle of the reply. The text received so far is in error_details.partial_content (with On Error: Continue). Run again; if it keeps happening with long replies, check proxies and load balancers for a time limit on connections.',
+	silence:
+		'The service stopped sending in the middle of the reply. The text received so far is in error_details.partial_content (with On Error: Continue). Raise Options > Timeout (Ms) if the model pauses that long while writing, or run again.',
+};
+
+/**
+ * An error n8n raised itself (an expression it could not resolve, a missing credential, its SSRF
+ * protection): its own message and description; the error itself is shown as it is.
+ */
+function n8nProblem(error: BaseError): Problem {
+	const parameter = (error as { context?: { parameter?: unknown } }).context?.parameter;
+	const fallback =
+		typeof parameter === 'string'
+			? `n8n could not resolve the expression in the parameter "${parameter}": check it in the node.`
+			: 'This is an error n8n raised itself: check the node\'s settings and credential.';
+	return {
+		kind: 'input',
+		message: error.message,
+		description: error.description ?? fallback,
+		raisedByN8n: error,
 	};
 }
 
@@ -73,8 +124,7 @@ function classify(error: unknown, context: ProblemContext): Problem {
 		return {
 			kind: 'api',
 			message: error.message,
-			description:
-				'Gateways end a reply this way when the model provider failed part way. The text received so far is in error_details.partial_content (with On Error: Continue). Run again; if it keeps happening with this model, report it to the service.',
+			description: INCOMPLETE_FIX[error.cut],
 			details: { partial_content: error.partialContent },
 		};
 	}
@@ -87,6 +137,14 @@ function classify(error: unknown, context: ProblemContext): Problem {
 			details: { raw_content: error.rawContent, violations: error.problems },
 		};
 	}
+	if (error instanceof StreamFormatError) {
+		return {
+			kind: 'api',
+			message: error.message,
+			description:
+				'The service began a stream but its events were not chat-completion chunks. Run again; if it keeps happening with this model, report it to the service, or switch Options > Stream off.',
+		};
+	}
 	if (error instanceof ReplyError) {
 		return {
 			kind: 'api',
@@ -95,6 +153,10 @@ function classify(error: unknown, context: ProblemContext): Problem {
 				'The answer did not follow the chat-completions format. Check that the Base URL points to a chat-completions service.',
 		};
 	}
+	if (error instanceof RefusedByN8n) {
+		return { kind: 'input', message: error.message, description: error.description };
+	}
+	if (error instanceof BaseError) return n8nProblem(error);
 	const message = error instanceof Error ? error.message : String(error);
 	return { kind: 'api', message, description: 'Unexpected failure in the Chat Completion node.' };
 }
@@ -108,6 +170,8 @@ export function describeProblem(error: unknown, context: ProblemContext): Proble
 	const problem = classify(error, context);
 	const tries = attempts(error);
 	if (tries > 1) problem.message = `${problem.message}, after ${tries} attempts`;
+	// A streaming client gets only the description: it carries the problem too.
+	if (context.streaming) problem.description = `${problem.message}. ${problem.description}`;
 	const key = context.apiKey ?? '';
 	const details = problem.details;
 	return {

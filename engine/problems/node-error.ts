@@ -7,12 +7,39 @@ function withItem(message: string, itemIndex: number | undefined): string {
 	return itemIndex === undefined ? message : `${message} (item ${itemIndex})`;
 }
 
+/**
+ * An error n8n raised itself, as n8n made it: its message, description and context (the parameter, the
+ * expression's details), with the item. n8n's node errors pass as they are; others (an ExpressionError)
+ * become a NodeOperationError that shares their context, since the error output takes only node errors.
+ */
+function raisedByN8n(
+	node: INode,
+	error: NonNullable<Problem['raisedByN8n']>,
+	problem: Problem,
+	itemIndex: number | undefined,
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (itemIndex !== undefined) error.context.itemIndex ??= itemIndex;
+		// A streaming client sees only the description.
+		error.description = problem.description;
+		return error;
+	}
+	// The new error shares the context, which its constructor sets the item and run of: keep n8n's.
+	const { context } = error as { context?: { itemIndex?: number; runIndex?: number } };
+	return new NodeOperationError(node, error, {
+		description: problem.description,
+		itemIndex: itemIndex ?? context?.itemIndex,
+		runIndex: context?.runIndex,
+	});
+}
+
 /** The error n8n shows (and routes to the error output): message, description, HTTP code, type and code. */
 export function toNodeError(
 	node: INode,
 	problem: Problem,
 	itemIndex?: number,
 ): NodeApiError | NodeOperationError {
+	if (problem.raisedByN8n) return raisedByN8n(node, problem.raisedByN8n, problem, itemIndex);
 	const message = withItem(problem.message, itemIndex);
 	if (problem.kind === 'input') {
 		return new NodeOperationError(node, message, { description: problem.description, itemIndex });

@@ -1,4 +1,4 @@
-import type { Failure } from 'n8n-workflow';
+import type { BaseError, Failure } from 'n8n-workflow';
 
 /** What went wrong, in the words the user sees; built by `describeProblem`, shown by `node-error`. */
 export interface Problem {
@@ -13,10 +13,17 @@ export interface Problem {
 	failure?: Failure;
 	/** More for `error_details` (snake_case keys), e.g. the text received before a reply broke off. */
 	details?: Record<string, string>;
+	/** An error n8n raised itself (an expression it could not resolve, a missing credential): shown as it is. */
+	raisedByN8n?: BaseError;
 }
 
 export interface ProblemContext {
 	baseUrl?: string;
 	model?: string;
 	apiKey?: string;
+	/**
+	 * n8n streams the workflow's response: it passes a streaming client only an error's description, so
+	 * the description starts with the problem.
+	 */
+	streaming?: boolean;
 }

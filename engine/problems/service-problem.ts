@@ -8,6 +8,13 @@ type Verdict = Pick<Problem, 'message' | 'failure'> & { fix: string };
 function verdict(error: ServiceError, context: ProblemContext): Verdict {
 	const { status } = error;
 	const model = context.model ? `"${context.model}"` : 'the requested model';
+	if (isModelUnavailable(error) && (status === 404 || /does not exist/i.test(error.serviceMessage))) {
+		return {
+			message: `Model ${model} does not exist on this service`,
+			fix: 'Check the model ID for typos, or pick the model from the list, which shows exactly the models this key may call.',
+			failure: { cause: 'configuration-invalid' },
+		};
+	}
 	if (isModelUnavailable(error)) {
 		const noChannel = error.errorCode !== 'model_not_found';
 		return {

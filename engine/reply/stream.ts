@@ -2,7 +2,7 @@ import { createParser } from 'eventsource-parser';
 import type { EventSourceMessage } from 'eventsource-parser';
 
 import { serviceErrorFrom } from './error-body';
-import { IncompleteReplyError, ReplyError } from '../failures';
+import { IncompleteReplyError, StreamFormatError } from '../failures';
 import { tryParseJson } from '../json';
 import type { Completion, ProtocolToolCall } from '../protocol';
 import { isPlainObject } from '../values';
@@ -18,6 +18,8 @@ export interface StreamAssembler {
 	feed(text: string): void;
 	/** The completion, once the body has ended; throws when the stream ended before the reply was complete. */
 	finish(): Completion;
+	/** What arrived so far: the characters of the body and the reply text (first choice). */
+	progress(): { characters: number; content: string };
 }
 
 export interface StreamOptions {
@@ -168,7 +170,7 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 		if (!parsed.ok || !isPlainObject(parsed.value)) {
 			if (flushing) return;
 			const what = parsed.ok ? 'a JSON object' : 'JSON';
-			throw new ReplyError(`The stream sent a data line that is not ${what}: ${preview(data)}`);
+			throw new StreamFormatError(`The stream sent a data line that is not ${what}: ${preview(data)}`);
 		}
 		const chunk = parsed.value;
 		if (chunk.error !== undefined && chunk.error !== null) {
@@ -184,6 +186,10 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 		feed(text: string): void {
 			received += text.length;
 			parser.feed(text);
+		},
+
+		progress() {
+			return { characters: received, content: choices.get(0)?.content.join('') ?? '' };
 		},
 
 		finish(): Completion {
@@ -204,7 +210,7 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 				);
 			}
 			if (choices.size === 0) {
-				throw new ReplyError(
+				throw new StreamFormatError(
 					`The stream ended without any reply: no chunk had choices (${received} characters)`,
 				);
 			}

@@ -3,12 +3,23 @@ import { buildMessages } from './messages';
 import { buildResponseFormat } from './response-format';
 import { buildTools } from './tools';
 import { InputError } from '../failures';
-import { optionSetting, wireFields } from '../options/read';
+import { optionFlag, optionSetting, wireFields } from '../options/read';
+import { OPTIONS } from '../options/table';
 import type { ChatRequestBody } from '../protocol';
 import { describe, isPlainObject, parseJsonField } from '../values';
 
-/** Fields the node's own parameters set; Extra Body may not replace them. */
-const RESERVED_FIELDS = ['model', 'messages', 'stream', 'stream_options', 'tools', 'tool_choice'];
+/**
+ * Fields the node itself always decides, and the field that decides each: Extra Body may not set them.
+ * (`stream` is decided by Options > Stream or by whether the workflow streams its response.)
+ */
+const RESERVED_FIELDS: Record<string, string> = {
+	model: 'the Model field sets',
+	messages: 'the Prompt fields set',
+	stream: 'Options > Stream sets',
+	stream_options: 'Options > Stream Usage sets',
+	tools: 'the Tools fields set',
+	tool_choice: 'Tool Choice sets',
+};
 
 function checkModel(value: unknown): string {
 	const model = typeof value === 'string' ? value.trim() : '';
@@ -31,22 +42,37 @@ function checkModel(value: unknown): string {
 	return model;
 }
 
-function checkExtraBody(value: unknown, reserved: string[]): Record<string, unknown> {
+/**
+ * Extra Body as an object. It may not set what the node decides itself, nor a field that one of the
+ * node's fields sets too (`setBy`: wire field -> which of the node's fields sets it): the message names both.
+ * Empty is nothing.
+ */
+function checkExtraBody(value: unknown, setBy: Record<string, string>): Record<string, unknown> {
 	const fix = 'Give a JSON object such as {"seed": 7}.';
 	const parsed = parseJsonField(value, 'Extra Body', fix);
 	if (parsed === undefined || parsed === null) return {};
 	if (!isPlainObject(parsed)) {
 		throw new InputError('Extra Body', `must be a JSON object, got ${describe(parsed)}`, fix);
 	}
-	const taken = reserved.filter((field) => field in parsed);
+	const taken = Object.keys(parsed).filter((field) => field in setBy);
 	if (taken.length > 0) {
+		const clashes = taken.map((field) => `"${field}", which ${setBy[field]}`);
 		throw new InputError(
 			'Extra Body',
-			`may not set ${taken.map((field) => `"${field}"`).join(', ')}`,
-			"Set the model, messages and tools with the node's own fields, and remove them from Extra Body.",
+			`sets ${clashes.join(', and ')}`,
+			`Remove ${taken.map((field) => `"${field}"`).join(', ')} from Extra Body: the node's own field decides ${taken.length === 1 ? 'it' : 'them'}.`,
 		);
 	}
 	return parsed;
+}
+
+/** The labels of the options whose wire fields are set, by wire field: `temperature` -> `Options > Temperature`. */
+function setByOptions(fields: Record<string, unknown>): Record<string, string> {
+	const labels: Record<string, string> = {};
+	for (const spec of OPTIONS) {
+		if ('wire' in spec && spec.wire in fields) labels[spec.wire] = `Options > ${spec.label} sets`;
+	}
+	return labels;
 }
 
 /** Checks one item's parameters and builds the request body; unset options are left out. */
@@ -56,19 +82,22 @@ export function buildChatRequest(input: ChatInput): ChatRequest {
 	const maxImageMb = optionSetting(options, 'maxImageSize');
 	const messages = buildMessages(input, maxImageMb * 1024 * 1024);
 	const format = buildResponseFormat(options);
-	const reserved = format.structured ? [...RESERVED_FIELDS, 'response_format'] : RESERVED_FIELDS;
+	const fields = wireFields(options);
+	const setBy = { ...RESERVED_FIELDS, ...setByOptions(fields) };
+	if (format.structured) setBy.response_format = 'Options > Response Format sets';
 	const body: ChatRequestBody = {
-		...checkExtraBody(options.extraBody, reserved),
+		...checkExtraBody(options.extraBody, setBy),
 		model,
 		messages,
 		...buildTools(input),
-		...wireFields(options),
+		...fields,
 		...format.body,
 	};
-	const stream = options.stream === true;
+	// Not added, Stream follows the workflow: streamed when n8n streams the workflow's response.
+	const stream = optionFlag(options, 'stream') ?? input.streaming === true;
 	if (stream) {
 		body.stream = true;
-		if (options.streamUsage !== false) body.stream_options = { include_usage: true };
+		if (optionFlag(options, 'streamUsage') !== false) body.stream_options = { include_usage: true };
 	}
 	return {
 		body,
@@ -77,6 +106,7 @@ export function buildChatRequest(input: ChatInput): ChatRequest {
 		retry: {
 			maxRetries: optionSetting(options, 'maxRetries'),
 			maxWaitMs: optionSetting(options, 'maxRetryWait'),
+			retryTimeouts: optionFlag(options, 'retryTimeouts') === true,
 			maxRateLimitWaitMs: optionSetting(options, 'maxRateLimitWait'),
 		},
 		structured: format.structured,

@@ -25,11 +25,17 @@ export function sniffImageType(bytes: Uint8Array): string | undefined {
 	return undefined;
 }
 
-/** Splits a list typed in one field: by line breaks, spaces or commas (data URIs keep their comma). */
+/** Splits a list of names typed in one field: by commas, line breaks or spaces. */
 export function splitList(value: unknown, field: string): string[] {
+	return entries(value, field).flatMap((entry) =>
+		entry.split(/[\s,]+/).filter((word) => word !== ''),
+	);
+}
+
+/** The text entries of a field: one text, or a list from an expression. */
+function entries(value: unknown, field: string): string[] {
 	if (value === undefined || value === null || value === '') return [];
-	const entries = Array.isArray(value) ? value : [value];
-	return entries.flatMap((entry) => {
+	return (Array.isArray(value) ? value : [value]).map((entry: unknown) => {
 		if (typeof entry !== 'string') {
 			throw new InputError(
 				field,
@@ -37,11 +43,34 @@ export function splitList(value: unknown, field: string): string[] {
 				'List the entries one per line.',
 			);
 		}
-		return entry
-			.split(/\s+/)
-			.flatMap((word) => (word.startsWith('data:') ? [word] : word.split(',')))
-			.filter((word) => word !== '');
+		return entry;
 	});
+}
+
+const URL_FIX =
+	'Put each URL on its own line. A space that belongs to a URL is written %20, e.g. https://example.com/my%20cat.png.';
+
+/**
+ * Image URLs: one per line (from an expression, also one per list entry). A URL cannot hold a space, so a
+ * line with one is an error, as is a line with two URLs, instead of a guess at where one ends.
+ */
+export function urlLines(value: unknown, field: string): string[] {
+	const lines = entries(value, field).flatMap((entry) =>
+		entry
+			.split(/\r\n|\r|\n/)
+			.map((line) => line.trim())
+			.filter((line) => line !== ''),
+	);
+	for (const line of lines) {
+		const shown = line.length > 60 ? `${line.slice(0, 60)}…` : line;
+		if (/\s/.test(line)) {
+			throw new InputError(field, `"${shown}" has a space inside, but URLs are one per line`, URL_FIX);
+		}
+		if (!line.startsWith('data:') && /.,(https?:|data:)/i.test(line)) {
+			throw new InputError(field, `"${shown}" holds more than one URL`, URL_FIX);
+		}
+	}
+	return lines;
 }
 
 function megabytes(size: number): string {
@@ -97,7 +126,7 @@ function imagePartsFromUrls(
 	maxBytes: number,
 	detail: unknown,
 ): ImagePart[] {
-	return splitList(value, field).map((entry) => {
+	return urlLines(value, field).map((entry) => {
 		if (entry.startsWith('data:')) return fromDataUri(entry, field, maxBytes, detail);
 		if (/^https?:\/\/[^\s/]+/i.test(entry)) return part(entry, detail);
 		if (entry.length >= 64 && BASE64.test(entry)) {

@@ -2,7 +2,7 @@ import { imageParts } from './images';
 import type { ChatInput } from './input';
 import { InputError } from '../failures';
 import type { ChatMessage, ContentPart, ProtocolToolCall, Role } from '../protocol';
-import { describe, isPlainObject, parseJsonField } from '../values';
+import { describe, isPlainObject, named, parseJsonField } from '../values';
 
 const ROLES: Role[] = ['system', 'developer', 'user', 'assistant', 'tool'];
 const ROW_ROLES: Role[] = ['system', 'user', 'assistant'];
@@ -66,7 +66,7 @@ function fromRows(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 		if (!ROW_ROLES.includes(role)) {
 			throw new InputError(
 				place,
-				`has the unknown role ${describe(fields.role)}`,
+				`has the unknown role ${named(fields.role)}`,
 				'Choose system, user or assistant.',
 			);
 		}
@@ -125,7 +125,9 @@ function checkParts(parts: unknown[], place: string): ContentPart[] {
 		}
 		throw new InputError(
 			JSON_FIELD,
-			`${where} has the unsupported type ${describe(part.type)}`,
+			part.type === undefined
+				? `${where} has no "type"`
+				: `${where} is a ${named(part.type)} part, which this node cannot send (only "text" and "image_url" parts)`,
 			'Content parts are {"type": "text", "text": ...} or {"type": "image_url", "image_url": {"url": ...}}.',
 		);
 	});
@@ -182,8 +184,10 @@ function checkMessage(entry: unknown, index: number): ChatMessage {
 	if (!ROLES.includes(role)) {
 		throw new InputError(
 			JSON_FIELD,
-			`${place}.role is ${describe(entry.role)}`,
-			'Use one of the roles system, user, assistant or tool.',
+			entry.role === undefined
+				? `${place} has no "role"`
+				: `${place} has the unknown role ${named(entry.role)}`,
+			'Use one of the roles system, developer, user, assistant or tool.',
 		);
 	}
 	const message: ChatMessage = { ...entry, role, content: null };
@@ -241,7 +245,7 @@ export function buildMessages(input: ChatInput, maxImageBytes: number): ChatMess
 		default:
 			throw new InputError(
 				'Prompt',
-				`has the unknown type ${describe(input.promptType)}`,
+				`has the unknown type ${named(input.promptType)}`,
 				'Choose Simple, Messages or JSON.',
 			);
 	}

@@ -1,52 +1,43 @@
 import type { ChatInput } from './input';
 import { InputError } from '../failures';
+import { checkSchema, describeViolations } from '../json-schema';
 import type { ChatRequestBody, ToolDefinition } from '../protocol';
-import { describe, isPlainObject, parseJsonField } from '../values';
+import { describe, isPlainObject, named, parseJsonField } from '../values';
 
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 const SCHEMA_FIX =
 	'Give a JSON schema object such as {"type": "object", "properties": {"city": {"type": "string", "description": "City name"}}, "required": ["city"]}.';
 
-function checkSchema(value: unknown, field: string): Record<string, unknown> {
+/**
+ * A tool's parameters: a JSON Schema checked as a whole (a misspelled `type` anywhere, `required` names
+ * `properties` lacks, bad patterns, ...) whose top is an object, since the arguments are an object.
+ */
+function checkParameters(value: unknown, field: string): Record<string, unknown> {
 	const schema = parseJsonField(value, field, SCHEMA_FIX) ?? { type: 'object', properties: {} };
-	if (!isPlainObject(schema) || schema.type !== 'object') {
+	if (!isPlainObject(schema)) {
+		throw new InputError(field, `must be a JSON schema object, got ${describe(schema)}`, SCHEMA_FIX);
+	}
+	const problems = checkSchema(schema);
+	if (problems.length > 0) {
+		throw new InputError(field, `is not a valid schema: ${describeViolations(problems)}`, SCHEMA_FIX);
+	}
+	if (schema.type !== 'object') {
 		throw new InputError(
 			field,
-			`must be a JSON schema with "type": "object", got ${describe(schema)}`,
+			schema.type === undefined
+				? 'has no "type": the arguments are an object, so the schema needs "type": "object" at the top'
+				: `has "type": ${JSON.stringify(schema.type)} at the top, but the arguments are an object`,
 			SCHEMA_FIX,
 		);
 	}
-	const properties = schema.properties ?? {};
-	if (!isPlainObject(properties)) {
-		throw new InputError(
-			field,
-			`"properties" must be an object, got ${describe(properties)}`,
-			SCHEMA_FIX,
-		);
-	}
-	for (const [name, property] of Object.entries(properties)) {
-		if (!isPlainObject(property)) {
-			throw new InputError(
-				field,
-				`property "${name}" must be a schema object, got ${describe(property)}`,
-				SCHEMA_FIX,
-			);
-		}
-	}
-	const required = schema.required ?? [];
-	if (!Array.isArray(required) || required.some((name) => typeof name !== 'string')) {
-		throw new InputError(
-			field,
-			`"required" must be an array of property names, got ${describe(required)}`,
-			SCHEMA_FIX,
-		);
-	}
-	const missing = (required as string[]).filter((name) => !(name in properties));
+	const missing = (Array.isArray(schema.required) ? schema.required : []).filter(
+		(name) => !isPlainObject(schema.properties) || !(name in schema.properties),
+	);
 	if (missing.length > 0) {
 		throw new InputError(
 			field,
-			`"required" names ${missing.map((name) => `"${name}"`).join(', ')}, which "properties" does not define`,
+			`"required" names ${missing.map((name) => `"${String(name)}"`).join(', ')}, which "properties" does not define`,
 			'Add those properties, or remove them from "required".',
 		);
 	}
@@ -54,10 +45,13 @@ function checkSchema(value: unknown, field: string): Record<string, unknown> {
 }
 
 function checkName(value: unknown, field: string): string {
+	if (value === undefined || value === '') {
+		throw new InputError(field, 'is empty', 'Give the function a name, e.g. get_weather.');
+	}
 	if (typeof value !== 'string' || !NAME.test(value)) {
 		throw new InputError(
 			field,
-			`${describe(value)} is not a valid function name`,
+			`${named(value)} is not a valid function name`,
 			'Use 1 to 64 letters, digits, underscores or hyphens, e.g. get_weather.',
 		);
 	}
@@ -72,7 +66,7 @@ function fromRows(rows: unknown): ToolDefinition[] {
 		const name = checkName(fields.name, `${place} > Name`);
 		const definition: ToolDefinition = {
 			type: 'function',
-			function: { name, parameters: checkSchema(fields.parameters, `${place} > Parameters`) },
+			function: { name, parameters: checkParameters(fields.parameters, `${place} > Parameters`) },
 		};
 		if (typeof fields.description === 'string' && fields.description.trim() !== '') {
 			definition.function.description = fields.description;
@@ -100,7 +94,7 @@ function fromJson(value: unknown): ToolDefinition[] {
 			function: {
 				...tool.function,
 				name,
-				parameters: checkSchema(tool.function.parameters, `${place}.function.parameters`),
+				parameters: checkParameters(tool.function.parameters, `${place}.function.parameters`),
 			},
 		} as ToolDefinition;
 	});
@@ -115,16 +109,16 @@ function toolChoice(input: ChatInput, names: string[]): ChatRequestBody['tool_ch
 			typeof input.toolChoiceFunction === 'string' ? input.toolChoiceFunction.trim() : '';
 		if (!names.includes(name)) {
 			throw new InputError(
-				'Function Name',
+				'Function Name or ID',
 				`"${name}" is not one of the defined tools (${names.join(', ')})`,
-				'Type the name of one of the tools above.',
+				'Choose one of the tools defined above.',
 			);
 		}
 		return { type: 'function', function: { name } };
 	}
 	throw new InputError(
 		'Tool Choice',
-		`has the unknown value ${describe(choice)}`,
+		`has the unknown value ${named(choice)}`,
 		'Choose Auto, None, Required or Function.',
 	);
 }
@@ -136,7 +130,7 @@ export function buildTools(input: ChatInput): Pick<ChatRequestBody, 'tools' | 't
 	if (mode !== 'define' && mode !== 'json') {
 		throw new InputError(
 			'Tools',
-			`has the unknown mode ${describe(mode)}`,
+			`has the unknown mode ${named(mode)}`,
 			'Choose None, Define Below or JSON.',
 		);
 	}

@@ -7,28 +7,38 @@ export interface RetryPolicy {
 	maxWaitMs: number;
 	/** The most time one item may wait for rate limits (429s that ask to wait), in all; 0 = none. */
 	maxRateLimitWaitMs: number;
+	/** Whether a request that timed out is sent again (Options > Retry Timeouts); not by default. */
+	retryTimeouts?: boolean;
 }
 
 const RETRIED_STATUSES = [429, 500, 502, 503, 504];
-const RETRIED_NETWORK_CODES = [
-	'ECONNRESET',
-	'ECONNREFUSED',
-	'ETIMEDOUT',
-	'ECONNABORTED',
-	'EPIPE',
-	'EAI_AGAIN',
-	'UND_ERR_SOCKET',
-];
+/** Connections that failed before an answer began: another try can succeed. */
+const RETRIED_NETWORK_CODES = ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET'];
+/**
+ * No answer within Timeout: the service may still be writing (and billing) it, so sending again can cost
+ * the whole answer and the whole Timeout once more. Retried only when Retry Timeouts is on.
+ */
+const TIMEOUT_CODES = ['ETIMEDOUT', 'ECONNABORTED'];
+
+/** Whether the request got no answer within its timeout. */
+export function isTimeout(error: unknown): boolean {
+	return error instanceof NetworkError && TIMEOUT_CODES.includes(error.code);
+}
 const BASE_DELAY_MS = 500;
 const LONGEST_BACKOFF_MS = 30_000;
 
-/** Whether another attempt can succeed: rate limits, server and gateway failures, lost connections; never bad requests, keys, quota or missing models. */
-export function isRetryable(error: unknown): boolean {
+/**
+ * Whether another attempt can succeed: rate limits, server and gateway failures, lost connections (and
+ * timeouts when `retryTimeouts`); never bad requests, keys, quota, missing models, nor what n8n refused to
+ * send.
+ */
+export function isRetryable(error: unknown, retryTimeouts = false): boolean {
 	if (error instanceof ServiceError) {
 		// A failure inside a 2xx stream came after the reply began: it is not sent again.
 		if (!RETRIED_STATUSES.includes(error.status)) return false;
 		return !isOutOfBalance(error) && !isModelUnavailable(error);
 	}
+	if (isTimeout(error)) return retryTimeouts;
 	return error instanceof NetworkError && RETRIED_NETWORK_CODES.includes(error.code);
 }
 
@@ -84,7 +94,7 @@ export function retryDelay(
 	policy: RetryPolicy,
 	random: () => number = Math.random,
 ): number | undefined {
-	if (failed > policy.maxRetries || !isRetryable(error)) return undefined;
+	if (failed > policy.maxRetries || !isRetryable(error, policy.retryTimeouts)) return undefined;
 	const asked = error instanceof ServiceError ? error.retryAfterMs : undefined;
 	const delay = Math.round(asked ?? backoff(failed, random));
 	return waitedMs + delay > policy.maxWaitMs ? undefined : delay;

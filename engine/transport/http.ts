@@ -5,7 +5,7 @@ import type {
 	ILoadOptionsFunctions,
 } from 'n8n-workflow';
 
-import { NetworkError } from '../failures';
+import { NetworkError, RefusedByN8n } from '../failures';
 
 /** The one credential type this package defines. */
 export const CREDENTIAL_TYPE = 'chatCompletionsApi';
@@ -57,6 +57,26 @@ export function toNetworkError(url: string, error: unknown): NetworkError {
 	return new NetworkError(url, errorCode(error));
 }
 
+/** n8n marks the errors of its request layer that no retry can fix (an SSRF block, ...) with this symbol. */
+const N8N_NON_RETRYABLE = Symbol.for('n8n.backend-network.non-retryable-error');
+
+/**
+ * The error n8n raised itself and marked as not worth retrying (e.g. its SSRF protection blocked the
+ * address), found in the cause chain: its message and description only, not the request options.
+ */
+function refusedByN8n(error: unknown): RefusedByN8n | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+		const level = current as { message?: unknown; description?: unknown; cause?: unknown };
+		if ((current as Record<symbol, unknown>)[N8N_NON_RETRYABLE] === true) {
+			const description = typeof level.description === 'string' ? level.description : '';
+			return new RefusedByN8n(String(level.message), description);
+		}
+		current = level.cause;
+	}
+	return undefined;
+}
+
 function errorCode(error: unknown): string {
 	let current: unknown = error;
 	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
@@ -106,7 +126,7 @@ export async function sendWithCredential(
 			requestOptions(outgoing, encoding),
 		)) as FullResponse;
 	} catch (error) {
-		throw toNetworkError(outgoing.url, error);
+		throw refusedByN8n(error) ?? toNetworkError(outgoing.url, error);
 	}
 }
 

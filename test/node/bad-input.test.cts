@@ -20,8 +20,8 @@ const city = { type: 'object', properties: { city: { type: 'string' } }, require
 const toolRows = (...values: INodeParameters[]) => ({ toolsMode: 'define', tools: { values } });
 const weather = { name: 'weather', description: 'Weather in a city', parameters: JSON.stringify(city) };
 const withTools = (...values: INodeParameters[]) => simple(toolRows(...values));
-const imageUrls = (value: string) => simple({ imageUrls: value });
-const binaryProperty = (name: string, extra: INodeParameters = {}) => simple({ imageBinaryProperties: name, ...extra });
+const imageUrls = (value: string) => simple({ withImages: true, imageUrls: value });
+const binaryProperty = (name: string, extra: INodeParameters = {}) => simple({ withImages: true, imageBinaryProperties: name, ...extra });
 
 /** The reason V8's JSON.parse gives, which the node quotes. */
 function jsonReason(text: string): string {
@@ -41,40 +41,115 @@ const base64Png = Buffer.concat([pngHeader(2, 3), Buffer.alloc(40)]).toString('b
 const partsFix = /Content parts are/;
 const jsonFix = /Give an array of messages/;
 const schemaFix = /Give a JSON schema object/;
-const reservedFix = /Set the model, messages and tools with the node's own fields/;
+const mapFix = /Map a field the input item has/;
+const optionFix = (label: string) => new RegExp(`remove Options > ${label} to leave it unset`);
+const removeFix = (field: string) => new RegExp(`Remove "${field}" from Extra Body`);
+const urlFix = /Put each URL on its own line\. A space that belongs to a URL is written %20/;
 
 type Row = [name: string, parameters: INodeParameters, message: string, fix: RegExp, items?: INodeExecutionData[]];
 
 const table: Row[] = [
 	['model as an object', modelId('={{ { id: "echo-1" } }}'), 'Model: must be text, got an object', /Choose a model from the list/],
-	['model as a number', modelId('={{ 42 }}'), 'Model: must be text, got number 42', /Choose a model from the list/],
+	['model as a number', modelId('={{ 42 }}'), 'Model: must be text, got 42', /Choose a model from the list/],
 	// n8n itself refuses an empty Model field; an expression can still give an empty ID.
 	['model empty', modelId('={{ $json.model }}'), 'Model: is empty', /switch to "ID" and type the model ID/, jsonItems({ model: '' })],
+	['model from a field the item lacks', modelId('={{ $json.model }}'), 'Model: is empty: its expression {{ $json.model }} gives nothing: the input item has no field "model"', /Map a field that holds the model ID/],
 	['model with spaces', modelId('echo 1'), 'Model: "echo 1" contains spaces', /Model IDs have no spaces/],
 	['prompt as an object', simpleParameters('={{ { text: "Hi" } }}'), 'User Prompt: must be text, got an object', /JSON\.stringify/],
 	['prompt as an array', simpleParameters('={{ ["Hi"] }}'), 'User Prompt: must be text, got an array', /JSON\.stringify/],
 	['prompt empty', simpleParameters('  '), 'User Prompt: is empty', /Type a prompt/],
+	[
+		'prompt from a field the item lacks',
+		simpleParameters('={{ $json.text }}'),
+		'User Prompt: is empty: its expression {{ $json.text }} gives nothing: the input item has no field "text"',
+		mapFix,
+		jsonItems({ question: 'Hi' }),
+	],
+	[
+		'prompt from a nested field the item lacks',
+		simpleParameters('={{ $json.ticket.body }}'),
+		'User Prompt: is empty: its expression {{ $json.ticket.body }} gives nothing: the input item\'s field "ticket" has no "body"',
+		mapFix,
+		jsonItems({ ticket: { subject: 'Refund' } }),
+	],
 	['system message as an object', simple({ systemMessage: '={{ { role: "system" } }}' }), 'System Message: must be text, got an object', /JSON\.stringify/],
 	['temperature as a word', options({ temperature: 'warm' }), 'Temperature: must be a number from 0 to 2, got the text "warm"', /from 0 to 2/],
 	['temperature 3', options({ temperature: 3 }), 'Temperature: must be from 0 to 2, got 3', /from 0 to 2/],
 	['temperature -0.1', options({ temperature: -0.1 }), 'Temperature: must be from 0 to 2, got -0.1', /from 0 to 2/],
+	['temperature null', options({ temperature: '={{ null }}' }), 'Temperature: must be a number from 0 to 2, got null', /from 0 to 2/],
+	[
+		'temperature from a field the item lacks',
+		options({ temperature: '={{ $json.temperature }}' }),
+		'Temperature: is empty: its expression {{ $json.temperature }} gives nothing: the input item has no field "temperature"',
+		optionFix('Temperature'),
+	],
 	['top_p as a word', options({ topP: 'most' }), 'Top P: must be a number from 0 to 1, got the text "most"', /from 0 to 1/],
 	['top_p -1', options({ topP: -1 }), 'Top P: must be from 0 to 1, got -1', /from 0 to 1/],
 	['top_p 1.5', options({ topP: 1.5 }), 'Top P: must be from 0 to 1, got 1.5', /from 0 to 1/],
 	['max_tokens as a word', options({ maxTokens: 'many' }), 'Maximum Tokens: must be a whole number of at least 1, got the text "many"', /whole number/],
-	['max_tokens 0', options({ maxTokens: 0 }), 'Maximum Tokens: must be a whole number of at least 1, got number 0', /whole number/],
-	['max_tokens 1.5', options({ maxTokens: 1.5 }), 'Maximum Tokens: must be a whole number of at least 1, got number 1.5', /whole number/],
+	['max_tokens 0', options({ maxTokens: 0 }), 'Maximum Tokens: must be a whole number of at least 1, got 0', /whole number/],
+	['max_tokens 1.5', options({ maxTokens: 1.5 }), 'Maximum Tokens: must be a whole number of at least 1, got 1.5', /whole number/],
+	[
+		'max_tokens from a field the item lacks',
+		options({ maxTokens: '={{ $json.limits.tokens }}' }),
+		'Maximum Tokens: is empty: its expression {{ $json.limits.tokens }} gives nothing: the input item\'s field "limits" has no "tokens"',
+		optionFix('Maximum Tokens'),
+		jsonItems({ limits: {} }),
+	],
+	['Max Retries -1', options({ maxRetries: -1 }), 'Max Retries: must be a whole number of at least 0, got -1', /0 to never retry/],
+	['Timeout 0', options({ timeout: 0 }), 'Timeout (Ms): must be a whole number of at least 1, got 0', /milliseconds/],
+	['Stream as a word', options({ stream: '={{ "yes" }}' }), 'Stream: must be true or false, got the text "yes"', /Switch Options > Stream on or off/],
+	[
+		'Stream from a field the item lacks',
+		options({ stream: '={{ $json.stream }}' }),
+		'Stream: is empty: its expression {{ $json.stream }} gives nothing: the input item has no field "stream"',
+		optionFix('Stream'),
+	],
+	['Response Format unknown', options({ responseFormat: '={{ "xml" }}' }), 'Response Format: has the unknown value "xml"', /Choose Text, JSON Object, JSON Schema/],
+	[
+		'Response Format from a field the item lacks',
+		options({ responseFormat: '={{ $json.format }}' }),
+		'Response Format: is empty: its expression {{ $json.format }} gives nothing: the input item has no field "format"',
+		optionFix('Response Format'),
+	],
+	['JSON Schema missing', options({ responseFormat: 'jsonSchema' }), 'JSON Schema: is not set, and Response Format "JSON Schema" needs it', /Add Options > JSON Schema/],
+	[
+		'JSON Schema with a misspelled type',
+		options({ responseFormat: 'jsonSchema', jsonSchema: '{"type": "object", "properties": {"age": {"type": "integr"}}}' }),
+		'JSON Schema: is not a valid schema: properties.age.type: "integr" is not a JSON Schema type; did you mean "integer"?',
+		/Give a JSON Schema object/,
+	],
+	['Repair Attempts 6', options({ responseFormat: 'jsonObject', repairAttempts: 6 }), 'Repair Attempts: must be a whole number from 0 to 5, got 6', /0 switches repairs off/],
 	['message rows: none', simple({ promptType: 'messages', messages: {} }), 'Messages: has no rows', /Add Message/],
-	['message rows: unknown role', rows({ role: 'robot', content: 'Hi' }), 'Messages row 1: has the unknown role the text "robot"', /system, user or assistant/],
+	['message rows: unknown role', rows({ role: 'robot', content: 'Hi' }), 'Messages row 1: has the unknown role "robot"', /system, user or assistant/],
+	['message rows: no content', rows({ role: 'user', content: '' }), 'Messages row 1: has no content', /Type the message text/],
+	[
+		'message rows: content from a field the item lacks',
+		rows({ role: 'system', content: 'Be brief.' }, { role: 'user', content: '={{ $json.question }}' }),
+		'Messages row 2 > Content: is empty: its expression {{ $json.question }} gives nothing: the input item has no field "question"',
+		mapFix,
+	],
+	['message rows: content as an object', rows({ role: 'user', content: '={{ { text: "Hi" } }}' }), 'Messages row 1: content must be text, got an object', /Type the message text/],
 	['JSON messages: empty array', messagesJson('[]'), 'Messages (JSON): is an empty array', jsonFix],
 	['JSON messages: not JSON', messagesJson('[{"role": "user"'), `Messages (JSON): is not valid JSON (${jsonReason('[{"role": "user"')})`, jsonFix],
-	['JSON messages: unknown role', messagesJson('[{"role": "robot", "content": "Hi"}]'), 'Messages (JSON): messages[0].role is the text "robot"', /system, user, assistant or tool/],
+	[
+		'JSON messages: from a field the item lacks',
+		messagesJson('={{ $json.messages }}'),
+		'Messages (JSON): is empty: its expression {{ $json.messages }} gives nothing: the input item has no field "messages"',
+		/Connect a node whose items hold the conversation/,
+		jsonItems({ text: 'Hi' }),
+	],
+	['JSON messages: an object', messagesJson('={{ $json }}'), 'Messages (JSON): must be an array of messages, got an object', jsonFix, jsonItems({ role: 'user' })],
+	['JSON messages: unknown role', messagesJson('[{"role": "wizard", "content": "Hi"}]'), 'Messages (JSON): messages[0] has the unknown role "wizard"', /system, developer, user, assistant or tool/],
+	['JSON messages: no role', messagesJson('[{"content": "Hi"}]'), 'Messages (JSON): messages[0] has no "role"', /system, developer, user, assistant or tool/],
+	['JSON messages: a message that is text', messagesJson('["Hi"]'), 'Messages (JSON): messages[0] must be an object, got the text "Hi"', jsonFix],
 	[
 		'JSON messages: content part of unknown type',
-		messagesJson('[{"role": "user", "content": [{"type": "audio", "audio": "..."}]}]'),
-		'Messages (JSON): messages[0].content[0] has the unsupported type the text "audio"',
+		messagesJson('[{"role": "user", "content": [{"type": "video", "video": "..."}]}]'),
+		'Messages (JSON): messages[0].content[0] is a "video" part, which this node cannot send (only "text" and "image_url" parts)',
 		partsFix,
 	],
+	['JSON messages: content part without type', messagesJson('[{"role": "user", "content": [{"text": "Hi"}]}]'), 'Messages (JSON): messages[0].content[0] has no "type"', partsFix],
 	[
 		'JSON messages: image_url given as a string',
 		messagesJson('[{"role": "user", "content": [{"type": "image_url", "image_url": "https://example.com/a.png"}]}]'),
@@ -98,27 +173,94 @@ const table: Row[] = [
 	[
 		'tool schema not of type object',
 		withTools({ ...weather, parameters: '{"type": "string"}' }),
-		'Tools row 1 > Parameters: must be a JSON schema with "type": "object", got an object',
+		'Tools row 1 > Parameters: has "type": "string" at the top, but the arguments are an object',
+		schemaFix,
+	],
+	['tool schema without a type', withTools({ ...weather, parameters: '{"properties": {}}' }), 'Tools row 1 > Parameters: has no "type": the arguments are an object, so the schema needs "type": "object" at the top', schemaFix],
+	[
+		'tool schema with a misspelled type at the top',
+		withTools({ ...weather, parameters: '{"type": "objet", "properties": {}}' }),
+		'Tools row 1 > Parameters: is not a valid schema: type: "objet" is not a JSON Schema type; did you mean "object"?',
+		schemaFix,
+	],
+	[
+		'tool schema with a misspelled type deep inside',
+		withTools({ ...weather, parameters: '{"type": "object", "properties": {"place": {"type": "object", "properties": {"city": {"type": "strin"}}}}}' }),
+		'Tools row 1 > Parameters: is not a valid schema: properties.place.properties.city.type: "strin" is not a JSON Schema type; did you mean "string"?',
+		schemaFix,
+	],
+	[
+		'tools JSON with a misspelled type in array items',
+		simple({
+			toolsMode: 'json',
+			toolsJson: JSON.stringify([{ type: 'function', function: { name: 'weather', parameters: { type: 'object', properties: { cities: { type: 'array', items: { type: 'strng' } } } } } }]),
+		}),
+		'Tools (JSON): tools[0].function.parameters: is not a valid schema: properties.cities.items.type: "strng" is not a JSON Schema type; did you mean "string"?',
 		schemaFix,
 	],
 	[
 		'tool schema requires a property it does not define',
-		withTools({ ...weather, parameters: '{"type": "object", "properties": {}, "required": ["city"]}' }),
-		'Tools row 1 > Parameters: "required" names "city", which "properties" does not define',
-		/Add those properties/,
+		withTools({ ...weather, parameters: '{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["cty"]}' }),
+		'Tools row 1 > Parameters: is not a valid schema: required[0]: "cty" is not defined in "properties"; did you mean "city"?',
+		schemaFix,
 	],
-	['tool with a bad function name', withTools({ ...weather, name: 'get weather' }), 'Tools row 1 > Name: the text "get weather" is not a valid function name', /1 to 64 letters/],
+	['tool with a bad function name', withTools({ ...weather, name: 'get weather' }), 'Tools row 1 > Name: "get weather" is not a valid function name', /1 to 64 letters/],
+	['tool without a name', withTools({ ...weather, name: '' }), 'Tools row 1 > Name: is empty', /Give the function a name/],
+	[
+		'tool name from a field the item lacks',
+		withTools({ ...weather, name: '={{ $json.function }}' }),
+		'Tools row 1 > Name: is empty: its expression {{ $json.function }} gives nothing: the input item has no field "function"',
+		/Map a field the input item has/,
+	],
 	['two tools with one name', withTools(weather, weather), 'Tools: defines "weather" twice', /its own name/],
 	['tools JSON not an array', simple({ toolsMode: 'json', toolsJson: '{"type": "function"}' }), 'Tools (JSON): must be an array of tools, got an object', /protocol tools array/],
 	[
+		'tools JSON from a field the item lacks',
+		simple({ toolsMode: 'json', toolsJson: '={{ $json.tools }}' }),
+		'Tools (JSON): is empty: its expression {{ $json.tools }} gives nothing: the input item has no field "tools"',
+		/Map a field that holds the tools array/,
+	],
+	[
 		'tool choice names a function that is not among the tools',
 		simple({ ...toolRows(weather), toolChoice: 'function', toolChoiceFunction: 'clock' }),
-		'Function Name: "clock" is not one of the defined tools (weather)',
-		/one of the tools above/,
+		'Function Name or ID: "clock" is not one of the defined tools (weather)',
+		/one of the tools defined above/,
 	],
-	...['messages', 'stream', 'model', 'tools'].map(
-		(field): Row => [`Extra Body sets "${field}"`, options({ extraBody: `{"${field}": null}` }), `Extra Body: may not set "${field}"`, reservedFix],
+	[
+		'tool choice from a field the item lacks',
+		simple({ ...toolRows(weather), toolChoice: 'function', toolChoiceFunction: '={{ $json.tool }}' }),
+		'Function Name or ID: is empty: its expression {{ $json.tool }} gives nothing: the input item has no field "tool"',
+		/Choose one of the tools/,
+	],
+	...(
+		[
+			['messages', 'the Prompt fields set'],
+			['stream', 'Options > Stream sets'],
+			['model', 'the Model field sets'],
+			['tools', 'the Tools fields set'],
+			['stream_options', 'Options > Stream Usage sets'],
+		] as const
+	).map(
+		([field, setBy]): Row => [`Extra Body sets "${field}"`, options({ extraBody: `{"${field}": null}` }), `Extra Body: sets "${field}", which ${setBy}`, removeFix(field)],
 	),
+	[
+		'Extra Body sets what Temperature sets',
+		options({ temperature: 0.2, extraBody: '{"temperature": 0.9, "seed": 7}' }),
+		'Extra Body: sets "temperature", which Options > Temperature sets',
+		removeFix('temperature'),
+	],
+	[
+		'Extra Body sets what Maximum Tokens and Top P set',
+		options({ maxTokens: 10, topP: 0.5, extraBody: '{"max_tokens": 20, "top_p": 1}' }),
+		'Extra Body: sets "max_tokens", which Options > Maximum Tokens sets, and "top_p", which Options > Top P sets',
+		removeFix('max_tokens", "top_p'),
+	],
+	[
+		'Extra Body sets what Response Format sets',
+		options({ responseFormat: 'jsonObject', extraBody: '{"response_format": {"type": "text"}}' }),
+		'Extra Body: sets "response_format", which Options > Response Format sets',
+		removeFix('response_format'),
+	],
 	['Extra Body not JSON', options({ extraBody: '{seed: 7}' }), `Extra Body: is not valid JSON (${jsonReason('{seed: 7}')})`, /\{"seed": 7\}/],
 	['Extra Body an array', options({ extraBody: '[{"seed": 7}]' }), 'Extra Body: must be a JSON object, got an array', /\{"seed": 7\}/],
 	['image data URI not base64', imageUrls('data:image/png,hello'), 'Image URLs: "data:image/png,hello…" is not a base64 data URI', /data:<image type>;base64,<data>/],
@@ -129,6 +271,20 @@ const table: Row[] = [
 		/convert other formats/,
 	],
 	['image URL with an ftp scheme', imageUrls('ftp://example.com/cat.png'), 'Image URLs: "ftp://example.com/cat.png" is not an http(s) URL or a data URI', /public image URL/],
+	['image URL with a space inside', imageUrls('https://example.com/my cat.png'), 'Image URLs: "https://example.com/my cat.png" has a space inside, but URLs are one per line', urlFix],
+	[
+		'two image URLs on one line, by a space',
+		imageUrls('https://example.com/1.png https://example.com/2.png'),
+		'Image URLs: "https://example.com/1.png https://example.com/2.png" has a space inside, but URLs are one per line',
+		urlFix,
+	],
+	[
+		'two image URLs on one line, by a comma',
+		imageUrls('https://example.com/1.png,https://example.com/2.png'),
+		'Image URLs: "https://example.com/1.png,https://example.com/2.png" holds more than one URL',
+		urlFix,
+	],
+	['image URLs as a number', imageUrls('={{ 42 }}'), 'Image URLs: must be text, got 42', /one per line/],
 	[
 		'base64 in Image URLs',
 		imageUrls(base64Png),
@@ -154,8 +310,8 @@ const table: Row[] = [
 ];
 
 describe('bad input is refused with the field, the item and the fix, and nothing is sent', () => {
-	test('the table covers at least 30 malformed inputs', () => {
-		expect(table.length).toBeGreaterThanOrEqual(30);
+	test('the table covers at least 60 malformed inputs', () => {
+		expect(table.length).toBeGreaterThanOrEqual(60);
 	});
 
 	test.each(table)('%s', async (_name, parameters, message, fix, items = jsonItems({})) => {

@@ -35,7 +35,7 @@ describe('every failure reads as what happened and how to fix it', () => {
 		['401 wrong key', 'sk-example-wrong-key', 'echo-1', {}, 'The service rejected the API key (item 0)', { http_code: 401, code: 'invalid_api_key' }, /paste the key again/],
 		['401 expired key', keys.expired, 'echo-1', {}, 'The service rejected the API key (item 0)', { http_code: 401, code: 'invalid_api_key' }, /expired/],
 		['403 model outside the key\'s group', keys.default, 'echo-pro', {}, 'Model "echo-pro" is not available to this API key (item 0)', { http_code: 403, code: 'model_not_found' }, /token group/],
-		['404 unknown model', keys.default, 'echo-99', {}, 'Model "echo-99" is not available to this API key (item 0)', { http_code: 404, code: 'model_not_found' }, /Pick the model from the list/],
+		['404 unknown model', keys.default, 'echo-99', {}, 'Model "echo-99" does not exist on this service (item 0)', { http_code: 404, code: 'model_not_found' }, /Check the model ID for typos/],
 		['500 server error', keys.faults, 'fault-500', {}, 'The service failed while answering (500) (item 0)', { http_code: 500, type: 'server_error', code: 'internal_error' }, /run again later/],
 		['503 + model_not_found with a Chinese message', keys.faults, 'fault-503-model-not-found', {}, 'Model "fault-503-model-not-found" is not available to this API key (item 0)', { http_code: 503, code: 'model_not_found' }, /无可用渠道/],
 		['402 out of balance (DeepSeek)', keys.faults, 'fault-402', {}, 'The account behind this API key has run out of balance (item 0)', { http_code: 402 }, /Top up the balance/],

@@ -9,6 +9,24 @@ import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
+const text = (chunks: StructuredChunk[]) =>
+	chunks
+		.filter((chunk) => chunk.type === 'item')
+		.map((chunk) => chunk.content)
+		.join('');
+
+/** Runs one item with On Error: Stop Workflow in a streaming run; returns the run's error and every chunk. */
+async function stopped(parameters: INodeParameters) {
+	const chunks: StructuredChunk[] = [];
+	const { error } = await engineWith(keys.default, service().baseUrl).runNode({
+		type: NODE_TYPE,
+		parameters,
+		items: jsonItems({}),
+		onChunk: (chunk) => chunks.push(chunk),
+	});
+	return { error, chunks };
+}
+
 async function reply(parameters: INodeParameters, onChunk?: (chunk: StructuredChunk) => void) {
 	const { outputs, error } = await engineWith(keys.default, service().baseUrl).runNode({
 		type: NODE_TYPE,
@@ -154,11 +172,80 @@ describe('n8n chat streaming', () => {
 		}
 	});
 
-	test('with the Stream option off, a streaming trigger gets the item but no chunks from the node', async () => {
+	test('Stream not added: the node streams because the workflow streams its response', async () => {
 		const chunks: StructuredChunk[] = [];
-		const [[item]] = await reply(simpleParameters('quiet', 'echo-1'), (chunk) => chunks.push(chunk));
-		expect(item.json.content).toBe('quiet');
-		expect(chunks.filter((chunk) => chunk.type === 'item')).toEqual([]);
+		const [[item]] = await reply(simpleParameters('follow the workflow please', 'echo-1'), (chunk) => chunks.push(chunk));
+		expect(item.json.content).toBe('follow the workflow please');
+		const [request] = await service().requests();
+		expect(request.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+		expect(chunks.map((chunk) => chunk.type)).toEqual(['begin', 'item', 'item', 'item', 'item', 'end']);
+		expect(text(chunks)).toBe('follow the workflow please');
+	});
+
+	test('Stream not added and a workflow that does not stream: one request without stream', async () => {
+		const [[item]] = await reply(simpleParameters('no chat here', 'echo-1'));
+		expect(item.json.content).toBe('no chat here');
+		const [request] = await service().requests();
+		expect(request.body).not.toHaveProperty('stream');
+	});
+
+	test('Stream off behind a streaming trigger: not streamed, but the whole reply reaches the client as one piece', async () => {
+		const chunks: StructuredChunk[] = [];
+		const [[item]] = await reply(
+			simpleParameters('the whole reply at once', 'echo-1', { options: { stream: false } }),
+			(chunk) => chunks.push(chunk),
+		);
+		expect(item.json.content).toBe('the whole reply at once');
+		const requests = await service().requests();
+		expect(requests).toHaveLength(1);
+		expect(requests[0].body).not.toHaveProperty('stream');
+		expect(chunks.map(({ type, content }) => [type, content])).toEqual([
+			['begin', undefined],
+			['item', 'the whole reply at once'],
+			['end', undefined],
+		]);
+	});
+
+	test('with On Error: Continue, a stream that fails part way tells the client what went wrong, and does not end normally', async () => {
+		const chunks: StructuredChunk[] = [];
+		const [[item]] = await reply(
+			simpleParameters('one two three four five six', 'echo-1', knobs({ error_after: 2 }, { maxRetries: 0 })),
+			(chunk) => chunks.push(chunk),
+		);
+		expect(item.json.error).toMatch(/^The service reported an error inside a successful \(200\) response: upstream stream failed/);
+		expect(chunks.map((chunk) => chunk.type)).toEqual(['begin', 'item', 'item', 'error']);
+		const error = chunks[chunks.length - 1].content ?? '';
+		// The problem, the item and the fix: n8n passes a streaming client nothing else.
+		expect(error).toMatch(/^The service reported an error inside a successful \(200\) response: upstream stream failed.* \(item 0\)\. The service answered "upstream stream failed/);
+		expect(error).toMatch(/run again later or choose another model\.$/);
+	});
+
+	test('with On Error: Continue, an invalid item tells the client the problem and the fix, and nothing is sent', async () => {
+		const chunks: StructuredChunk[] = [];
+		const [[item]] = await reply(simpleParameters('hi', 'echo-1', { options: { temperature: 3 } }), (chunk) => chunks.push(chunk));
+		expect(item.json.error).toBe('Temperature: must be from 0 to 2, got 3 (item 0)');
+		expect(chunks.map(({ type, content }) => [type, content])).toEqual([
+			['error', 'Temperature: must be from 0 to 2, got 3 (item 0). Use a value from 0 to 2, e.g. 0.7.'],
+		]);
+		expect(await service().requests()).toEqual([]);
+	});
+
+	test('with Stop Workflow, the error n8n sends a streaming client carries the problem, not only the fix', async () => {
+		const { error, chunks } = await stopped(simpleParameters('hi', 'echo-1', { options: { temperature: 3 } }));
+		expect(error?.message).toBe('Temperature: must be from 0 to 2, got 3 (item 0)');
+		expect(chunks.map(({ type, content }) => [type, content])).toEqual([
+			['error', 'Temperature: must be from 0 to 2, got 3. Use a value from 0 to 2, e.g. 0.7.'],
+		]);
+		expect(await service().requests()).toEqual([]);
+	});
+
+	test('with Stop Workflow, a stream that fails part way gets n8n\'s error chunk with the problem, not a normal end', async () => {
+		const { error, chunks } = await stopped(
+			simpleParameters('one two three four five six', 'echo-1', knobs({ cut_after: 2 }, { maxRetries: 0 })),
+		);
+		expect(error?.message).toMatch(/^The stream ended before the reply was complete/);
+		expect(chunks.map((chunk) => chunk.type)).toEqual(['begin', 'item', 'item', 'error']);
+		expect(chunks[3].content).toMatch(/^The stream ended before the reply was complete .*\. Gateways end a reply this way/);
 	});
 
 	test('a Webhook workflow in streaming response mode receives the deltas of the node', async () => {

@@ -1,4 +1,4 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
 import { knobs } from '../support/knobs.cts';
@@ -21,10 +21,22 @@ async function run(options: INodeParameters, abortAfterMs?: number) {
 }
 
 describe('timeouts', () => {
-	test('a reply slower than Timeout fails with the timeout, promptly', async () => {
-		const { outputs, elapsed } = await run({ ...knobs({ slow_ms: 3000 }).options, timeout: 500, maxRetries: 0 });
-		expect(outputs[0][0].json.error).toMatch(/did not answer within the timeout \(item 0\)$/);
+	test('a reply slower than Timeout fails promptly, once, with the timeout and how to raise it', async () => {
+		const { outputs, elapsed } = await run({ ...knobs({ slow_ms: 3000 }).options, timeout: 500 });
+		const json = outputs[0][0].json;
+		expect(json.error).toMatch(/^The service at http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions did not answer within the Timeout of 500 ms \(item 0\)$/);
+		expect((json.error_details as IDataObject).description).toMatch(
+			/^Raise Options > Timeout \(Ms\) above 500 for long answers\. A request that timed out is not sent again unless Options > Retry Timeouts is on/,
+		);
+		// Max Retries is 3 by default: a timeout is still sent once.
+		expect(await service().requests()).toHaveLength(1);
 		expect(elapsed).toBeLessThan(2500);
+	});
+
+	test('with Retry Timeouts on, a timeout is sent again up to Max Retries', async () => {
+		const { outputs } = await run({ ...knobs({ slow_ms: 1500 }).options, timeout: 300, retryTimeouts: true, maxRetries: 1 });
+		expect(outputs[0][0].json.error).toMatch(/did not answer within the Timeout of 300 ms, after 2 attempts \(item 0\)$/);
+		expect(await service().requests()).toHaveLength(2);
 	});
 
 	test('a long Timeout has no hidden cap: a slow reply within it succeeds', async () => {
@@ -32,14 +44,18 @@ describe('timeouts', () => {
 		expect(outputs[0][0].json.content).toBe('Hello there');
 	});
 
-	test('a stream that receives nothing for Timeout is ended', async () => {
+	test('a stream that receives nothing for Timeout is ended, and is not sent again even with Retry Timeouts', async () => {
 		const { outputs, elapsed } = await run({
 			...knobs({ stall_body_ms: 8000 }).options,
 			stream: true,
 			timeout: 500,
-			maxRetries: 0,
+			retryTimeouts: true,
 		});
-		expect(outputs[0][0].json.error).toMatch(/did not answer within the timeout \(item 0\)$/);
+		const json = outputs[0][0].json;
+		expect(json.error).toMatch(/^The stream stopped: nothing more came within the Timeout of 500 ms, after \d+ characters of the reply \(item 0\)$/);
+		// The service sent the first chunk (the role, no text yet) before it fell silent.
+		expect((json.error_details as IDataObject).partial_content).toBe('');
+		expect(await service().requests()).toHaveLength(1);
 		expect(elapsed).toBeLessThan(3000);
 	});
 });

@@ -17,7 +17,7 @@ import { chunk, sse } from '../support/sse.cts';
 
 interface Outcome {
 	completion?: Completion;
-	error?: { name: string; message: string; code?: string; status?: number; serviceMessage?: string; bodyKind?: string };
+	error?: { name: string; message: string; code?: string; status?: number; serviceMessage?: string; bodyKind?: string; cut?: string; partialContent?: string };
 	deltas: string[];
 	/** Milliseconds from the request to the outcome. */
 	elapsed: number;
@@ -66,8 +66,8 @@ class StreamProbe implements INodeType {
 			);
 			outcome = { completion, deltas, elapsed: Date.now() - started };
 		} catch (caught) {
-			const { name, message, code, status, serviceMessage, bodyKind } = caught as Record<string, never>;
-			outcome = { error: { name, message, code, status, serviceMessage, bodyKind }, deltas, elapsed: Date.now() - started };
+			const { name, message, code, status, serviceMessage, bodyKind, cut, partialContent } = caught as Record<string, never>;
+			outcome = { error: { name, message, code, status, serviceMessage, bodyKind, cut, partialContent }, deltas, elapsed: Date.now() - started };
 		}
 		return [[{ json: outcome as unknown as IDataObject, pairedItem: { item: 0 } }]];
 	}
@@ -208,7 +208,8 @@ describe('sendStream through n8n\'s request helper', () => {
 		['a JSON error labelled as an event stream', '/json-labelled-sse', { name: 'ServiceError', status: 200, serviceMessage: 'No available channel' }],
 		['an error chunk mid-stream', '/error-chunk', { name: 'ServiceError', status: 200, serviceMessage: 'upstream overloaded' }],
 		['a stream that ends before the reply is complete', '/truncated', { name: 'IncompleteReplyError' }],
-		['a connection broken mid-stream', '/reset', { name: 'NetworkError', code: 'ECONNRESET' }],
+		// The reply began: it is incomplete (the text so far kept), not a connection that failed to answer.
+		['a connection broken mid-stream', '/reset', { name: 'IncompleteReplyError', cut: 'connection', partialContent: 'Grüße ' }],
 	])('%s throws what describeProblem maps', async (_name, path, expected) => {
 		expect((await probe(path)).error).toMatchObject(expected);
 	});
@@ -217,10 +218,11 @@ describe('sendStream through n8n\'s request helper', () => {
 		expect((await probe('/ignores-stream')).completion).toEqual(completionJson);
 	});
 
-	test('no bytes for the timeout: ETIMEDOUT, soon after the timeout; the connection is closed', async () => {
+	test('no bytes for the timeout: the reply stops there, soon after the timeout; the connection is closed', async () => {
 		const connectionClosed = new Promise<void>((resolve) => closed.push(resolve));
 		const { error, deltas, elapsed } = await probe('/stall', 300);
-		expect(error).toMatchObject({ name: 'NetworkError', code: 'ETIMEDOUT' });
+		expect(error).toMatchObject({ name: 'IncompleteReplyError', cut: 'silence', partialContent: 'Grüße ' });
+		expect((error as Error).message).toMatch(/^The stream stopped: nothing more came within the Timeout of 300 ms, after \d+ characters of the reply$/);
 		expect(deltas).toEqual(['Grüße ']);
 		expect(elapsed).toBeGreaterThanOrEqual(300);
 		expect(elapsed).toBeLessThan(2000);

@@ -62,6 +62,7 @@ function nodeSettings(context: IExecuteFunctions, credentials: Record<string, un
 		withToolCalls: hasToolCallsOutput(context.getNodeParameter('toolsMode', 0, 'none')),
 		asTool: context.isToolExecution?.() === true,
 		routeErrors: context.getNode().onError === 'continueErrorOutput',
+		streaming: context.isStreaming?.() === true,
 	};
 }
 
@@ -101,9 +102,12 @@ export async function executeChatCompletion(
 	try {
 		settings = nodeSettings(this, await this.getCredentials(CREDENTIAL_TYPE));
 	} catch (error) {
-		throw toNodeError(this.getNode(), describeProblem(error, {}));
+		throw toNodeError(
+			this.getNode(),
+			describeProblem(error, { streaming: this.isStreaming?.() === true }),
+		);
 	}
-	const { connection, limiter, withToolCalls, routeErrors, asTool } = settings;
+	const { connection, limiter, withToolCalls, routeErrors, asTool, streaming } = settings;
 	const placing = { withToolCalls: withToolCalls && !asTool, asTool };
 	const flow = newFlow(limiter);
 	const parameters = new ItemParameters(this);
@@ -137,7 +141,9 @@ export async function executeChatCompletion(
 	if (failFast) {
 		const planned = planJobs(held).concat(grouped);
 		const invalid = planned.filter((job) => job.error !== undefined);
-		if (invalid.length > 0) throw invalidItemsError(this.getNode(), invalid, connection);
+		if (invalid.length > 0) {
+			throw invalidItemsError(this.getNode(), invalid, { ...connection, streaming });
+		}
 		planned.sort((a, b) => a.items[0] - b.items[0]).forEach(start);
 	} else {
 		grouped.forEach(start);
@@ -150,6 +156,7 @@ export async function executeChatCompletion(
 		withToolCalls: placing.withToolCalls,
 		asTool,
 		signal,
+		streaming,
 	});
 }
 
@@ -165,9 +172,10 @@ function collect(
 		withToolCalls: boolean;
 		asTool: boolean;
 		signal?: AbortSignal;
+		streaming: boolean;
 	},
 ): INodeExecutionData[][] {
-	const { connection, failFast, routeErrors, withToolCalls, asTool, signal } = settings;
+	const { connection, failFast, routeErrors, withToolCalls, asTool, signal, streaming } = settings;
 	const order = jobs.map((_, index) => index).sort((a, b) => jobs[a].items[0] - jobs[b].items[0]);
 	const replies: INodeExecutionData[] = [];
 	const toolCalls: INodeExecutionData[] = [];
@@ -184,6 +192,7 @@ function collect(
 		const problem = describeProblem(outcome.error, {
 			...connection,
 			model: job.request?.body.model,
+			streaming,
 		});
 		if (asTool) {
 			throw toNodeError(context.getNode(), { ...problem, message: toolFailureMessage(problem) });

@@ -2,8 +2,8 @@ import type { INode, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Job } from './plan-jobs';
-import type { Connection } from '../../../engine/connection';
 import { describeProblem } from '../../../engine/problems/describe-problem';
+import type { ProblemContext } from '../../../engine/problems/problem';
 import { toNodeError } from '../../../engine/problems/node-error';
 
 /** How many invalid items the message quotes in full; the rest are counted. */
@@ -16,10 +16,10 @@ const QUOTED = 3;
 export function invalidItemsError(
 	node: INode,
 	invalid: Job[],
-	connection: Connection,
+	context: ProblemContext,
 ): NodeApiError | NodeOperationError {
 	const problems = invalid.flatMap((job) =>
-		job.items.map((itemIndex) => ({ itemIndex, problem: describeProblem(job.error, connection) })),
+		job.items.map((itemIndex) => ({ itemIndex, problem: describeProblem(job.error, context) })),
 	);
 	if (problems.length === 1) {
 		const [{ itemIndex, problem }] = problems;
@@ -30,7 +30,7 @@ export function invalidItemsError(
 		.map(({ itemIndex, problem }) => `item ${itemIndex}: ${problem.message}`);
 	const rest = problems.length - quoted.length;
 	const list = rest > 0 ? `${quoted.join('; ')}; and ${rest} more` : quoted.join('; ');
-	return new NodeOperationError(
+	const error = new NodeOperationError(
 		node,
 		`${problems.length} items are invalid, so nothing was sent: ${list}`,
 		{
@@ -41,4 +41,9 @@ export function invalidItemsError(
 			itemIndex: problems[0].itemIndex,
 		},
 	);
+	// An expression n8n could not resolve names its parameter: the editor shows it, as for one item.
+	const parameter = (problems[0].problem.raisedByN8n as { context?: { parameter?: unknown } })
+		?.context?.parameter;
+	if (typeof parameter === 'string') error.context.parameter = parameter;
+	return error;
 }

@@ -1,8 +1,12 @@
+import { BaseError, ExecutionBaseError, ExpressionError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemParameters } from './parameters';
+import { InputError } from '../../../engine/failures';
+import { OPTIONS } from '../../../engine/options/table';
 import { splitList } from '../../../engine/request/images';
 import type { ChatInput, ItemBinaries } from '../../../engine/request/input';
+import { emptyExpression, isPlainObject } from '../../../engine/values';
 
 /** Loads the binary properties that the image fields name; the request builder reports missing ones. */
 async function loadBinaries(
@@ -25,20 +29,160 @@ function binaryNames(fields: IDataObject[], field: string): string[] {
 	return fields.flatMap((entry) => splitList(entry.imageBinaryProperties, field));
 }
 
+/** The labels users see, for parameters whose expression must give something. */
+const REQUIRED: Record<string, { label: string; fix: string }> = {
+	model: {
+		label: 'Model',
+		fix: 'Map a field that holds the model ID, or choose the model from the list.',
+	},
+	prompt: {
+		label: 'User Prompt',
+		fix: 'Map a field the input item has (the Input panel shows them), e.g. {{ $json.question }}.',
+	},
+	messagesJson: {
+		label: 'Messages (JSON)',
+		fix: 'Connect a node whose items hold the conversation, e.g. a Chat Completion node ({{ $json.messages }} reads its "messages" field), or build the array in the expression.',
+	},
+	toolsJson: {
+		label: 'Tools (JSON)',
+		fix: 'Map a field that holds the tools array, or type the array.',
+	},
+	toolChoiceFunction: {
+		label: 'Function Name or ID',
+		fix: 'Choose one of the tools, or map a field that holds its name.',
+	},
+};
+
+const LABELS: Record<string, string> = {
+	systemMessage: 'System Message',
+	imageUrls: 'Image URLs',
+	imageBinaryProperties: 'Image Binary Properties',
+	messages: 'Messages',
+	tools: 'Tools',
+	toolChoice: 'Tool Choice',
+	toolCallId: 'Tool Call ID',
+	toolResult: 'Tool Result',
+	options: 'Options',
+	...Object.fromEntries(Object.entries(REQUIRED).map(([name, { label }]) => [name, label])),
+};
+
+const isExpression = (raw: unknown): raw is string =>
+	typeof raw === 'string' && raw.startsWith('=');
+
+/**
+ * An error n8n raised while resolving a parameter, passed on with its words, the parameter and the item.
+ * n8n's legacy expression engine reports a syntax error as a plain UserError: it becomes the
+ * ExpressionError its production engine gives, so both read alike.
+ */
+function raisedByN8n(error: unknown, parameter: string, itemIndex: number): unknown {
+	const label = LABELS[parameter] ?? parameter;
+	if (error instanceof ExecutionBaseError) {
+		error.context.parameter ??= parameter;
+		error.context.itemIndex ??= itemIndex;
+		error.description ??= `Check the expression in ${label}: ${error.message}.`;
+		return error;
+	}
+	if (error instanceof BaseError) {
+		return new ExpressionError(error.message, {
+			description: error.description ?? `Check the expression in ${label}: ${error.message}.`,
+			parameter,
+			itemIndex,
+		});
+	}
+	return error;
+}
+
+/** Reads the parameters of one item; an expression that gives nothing is an error where a value is needed. */
+class ItemReader {
+	private readonly raw: IDataObject;
+	private readonly itemJson: unknown;
+
+	constructor(
+		context: IExecuteFunctions,
+		private readonly parameters: ItemParameters,
+		private readonly itemIndex: number,
+	) {
+		this.raw = context.getNode().parameters;
+		this.itemJson = context.getInputData()[itemIndex]?.json;
+	}
+
+	/** A parameter as n8n resolves it for the item; n8n's own errors pass on with the parameter and item. */
+	get(name: string, fallback?: unknown, extractValue = false): unknown {
+		let value: unknown;
+		try {
+			value = this.parameters.get(
+				name,
+				this.itemIndex,
+				fallback,
+				extractValue ? { extractValue } : undefined,
+			);
+		} catch (error) {
+			throw raisedByN8n(error, name, this.itemIndex);
+		}
+		const required = REQUIRED[name];
+		const raw = isPlainObject(this.raw[name]) ? this.raw[name].value : this.raw[name];
+		if (required && value === undefined && isExpression(raw)) {
+			throw new InputError(required.label, `is empty: ${this.why(raw)}`, required.fix);
+		}
+		return value;
+	}
+
+	/** The Options collection: an option that was added but whose expression gives nothing is an error. */
+	options(): Record<string, unknown> {
+		const options = (this.get('options', {}) ?? {}) as Record<string, unknown>;
+		const raw = (this.raw.options ?? {}) as IDataObject;
+		for (const spec of OPTIONS) {
+			if (!(spec.name in options) || options[spec.name] !== undefined) continue;
+			if (!isExpression(raw[spec.name])) continue;
+			throw new InputError(
+				spec.label,
+				`is empty: ${this.why(raw[spec.name] as string)}`,
+				`Map a field that holds the value, or remove Options > ${spec.label} to leave it unset.`,
+			);
+		}
+		return options;
+	}
+
+	/** Rows of a fixed collection (Messages, Tools); `required` fields whose expression gives nothing are errors. */
+	rows(name: string, place: string, required: Record<string, string>): IDataObject {
+		const value = (this.get(name, {}) ?? {}) as IDataObject;
+		const rows = Array.isArray(value.values) ? (value.values as IDataObject[]) : [];
+		const rawRows = ((this.raw[name] as IDataObject | undefined)?.values ?? []) as IDataObject[];
+		rows.forEach((row, index) => {
+			for (const [field, label] of Object.entries(required)) {
+				const raw = rawRows[index]?.[field];
+				if (row[field] !== undefined || !isExpression(raw)) continue;
+				throw new InputError(
+					`${place} ${index + 1} > ${label}`,
+					`is empty: ${this.why(raw)}`,
+					'Map a field the input item has (the Input panel shows them), or type the value.',
+				);
+			}
+		});
+		return value;
+	}
+
+	private why(expression: string): string {
+		return emptyExpression(expression, this.itemJson);
+	}
+}
+
 /** The UI parameters of one item, as they are after n8n resolved the item's expressions. */
 export async function readInput(
 	context: IExecuteFunctions,
 	parameters: ItemParameters,
 	itemIndex: number,
 ): Promise<ChatInput> {
-	const parameter = (name: string, fallback?: unknown) => parameters.get(name, itemIndex, fallback);
+	const reader = new ItemReader(context, parameters, itemIndex);
+	const parameter = (name: string, fallback?: unknown) => reader.get(name, fallback);
 	const promptType = parameter('promptType') as string;
 	const toolsMode = parameter('toolsMode', 'none') as string;
 	const input: ChatInput = {
-		model: parameters.get('model', itemIndex, '', { extractValue: true }),
+		model: reader.get('model', '', true),
 		promptType,
 		toolsMode,
-		options: parameter('options', {}) as Record<string, unknown>,
+		options: reader.options(),
+		streaming: context.isStreaming?.() === true,
 	};
 	let imageSources: IDataObject[] = [];
 	if (promptType === 'simple') {
@@ -49,15 +193,19 @@ export async function readInput(
 		input.imageDetail = parameter('imageDetail', 'auto');
 		imageSources = [{ imageBinaryProperties: input.imageBinaryProperties as string }];
 	} else if (promptType === 'messages') {
-		input.messages = parameter('messages', {});
+		input.messages = reader.rows('messages', 'Messages row', { content: 'Content' });
 		imageSources = ((input.messages as IDataObject).values as IDataObject[] | undefined) ?? [];
 	} else if (promptType === 'json') {
 		input.messagesJson = parameter('messagesJson');
-		input.toolCallId = parameter('toolCallId', '');
-		input.toolResult = parameter('toolResult', '');
+		// Hidden while Tools is None: n8n then drops them, and their defaults apply.
+		input.toolCallId = parameter('toolCallId', '={{ $json.id }}');
+		input.toolResult = parameter('toolResult', '={{ $json.result }}');
 	}
 	if (toolsMode !== 'none') {
-		input.tools = toolsMode === 'define' ? parameter('tools', {}) : undefined;
+		input.tools =
+			toolsMode === 'define'
+				? reader.rows('tools', 'Tools row', { name: 'Name', parameters: 'Parameters' })
+				: undefined;
 		input.toolsJson = toolsMode === 'json' ? parameter('toolsJson', '[]') : undefined;
 		input.toolChoice = parameter('toolChoice', 'auto');
 		input.toolChoiceFunction =

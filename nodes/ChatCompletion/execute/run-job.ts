@@ -2,7 +2,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Job } from './plan-jobs';
 import type { Connection } from '../../../engine/connection';
+import { describeProblem } from '../../../engine/problems/describe-problem';
 import type { ChatRequestBody } from '../../../engine/protocol';
+import { splitReasoning } from '../../../engine/reply/reasoning';
 import type { Flow } from '../../../engine/retry/flow';
 import type { ChatReply } from '../../../engine/structured/request-json';
 import { requestReply } from '../../../engine/structured/request-json';
@@ -12,12 +14,12 @@ export interface JobReply extends ChatReply {
 }
 
 /**
- * Text deltas go to n8n's chat streaming (Chat Trigger or Webhook in streaming mode), when it is on.
- * n8n types `sendChunk` as void but runs the trigger's hook asynchronously (in queue mode it writes to
- * Redis): a chunk that cannot be delivered is logged once per item, and the reply goes on.
+ * What a streaming client (Chat Trigger or Webhook in streaming mode) receives for one item: the text as
+ * it comes, then the end; or an error that says what went wrong. n8n types `sendChunk` as void but runs
+ * the trigger's hook asynchronously (in queue mode it writes to Redis): a chunk that cannot be delivered
+ * is logged once per item, and the reply goes on.
  */
-function chunkForwarder(context: IExecuteFunctions, itemIndex: number) {
-	if (!context.isStreaming?.()) return undefined;
+function chatStream(context: IExecuteFunctions, itemIndex: number) {
 	let begun = false;
 	let warned = false;
 	const send = (...chunk: Parameters<IExecuteFunctions['sendChunk']>) => {
@@ -33,29 +35,63 @@ function chunkForwarder(context: IExecuteFunctions, itemIndex: number) {
 		});
 	};
 	return {
-		onText: (delta: string) => {
+		text: (delta: string) => {
 			if (!begun) send('begin', itemIndex);
 			begun = true;
 			send('item', itemIndex, delta);
 		},
 		end: () => begun && send('end', itemIndex),
+		error: (text: string) => send('error', itemIndex, text),
 	};
 }
 
-/** Sends one job's request (streamed or not), with retries; throws what went wrong. */
+/** The text a chat shows for a reply that was not streamed: the answer, or the refusal. */
+function replyText({ completion }: ChatReply): string {
+	const message = completion.choices[0]?.message ?? {};
+	const { content } = splitReasoning(message);
+	if (content !== '') return content;
+	return typeof message.refusal === 'string' ? message.refusal : '';
+}
+
+/**
+ * Sends one job's request (streamed or not), with retries; throws what went wrong. When the workflow
+ * streams its response, the client always hears of the item: the text as it streams (or, when Stream is
+ * off, the whole reply as one piece), and when it fails with On Error: Continue, an error chunk with the
+ * problem and the fix (with Stop Workflow, n8n sends the node's error itself).
+ */
 export async function runJob(
 	context: IExecuteFunctions,
 	connection: Connection,
 	job: Job,
 	flow: Flow,
 ): Promise<JobReply> {
+	const itemIndex = job.items[0];
+	const chat = context.isStreaming?.() ? chatStream(context, itemIndex) : undefined;
 	const { request } = job;
-	if (request === undefined) throw job.error;
-	const forwarder = request.stream ? chunkForwarder(context, job.items[0]) : undefined;
+	/** With On Error: Continue, n8n tells a streaming client nothing of a failed item: the node does. */
+	const toldToChat = (error: unknown) => {
+		if (chat && context.continueOnFail() && !context.getExecutionCancelSignal?.()?.aborted) {
+			const problem = describeProblem(error, { ...connection, model: request?.body.model });
+			chat.error(`${problem.message} (item ${itemIndex}). ${problem.description}`);
+		}
+		return error;
+	};
 	try {
-		const reply = await requestReply(context, connection, request, flow, forwarder?.onText);
+		if (request === undefined) throw job.error;
+		const reply = await requestReply(
+			context,
+			connection,
+			request,
+			flow,
+			request.stream ? chat?.text : undefined,
+		);
+		if (chat && !request.stream) {
+			const text = replyText(reply);
+			if (text !== '') chat.text(text);
+		}
+		chat?.end();
 		return { body: request.body, ...reply };
-	} finally {
-		forwarder?.end();
+	} catch (error) {
+		throw toldToChat(error);
 	}
 }

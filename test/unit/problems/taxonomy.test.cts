@@ -1,5 +1,5 @@
 /** The error taxonomy as one table: what the service answered -> what the user reads, and whether it is retried. */
-import { ServiceError } from '../../../engine/failures';
+import { NetworkError, RefusedByN8n, ServiceError } from '../../../engine/failures';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import { isRetryable } from '../../../engine/retry/policy';
 
@@ -15,7 +15,8 @@ const rows: Row[] = [
 	[403, 'no access', undefined, 'model_not_found', 'Model "gpt-x" is not available to this API key', false],
 	[403, 'quota', undefined, 'insufficient_user_quota', 'The account behind this API key has run out of balance', false],
 	[403, 'forbidden', undefined, undefined, 'This API key is not allowed to make this request', false],
-	[404, 'no such model', undefined, 'model_not_found', 'Model "gpt-x" is not available to this API key', false],
+	[404, 'no such model', undefined, 'model_not_found', 'Model "gpt-x" does not exist on this service', false],
+	[400, 'The model `gpt-x` does not exist', 'invalid_request_error', 'model_not_found', 'Model "gpt-x" does not exist on this service', false],
 	[404, 'not found', undefined, undefined, 'The service has no such endpoint under "https://api.example.com/v1" (404)', false],
 	[429, 'slow down', undefined, 'rate_limit_exceeded', "Too many requests: the service's rate limit for this key was reached", true],
 	[429, 'You exceeded your current quota', 'insufficient_quota', 'insufficient_quota', 'The account behind this API key has run out of balance', false],
@@ -38,4 +39,38 @@ test.each(rows)('%i %s (type %s, code %s) reads "%s"; retried: %s', (status, mes
 	// The service's own words are always quoted in the description, with the fix after them.
 	expect(problem.description).toContain(`"${message}"`);
 	expect(isRetryable(error)).toBe(retried);
+});
+
+describe('failures without an HTTP answer', () => {
+	const timedOut = (code: string, timeoutMs?: number) => {
+		const error = new NetworkError('https://api.example.com/v1/chat/completions', code);
+		error.timeoutMs = timeoutMs;
+		return error;
+	};
+
+	test.each([
+		[timedOut('ECONNABORTED', 500), 'within the Timeout of 500 ms', /above 500 for long answers/],
+		[timedOut('ETIMEDOUT', 300_000), 'within the Timeout of 300000 ms (5 min)', /above 300000 for long answers/],
+		[timedOut('ETIMEDOUT'), 'within the timeout', /^Raise Options > Timeout \(Ms\) for long answers/],
+	])('a timeout states it and how to raise it (%#)', (error, within, fix) => {
+		const problem = describeProblem(error, context);
+		expect(problem.message).toBe(`The service at https://api.example.com/v1/chat/completions did not answer ${within}`);
+		expect(problem.description).toMatch(fix);
+		expect(problem.description).toMatch(/not sent again unless Options > Retry Timeouts is on/);
+	});
+
+	test('a request n8n refused to send keeps n8n\'s words and is not retried', () => {
+		const error = new RefusedByN8n('The request was blocked because it resolves to a restricted IP address', 'Ask your n8n administrator to allowlist it.');
+		expect(describeProblem(error, context)).toMatchObject({
+			kind: 'input',
+			message: 'The request was blocked because it resolves to a restricted IP address',
+			description: 'Ask your n8n administrator to allowlist it.',
+		});
+		expect(isRetryable(error, true)).toBe(false);
+	});
+
+	test('for a streaming client the description starts with the problem', () => {
+		const problem = describeProblem(timedOut('ETIMEDOUT', 500), { ...context, streaming: true });
+		expect(problem.description).toMatch(/^The service at .* did not answer within the Timeout of 500 ms\. Raise Options > Timeout/);
+	});
 });

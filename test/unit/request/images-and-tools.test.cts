@@ -1,5 +1,5 @@
 import { buildChatRequest } from '../../../engine/request/build';
-import { sniffImageType, splitList } from '../../../engine/request/images';
+import { sniffImageType, splitList, urlLines } from '../../../engine/request/images';
 import { planJobs, toolAnswer } from '../../../nodes/ChatCompletion/execute/plan-jobs';
 import type { ProtocolToolCall } from '../../../engine/protocol';
 import type { ChatInput } from '../../../engine/request/input';
@@ -31,13 +31,17 @@ describe('images', () => {
 		expect(sniffImageType(pdf)).toBeUndefined();
 	});
 
-	test('lists split on lines, spaces and commas, but data URIs keep their comma', () => {
+	test('binary property names split on commas, lines and spaces', () => {
+		expect(splitList('data, photo\nscan  page', 'f')).toEqual(['data', 'photo', 'scan', 'page']);
+	});
+
+	test('image URLs are one per line; a comma belongs to the URL', () => {
 		const uri = dataUri(png);
-		expect(splitList(`https://a.example/1.png, https://a.example/2.png\n${uri}`, 'f')).toEqual([
-			'https://a.example/1.png',
-			'https://a.example/2.png',
+		expect(urlLines(`  https://a.example/1.png?size=2,3\r\n\n${uri}  \n`, 'f')).toEqual([
+			'https://a.example/1.png?size=2,3',
 			uri,
 		]);
+		expect(urlLines(['https://a.example/1.png', 'https://a.example/2.png'], 'f')).toHaveLength(2);
 	});
 
 	test('URL, data URI and binary images become parts after the text, several per message', () => {
@@ -102,14 +106,17 @@ describe('tools', () => {
 	});
 
 	test.each([
-		['bad name', { toolsMode: 'define', tools: { values: [{ name: 'get weather', parameters: '{"type":"object"}' }] } }, 'Tools row 1 > Name: the text "get weather" is not a valid function name'],
-		['schema not an object schema', { toolsMode: 'define', tools: { values: [{ name: 'f', parameters: '{"type":"string"}' }] } }, 'Tools row 1 > Parameters: must be a JSON schema with "type": "object"'],
-		['required names a missing property', { toolsMode: 'define', tools: { values: [{ name: 'f', parameters: '{"type":"object","properties":{},"required":["city"]}' }] } }, 'Tools row 1 > Parameters: "required" names "city", which "properties" does not define'],
+		['bad name', { toolsMode: 'define', tools: { values: [{ name: 'get weather', parameters: '{"type":"object"}' }] } }, 'Tools row 1 > Name: "get weather" is not a valid function name'],
+		['schema not an object schema', { toolsMode: 'define', tools: { values: [{ name: 'f', parameters: '{"type":"string"}' }] } }, 'Tools row 1 > Parameters: has "type": "string" at the top, but the arguments are an object'],
+		['a misspelled type deep inside', { toolsMode: 'define', tools: { values: [{ name: 'f', parameters: '{"type":"object","properties":{"place":{"type":"object","properties":{"city":{"type":"strin"}}}}}' }] } }, 'Tools row 1 > Parameters: is not a valid schema: properties.place.properties.city.type: "strin" is not a JSON Schema type; did you mean "string"?'],
+		['a misspelled type at the top', { toolsMode: 'json', toolsJson: [{ type: 'function', function: { name: 'f', parameters: { type: 'objct' } } }] }, 'Tools (JSON): tools[0].function.parameters: is not a valid schema: type: "objct" is not a JSON Schema type; did you mean "object"?'],
+		['required without properties', { toolsMode: 'define', tools: { values: [{ name: 'f', parameters: '{"type":"object","required":["city"]}' }] } }, 'Tools row 1 > Parameters: "required" names "city", which "properties" does not define'],
+		['required names a missing property', { toolsMode: 'define', tools: { values: [{ name: 'f', parameters: '{"type":"object","properties":{},"required":["city"]}' }] } }, 'Tools row 1 > Parameters: is not a valid schema: required[0]: "city" is not defined in "properties"'],
 		['parameters not JSON', { toolsMode: 'define', tools: { values: [{ name: 'f', parameters: '{type: object}' }] } }, 'Tools row 1 > Parameters: is not valid JSON'],
 		['no tools', { toolsMode: 'define', tools: {} }, 'Tools: defines no tool'],
 		['duplicate names', { toolsMode: 'json', toolsJson: [{ type: 'function', function: { name: 'f' } }, { type: 'function', function: { name: 'f' } }] }, 'Tools: defines "f" twice'],
 		['JSON tools not an array', { toolsMode: 'json', toolsJson: '{}' }, 'Tools (JSON): must be an array of tools, got an object'],
-		['named function not defined', { toolsMode: 'json', toolsJson: [{ type: 'function', function: { name: 'f' } }], toolChoice: 'function', toolChoiceFunction: 'g' }, 'Function Name: "g" is not one of the defined tools (f)'],
+		['named function not defined', { toolsMode: 'json', toolsJson: [{ type: 'function', function: { name: 'f' } }], toolChoice: 'function', toolChoiceFunction: 'g' }, 'Function Name or ID: "g" is not one of the defined tools (f)'],
 	])('%s', (_name, extra, message) => {
 		expect(failure(simple(extra as Partial<ChatInput>)).message.startsWith(message)).toBe(true);
 	});

@@ -15,7 +15,10 @@ describe('what is retried', () => {
 		[service(504), true],
 		[new NetworkError('u', 'ECONNRESET'), true],
 		[new NetworkError('u', 'ECONNREFUSED'), true],
-		[new NetworkError('u', 'ETIMEDOUT'), true],
+		[new NetworkError('u', 'EAI_AGAIN'), true],
+		// A timed-out request may still be written (and billed) by the service: not sent again by default.
+		[new NetworkError('u', 'ETIMEDOUT'), false],
+		[new NetworkError('u', 'ECONNABORTED'), false],
 		[service(400), false],
 		[service(401), false],
 		[service(402), false],
@@ -31,6 +34,13 @@ describe('what is retried', () => {
 	])('%s → %s', (error, expected) => {
 		expect(isRetryable(error)).toBe(expected);
 	});
+});
+
+test('timeouts are retried only when Retry Timeouts is on', () => {
+	const timeout = new NetworkError('u', 'ECONNABORTED');
+	expect(isRetryable(timeout, true)).toBe(true);
+	expect(retryDelay(timeout, 1, 0, policy, () => 1)).toBeUndefined();
+	expect(retryDelay(timeout, 1, 0, { ...policy, retryTimeouts: true }, () => 1)).toBe(500);
 });
 
 describe('how long to wait', () => {
