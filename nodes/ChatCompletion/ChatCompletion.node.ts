@@ -10,6 +10,7 @@ import { executeChatCompletion } from './execute/execute';
 import { optionsProperty, simplifyProperty } from './properties/options';
 import { outputsExpression } from './properties/outputs';
 import { promptProperties } from './properties/prompt';
+import { toolNames } from './properties/tool-names';
 import { toolProperties } from './properties/tools';
 import { testChatCompletionsApi } from '../../engine/models/credential-test';
 import { modelProperty } from '../../engine/models/property';
@@ -24,7 +25,9 @@ export class ChatCompletion implements INodeType {
 			dark: 'file:../../icons/chat-completions.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// 1.1: image fields behind an Images switch, on user messages only (1 keeps showing them).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{ $parameter["model"]?.cachedResultName || $parameter["model"]?.value || "" }}',
 		description: 'Ask any model of an OpenAI-compatible chat-completions service',
 		defaults: { name: 'Chat Completion' },
@@ -45,6 +48,7 @@ export class ChatCompletion implements INodeType {
 
 	methods = {
 		listSearch: { searchModels },
+		loadOptions: { toolNames },
 		credentialTest: { testChatCompletionsApi },
 	};
 

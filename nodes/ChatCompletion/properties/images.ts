@@ -1,7 +1,19 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-/** Image fields of a user message, used in Simple mode and on message rows. */
-export const imageFields: INodeProperties[] = [
+/**
+ * The image fields of a user message (Simple mode, and user rows of Messages). From node version 1.1 they
+ * show only when the Images switch is on, and on rows only for user messages. Version 1 shows them as it
+ * always did: n8n drops a parameter the editor hides when it loads a workflow, so a switch that is off by
+ * default would silently drop the images of workflows saved before it existed. Each field is therefore
+ * declared once per version, with the same name.
+ */
+
+type Show = NonNullable<IDisplayOptions['show']>;
+
+/** The switch's name, saved in workflows. */
+const IMAGES_SWITCH = 'withImages';
+
+const imageFields: INodeProperties[] = [
 	{
 		displayName: 'Image URLs',
 		name: 'imageUrls',
@@ -10,7 +22,7 @@ export const imageFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. https://example.com/cat.png',
 		description:
-			'Images for the model to look at (user messages only): public URLs or data URIs (data:image/png;base64,...), one per line',
+			'Images for the model to look at: public URLs or data URIs (data:image/png;base64,...), one per line',
 	},
 	{
 		displayName: 'Image Binary Properties',
@@ -34,4 +46,38 @@ export const imageFields: INodeProperties[] = [
 			{ name: 'Low', value: 'low' },
 		],
 	},
+];
+
+function imagesSwitch(withWhat: string, show: Show): INodeProperties {
+	return {
+		displayName: 'Images',
+		name: IMAGES_SWITCH,
+		type: 'boolean',
+		default: false,
+		description: `Whether to send images with ${withWhat}: URLs, data URIs or binary data of the input item`,
+		displayOptions: { show },
+	};
+}
+
+const VERSION_1: Show = { '@version': [1] };
+const SINCE_1_1: Show = { '@version': [{ _cnd: { gte: 1.1 } }] };
+
+/** Each image field twice: version 1 when `before`, later versions when `asked`. */
+function perVersion(before: Show, asked: Show): INodeProperties[] {
+	return imageFields.flatMap((field) => [
+		{ ...field, displayOptions: { show: { ...VERSION_1, ...before } } },
+		{ ...field, displayOptions: { show: { ...SINCE_1_1, ...asked } } },
+	]);
+}
+
+/** Simple mode: the switch, and the image fields while it is on. */
+export const simpleImageProperties: INodeProperties[] = [
+	imagesSwitch('the user prompt', { ...SINCE_1_1, promptType: ['simple'] }),
+	...perVersion({ promptType: ['simple'] }, { promptType: ['simple'], [IMAGES_SWITCH]: [true] }),
+];
+
+/** A row of Messages: the switch on user rows, and the image fields on user rows while it is on. */
+export const rowImageProperties: INodeProperties[] = [
+	imagesSwitch('this message', { ...SINCE_1_1, role: ['user'] }),
+	...perVersion({}, { role: ['user'], [IMAGES_SWITCH]: [true] }),
 ];

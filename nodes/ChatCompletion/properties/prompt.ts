@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { imageFields } from './images';
+import { rowImageProperties, simpleImageProperties } from './images';
 
 export const promptProperties: INodeProperties[] = [
 	{
@@ -49,10 +49,7 @@ export const promptProperties: INodeProperties[] = [
 		description: 'The text the model answers',
 		displayOptions: { show: { promptType: ['simple'] } },
 	},
-	...imageFields.map((field) => ({
-		...field,
-		displayOptions: { show: { promptType: ['simple'] } },
-	})),
+	...simpleImageProperties,
 	{
 		displayName: 'Messages',
 		name: 'messages',
@@ -97,7 +94,7 @@ export const promptProperties: INodeProperties[] = [
 						default: '',
 						placeholder: 'e.g. What is the capital of France?',
 					},
-					...imageFields,
+					...rowImageProperties,
 				],
 			},
 		],
@@ -110,30 +107,6 @@ export const promptProperties: INodeProperties[] = [
 		default: '={{ $json.messages }}',
 		description:
 			'A messages array in protocol form: objects with role (system, user, assistant, tool) and content, including assistant tool_calls and tool results',
-		displayOptions: { show: { promptType: ['json'] } },
-	},
-	{
-		displayName:
-			"When a conversation ends with the model's tool calls (items from the Tool Calls output), each item answers one call: the items of one reply are sent together in one request",
-		name: 'toolResultsNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { promptType: ['json'] } },
-	},
-	{
-		displayName: 'Tool Call ID',
-		name: 'toolCallId',
-		type: 'string',
-		default: '={{ $json.id }}',
-		description: 'Which tool call this item answers (the "ID" field of a Tool Calls item)',
-		displayOptions: { show: { promptType: ['json'] } },
-	},
-	{
-		displayName: 'Tool Result',
-		name: 'toolResult',
-		type: 'string',
-		default: '={{ $json.result }}',
-		description: 'The result of the function for this call; objects are sent as JSON',
 		displayOptions: { show: { promptType: ['json'] } },
 	},
 ];

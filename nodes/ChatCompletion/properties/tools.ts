@@ -30,16 +30,16 @@ export const toolProperties: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Tools',
+		displayName: 'Functions',
 		name: 'tools',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true, sortable: true },
 		default: {},
-		placeholder: 'Add Tool',
+		placeholder: 'Add Function',
 		displayOptions: { show: { toolsMode: ['define'] } },
 		options: [
 			{
-				displayName: 'Tool',
+				displayName: 'Function',
 				name: 'values',
 				values: [
 					{
@@ -101,12 +101,41 @@ export const toolProperties: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Function Name',
+		displayName: 'Function Name or ID',
 		name: 'toolChoiceFunction',
-		type: 'string',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'toolNames',
+			loadOptionsDependsOn: ['toolsMode', 'tools', 'toolsJson'],
+		},
 		default: '',
-		placeholder: 'e.g. get_weather',
-		description: 'The function the model must call',
+		description:
+			'The function the model must call, one of the tools above. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show: { toolChoice: ['function'] }, hide: { toolsMode: ['none'] } },
+	},
+	// Tool results apply only to a conversation that ends with the model's tool calls, so only with tools.
+	{
+		displayName:
+			"When a conversation ends with the model's tool calls (items from the Tool Calls output), each item answers one call: the items of one reply are sent together in one request",
+		name: 'toolResultsNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { promptType: ['json'], toolsMode: ['define', 'json'] } },
+	},
+	{
+		displayName: 'Tool Call ID',
+		name: 'toolCallId',
+		type: 'string',
+		default: '={{ $json.id }}',
+		description: 'Which tool call this item answers (the "ID" field of a Tool Calls item)',
+		displayOptions: { show: { promptType: ['json'], toolsMode: ['define', 'json'] } },
+	},
+	{
+		displayName: 'Tool Result',
+		name: 'toolResult',
+		type: 'string',
+		default: '={{ $json.result }}',
+		description: 'The result of the function for this call; objects are sent as JSON',
+		displayOptions: { show: { promptType: ['json'], toolsMode: ['define', 'json'] } },
 	},
 ];

@@ -1,0 +1,175 @@
+/**
+ * The node's panel in Chromium, mode by mode: which fields the editor shows (image fields only when the
+ * Images switch is on, and only on user rows; tool results only with tools, below them; one "Tools"
+ * label; Function Name a choice of the defined tools), and that a workflow saved as node version 1 still
+ * shows its images. Screenshots go to .cache/e2e/screenshots/editor-*.png, each checked against the text
+ * the panel showed when it was taken.
+ */
+import { resolve } from 'node:path';
+
+import type { Locator, Page } from 'playwright-core';
+
+import { keys, useLocalService } from '../support/service.cts';
+import { screenshot, useBrowser } from './support/browser.cts';
+import { useRealN8n } from './support/real-n8n.cts';
+import { CHAT_NODE_TYPE } from './support/workflows.cts';
+
+const screenshots = resolve(__dirname, '..', '..', '.cache', 'e2e', 'screenshots');
+const credential = { id: 'e2e-editor-credential', name: 'Local service (editor test)' };
+const IMAGE_FIELDS = ['imageUrls', 'imageBinaryProperties', 'imageDetail'];
+const TOOL_RESULT_FIELDS = ['toolCallId', 'toolResult'];
+
+const tool = (name: string, description: string) => ({
+	name,
+	description,
+	parameters: JSON.stringify({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }),
+});
+
+/** A workflow of a manual trigger and one Chat Completion node with `parameters`. */
+function workflow(id: string, parameters: Record<string, unknown>, typeVersion = 1.1) {
+	return {
+		id,
+		name: `Editor: ${id}`,
+		nodes: [
+			{
+				id: `${id}-start`,
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: `${id}-chat`,
+				name: 'Chat Completion',
+				type: CHAT_NODE_TYPE,
+				typeVersion,
+				position: [240, 0],
+				parameters: { model: { __rl: true, mode: 'id', value: 'echo-1' }, ...parameters },
+				credentials: { chatCompletionsApi: credential },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Chat Completion', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+const service = useLocalService();
+const n8n = useRealN8n(() => ({
+	credentials: [
+		{ ...credential, type: 'chatCompletionsApi', data: { apiKey: keys.default, baseUrl: service().baseUrl } },
+	],
+	workflows: [
+		workflow('editor-simple', { promptType: 'simple', prompt: 'Hello' }),
+		workflow('editor-messages', {
+			promptType: 'messages',
+			messages: {
+				values: Object.entries({ system: 'Be brief.', user: 'What is in the picture?', assistant: 'A cat.' }).map(
+					([role, content]) => ({ role, content }),
+				),
+			},
+		}),
+		workflow('editor-json', { promptType: 'json' }),
+		workflow('editor-json-tools', {
+			promptType: 'json',
+			toolsMode: 'define',
+			tools: { values: [tool('weather', 'Weather in a city'), tool('time', 'Time in a city')] },
+			toolChoice: 'function',
+		}),
+		workflow('editor-version-1', { promptType: 'simple', prompt: 'What is this?', imageUrls: 'https://example.com/cat.png' }, 1),
+	],
+}));
+const page = useBrowser(() => n8n().url);
+
+/** Opens the Chat Completion node of workflow `id`; returns its panel. */
+async function openNode(p: Page, id: string): Promise<Locator> {
+	await p.goto(`${n8n().url}/workflow/${id}`);
+	await p.locator('[data-test-id="canvas-node"][data-node-name="Chat Completion"]').dblclick();
+	const ndv = p.getByTestId('ndv');
+	await ndv.getByTestId('parameter-input-model').first().waitFor();
+	return ndv;
+}
+
+/** Opens the node of workflow `id`: the page, its panel and the names of the fields it shows. */
+async function panel(id: string) {
+	const p = page();
+	const ndv = await openNode(p, id);
+	return { p, ndv, shown: await fields(ndv) };
+}
+
+/** The names of the fields the panel shows, in order (a field on several rows once per row). */
+async function fields(ndv: Locator): Promise<string[]> {
+	const ids = await ndv
+		.locator('[data-test-id^="parameter-input-"]:visible')
+		.evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-test-id') ?? ''));
+	return ids
+		.map((id) => id.replace(/^parameter-input-/, ''))
+		.filter((name) => !['field', 'item', 'hint'].includes(name));
+}
+
+/** What the panel's text boxes hold (their values are no page text). */
+async function texts(ndv: Locator): Promise<string[]> {
+	return await ndv.locator('textarea:visible').evaluateAll((boxes) => boxes.map((box) => (box as unknown as { value: string }).value));
+}
+
+/** The visible labels of the panel's fields. */
+async function labels(ndv: Locator): Promise<string[]> {
+	return await ndv.locator('[data-test-id="parameter-input-label"]:visible, label:visible').allInnerTexts();
+}
+
+test('Simple: no image field until the Images switch is on', async () => {
+	const { p, ndv, shown: before } = await panel('editor-simple');
+	expect(before).toContain('withImages');
+	expect(before.filter((name) => IMAGE_FIELDS.includes(name))).toEqual([]);
+	expect(await screenshot(p, screenshots, 'editor-simple', ndv)).toContain('Images');
+
+	await ndv.getByTestId('parameter-input-withImages').locator('.el-switch').click();
+	await ndv.getByTestId('parameter-input-imageUrls').waitFor();
+	expect((await fields(ndv)).filter((name) => IMAGE_FIELDS.includes(name))).toEqual(IMAGE_FIELDS);
+	const shown = await screenshot(p, screenshots, 'editor-simple-images', ndv);
+	for (const text of ['Image URLs', 'Image Binary Properties', 'Image Detail']) expect(shown).toContain(text);
+});
+
+test('Messages: an Images switch on the user row only, no image field on system or assistant rows', async () => {
+	const { p, ndv, shown } = await panel('editor-messages');
+	expect(shown.filter((name) => name === 'role')).toHaveLength(3);
+	expect(shown.filter((name) => name === 'withImages')).toHaveLength(1);
+	expect(shown.filter((name) => IMAGE_FIELDS.includes(name))).toEqual([]);
+	const text = await screenshot(p, screenshots, 'editor-messages', ndv);
+	expect(text).toContain('Images');
+	expect(text).not.toContain('Image URLs');
+	expect(await texts(ndv)).toEqual(expect.arrayContaining(['Be brief.', 'What is in the picture?', 'A cat.']));
+});
+
+test('JSON with Tools None: no tool-result fields and no notice', async () => {
+	const { p, ndv, shown } = await panel('editor-json');
+	expect(shown).toContain('messagesJson');
+	expect(shown.filter((name) => TOOL_RESULT_FIELDS.includes(name))).toEqual([]);
+	const text = await screenshot(p, screenshots, 'editor-json', ndv);
+	expect(text).not.toContain('Tool Call ID');
+	expect(text).not.toContain("When a conversation ends with the model's tool calls");
+});
+
+test('JSON with tools: the tool-result fields below Tools, one "Tools" label, Function Name a choice of the tools', async () => {
+	const { p, ndv, shown } = await panel('editor-json-tools');
+	expect(shown.indexOf('toolCallId')).toBeGreaterThan(shown.indexOf('toolsMode'));
+	expect(shown.indexOf('toolCallId')).toBeGreaterThan(shown.indexOf('toolChoiceFunction'));
+	expect(shown.filter((name) => TOOL_RESULT_FIELDS.includes(name))).toEqual(TOOL_RESULT_FIELDS);
+	expect((await labels(ndv)).filter((label) => label.trim() === 'Tools')).toHaveLength(1);
+
+	await ndv.getByTestId('parameter-input-toolChoiceFunction').click();
+	const choices = p.locator('.el-select-dropdown__item:visible');
+	await choices.first().waitFor();
+	expect(await choices.allInnerTexts()).toEqual(['weather', 'time']);
+	const text = await screenshot(p, screenshots, 'editor-json-tools', p.locator('body'));
+	for (const expected of ['Functions', 'Function Name or ID', 'Tool Call ID', 'Tool Result', 'weather', 'time'])
+		expect(text).toContain(expected);
+});
+
+test('a workflow saved as node version 1 still shows its images, without the switch', async () => {
+	const { p, ndv, shown } = await panel('editor-version-1');
+	expect(shown).not.toContain('withImages');
+	expect(shown.filter((name) => IMAGE_FIELDS.includes(name))).toEqual(IMAGE_FIELDS);
+	expect(await screenshot(p, screenshots, 'editor-version-1', ndv)).toContain('Image URLs');
+	expect(await texts(ndv)).toContain('https://example.com/cat.png');
+});
