@@ -52,6 +52,8 @@ const page = useBrowser(() => n8n().url);
 test("from the AI Agent's Chat Model input: found under Language Models, attached, the key's models listed", async () => {
 	const p = page();
 	await p.goto(`${n8n().url}/workflow/${WORKFLOW}`);
+	// The nodes panel lists community nodes once the editor has loaded every node type.
+	await p.waitForLoadState('networkidle');
 	await p
 		.locator(
 			'[data-test-id="canvas-node-input-handle"][data-connection-type="ai_languageModel"][data-node-name="AI Agent"] [data-test-id="canvas-handle-plus"]',
@@ -61,8 +63,13 @@ test("from the AI Agent's Chat Model input: found under Language Models, attache
 	const creator = p.getByTestId('node-creator');
 	await creator.getByText('Language Models').first().waitFor({ timeout: 15_000 });
 	const item = creator.getByTestId('node-creator-item-name').getByText(MODEL_NAME, { exact: true });
-	await item.waitFor({ state: 'attached', timeout: 15_000 });
-	await item.scrollIntoViewIfNeeded();
+	// The list shows what is in view: scrolled down until the node is there (it comes after n8n's own).
+	await creator.getByTestId('node-creator-item-name').first().hover();
+	for (let step = 0; step < 40 && (await item.count()) === 0; step++) {
+		await p.mouse.wheel(0, 300);
+		await p.waitForTimeout(150);
+	}
+	await item.scrollIntoViewIfNeeded({ timeout: 5000 });
 	const panel = await screenshot(p, screenshots, 'chat-model-nodes-panel', creator);
 	expect(panel).toMatch(/^Language Models[\s\S]*Chat Completions Chat Model/);
 	await item.click();

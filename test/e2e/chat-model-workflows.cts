@@ -30,7 +30,10 @@ export interface ModelSetup {
 
 const link = (node: string, type: string) => [[{ node, type, index: 0 }]];
 
-function webhook(path: string, responseMode: 'lastNode' | 'streaming'): WorkflowNode {
+function webhook(
+	path: string,
+	responseMode: 'lastNode' | 'streaming' | 'onReceived',
+): WorkflowNode {
 	return {
 		id: randomUUID(),
 		name: 'Webhook',
@@ -80,11 +83,16 @@ export function weatherTool(): WorkflowNode {
 /**
  * Webhook -> AI Agent (v3.1, the question from the POSTed `question`) with the Chat Model and, unless
  * `tools` is false, the Weather tool. "Continue" on error, so that the agent's error item is the answer.
+ * `answerAtOnce`: the Webhook answers when the request arrives, the execution goes on.
  */
 export function agentWorkflow(
 	path: string,
 	model: ModelSetup,
-	{ streaming = false, tools = true }: { streaming?: boolean; tools?: boolean } = {},
+	{
+		streaming = false,
+		tools = true,
+		answerAtOnce = false,
+	}: { streaming?: boolean; tools?: boolean; answerAtOnce?: boolean } = {},
 ): WorkflowToImport {
 	const agent: WorkflowNode = {
 		id: randomUUID(),
@@ -99,7 +107,8 @@ export function agentWorkflow(
 		},
 		onError: 'continueRegularOutput',
 	};
-	const nodes = [webhook(path, streaming ? 'streaming' : 'lastNode'), agent, chatModel(model)];
+	const mode = streaming ? 'streaming' : answerAtOnce ? 'onReceived' : 'lastNode';
+	const nodes = [webhook(path, mode), agent, chatModel(model)];
 	const connections: Record<string, unknown> = {
 		Webhook: { main: link('AI Agent', 'main') },
 		'Chat Model': { ai_languageModel: link('AI Agent', 'ai_languageModel') },

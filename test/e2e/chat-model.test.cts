@@ -61,6 +61,15 @@ const n8n = useRealN8n(() => {
 				{ tools: false },
 			),
 			agentWorkflow(
+				'agent-slow',
+				{
+					credential,
+					model: 'echo-1',
+					options: { extraBody: JSON.stringify({ x_local: { slow_ms: 30_000 } }) },
+				},
+				{ tools: false, answerAtOnce: true },
+			),
+			agentWorkflow(
 				'agent-cut',
 				{ credential, model: 'echo-1', options: { maxTokens: 3 } },
 				{ tools: false },
@@ -130,6 +139,17 @@ async function readStreamed(response: Response): Promise<Read[]> {
 		});
 	}
 	return reads;
+}
+
+/** A workflow's executions, newest first, with how each ended (`running`, `success`, `canceled`...). */
+async function executionsOf(workflowId: string): Promise<Array<{ id: string; status: string }>> {
+	const cookie = (rest as unknown as { cookie: string }).cookie;
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const response = await fetch(`${n8n().url}/rest/executions?filter=${filter}&limit=10`, {
+		headers: { cookie },
+	});
+	return ((await response.json()) as { data: { results: Array<{ id: string; status: string }> } })
+		.data.results;
 }
 
 /** n8n's record of the last execution of a workflow: its run data (flatted in the REST answer) and the raw text. */
@@ -323,6 +343,32 @@ test('a 429 with Retry-After is retried once and succeeds', async () => {
 	const requests = await chatRequests();
 	expect(requests).toHaveLength(2);
 	expect(requests[1].receivedAt - requests[0].receivedAt).toBeGreaterThanOrEqual(990);
+});
+
+test('stopping the execution while the model waits for the service ends the request at once', async () => {
+	const cookie = (rest as unknown as { cookie: string }).cookie;
+	const inFlight = async () => (await service().traffic()).default?.inFlight ?? 0;
+	const started = await n8n().webhook('agent-slow', { question: 'hello' });
+	expect(`${started.status} ${await started.text()}`).toMatch(/^200 /);
+	let running: { id: string; status: string } | undefined;
+	for (const deadline = Date.now() + 20_000; running === undefined && Date.now() < deadline; ) {
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		if ((await inFlight()) === 1) [running] = await executionsOf('e2e-agent-slow');
+	}
+	expect(running?.status).toBe('running');
+	const stopped = Date.now();
+	const stop = await fetch(`${n8n().url}/rest/executions/${running?.id}/stop`, {
+		method: 'POST',
+		headers: { cookie },
+	});
+	expect(stop.ok).toBe(true);
+	while ((await inFlight()) > 0 && Date.now() - stopped < 10_000)
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	// The service would have answered after 30 s: n8n's stop reached the request.
+	expect(await inFlight()).toBe(0);
+	expect(Date.now() - stopped).toBeLessThan(5_000);
+	const [after] = await executionsOf('e2e-agent-slow');
+	expect(after).toEqual({ ...after, id: running?.id, status: 'canceled' });
 });
 
 test('the API keys appear in no output, execution record or log', async () => {
