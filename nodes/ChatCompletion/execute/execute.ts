@@ -13,7 +13,7 @@ import { pendingToolCalls, planJobs, toolAnswer } from './plan-jobs';
 import { readInput } from './read-input';
 import { replyItem } from './reply-item';
 import type { JobReply } from './run-job';
-import { runJob } from './run-job';
+import { runJob, streamsToClient } from './run-job';
 import { toolCallItems } from './tool-call-items';
 import { toolFailureMessage, toolResult } from './tool-result';
 import type { Limiter } from '../../../engine/concurrency/limiter';
@@ -62,7 +62,7 @@ function nodeSettings(context: IExecuteFunctions, credentials: Record<string, un
 		withToolCalls: hasToolCallsOutput(context.getNodeParameter('toolsMode', 0, 'none')),
 		asTool: context.isToolExecution?.() === true,
 		routeErrors: context.getNode().onError === 'continueErrorOutput',
-		streaming: context.isStreaming?.() === true,
+		streaming: streamsToClient(context),
 	};
 }
 
@@ -104,7 +104,7 @@ export async function executeChatCompletion(
 	} catch (error) {
 		throw toNodeError(
 			this.getNode(),
-			describeProblem(error, { streaming: this.isStreaming?.() === true }),
+			describeProblem(error, { streaming: streamsToClient(this) }),
 		);
 	}
 	const { connection, limiter, withToolCalls, routeErrors, asTool, streaming } = settings;

@@ -2,6 +2,7 @@ import { BaseError, ExecutionBaseError, ExpressionError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemParameters } from './parameters';
+import { streamsToClient } from './run-job';
 import { InputError } from '../../../engine/failures';
 import { OPTIONS } from '../../../engine/options/table';
 import { splitList } from '../../../engine/request/images';
@@ -182,7 +183,7 @@ export async function readInput(
 		promptType,
 		toolsMode,
 		options: reader.options(),
-		streaming: context.isStreaming?.() === true,
+		streaming: streamsToClient(context),
 	};
 	let imageSources: IDataObject[] = [];
 	if (promptType === 'simple') {

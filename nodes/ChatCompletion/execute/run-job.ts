@@ -45,6 +45,14 @@ function chatStream(context: IExecuteFunctions, itemIndex: number) {
 	};
 }
 
+/**
+ * Whether the workflow streams its response to a client (Chat Trigger, Webhook in streaming mode) and this
+ * node's replies go there: not when an AI Agent runs the node as a tool, whose reply is for the model.
+ */
+export function streamsToClient(context: IExecuteFunctions): boolean {
+	return context.isStreaming?.() === true && context.isToolExecution?.() !== true;
+}
+
 /** The text a chat shows for a reply that was not streamed: the answer, or the refusal. */
 function replyText({ completion }: ChatReply): string {
 	const message = completion.choices[0]?.message ?? {};
@@ -66,7 +74,7 @@ export async function runJob(
 	flow: Flow,
 ): Promise<JobReply> {
 	const itemIndex = job.items[0];
-	const chat = context.isStreaming?.() ? chatStream(context, itemIndex) : undefined;
+	const chat = streamsToClient(context) ? chatStream(context, itemIndex) : undefined;
 	const { request } = job;
 	/** With On Error: Continue, n8n tells a streaming client nothing of a failed item: the node does. */
 	const toldToChat = (error: unknown) => {
