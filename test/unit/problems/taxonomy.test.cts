@@ -1,5 +1,5 @@
 /** The error taxonomy as one table: what the service answered -> what the user reads, and whether it is retried. */
-import { NetworkError, RefusedByN8n, ServiceError } from '../../../engine/failures';
+import { IncompleteReplyError, NetworkError, RefusedByN8n, ServiceError, StreamFormatError } from '../../../engine/failures';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import { isRetryable } from '../../../engine/retry/policy';
 
@@ -67,6 +67,15 @@ describe('failures without an HTTP answer', () => {
 			description: 'Ask your n8n administrator to allowlist it.',
 		});
 		expect(isRetryable(error, true)).toBe(false);
+	});
+
+	test('a stream that is no chat-completion stream does not blame the Base URL (it streamed, so the address is right)', () => {
+		const problem = describeProblem(new StreamFormatError('The stream ended without any reply: no chunk had choices (120 characters)'), context);
+		expect(problem.description).not.toMatch(/Base URL/);
+		expect(problem.description).toMatch(/Run again; if it keeps happening with this model, report it to the service/);
+		const broken = describeProblem(new IncompleteReplyError('The connection broke while the reply was streaming, after 42 characters: the reply is incomplete', 'Hello', 'connection'), context);
+		expect(broken.description).not.toMatch(/Base URL/);
+		expect(broken.details).toEqual({ partial_content: 'Hello' });
 	});
 
 	test('for a streaming client the description starts with the problem', () => {
