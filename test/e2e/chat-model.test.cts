@@ -37,6 +37,18 @@ const n8n = useRealN8n(() => {
 		workflows: [
 			agentWorkflow('agent', { credential, model: 'tools-1' }),
 			chainWorkflow('chain', { credential, model: 'echo-1' }),
+			chainWorkflow('chain-json', {
+				credential,
+				model: 'json-1',
+				options: {
+					responseFormat: 'jsonSchema',
+					jsonSchema: JSON.stringify({
+						type: 'object',
+						properties: { city: { type: 'string' } },
+						required: ['city'],
+					}),
+				},
+			}),
 			agentWorkflow(
 				'agent-stream',
 				{ credential, model: 'echo-1', options: slow },
@@ -285,6 +297,20 @@ test("an image in the agent's input item reaches the model (the agent passes bin
 test('Basic LLM Chain with the Chat Model', async () => {
 	expect(await answer('chain', { question: 'Hello from the chain' })).toEqual({
 		text: 'Hello from the chain',
+	});
+});
+
+test('Basic LLM Chain with Response Format JSON Schema: the chain gets the checked JSON, parsed', async () => {
+	// The model says it answers in JSON, so the chain parses the reply (else it would be { text: '{...}' }).
+	expect(await answer('chain-json', { question: 'Paris' })).toEqual({ city: 'Paris' });
+	const [request] = await chatRequests();
+	expect(request.body.response_format).toEqual({
+		type: 'json_schema',
+		json_schema: {
+			name: 'response',
+			schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+			strict: false,
+		},
 	});
 });
 
