@@ -3,16 +3,30 @@
 # on the same 10 MB reply (scripts/bench-stream.mts), then the node in n8n's engine against the local
 # service, side by side with bare fetch and n8n's request helper alone: per-item time, throughput by
 # Concurrency, peak memory for 10,000 items (scripts/bench-node.mts); then the batches, the node at its
-# defaults beside n8n's HTTP Request node (scripts/bench/batches.mts). TypeScript sources through tsx.
-# Not part of npm test: it prints, it does not assert.
+# defaults beside n8n's HTTP Request node (scripts/bench/batches.mts); then queue mode, real n8n with 4
+# workers and 4 executions on one rate-limited key, the node beside the HTTP Request node
+# (scripts/bench-queue.mts). TypeScript sources through tsx. Not part of npm test: it prints, it does not assert.
 # `npm run bench -- batches [a|b|c|d]...` runs only the batches (from source: no build, no other part).
+# `npm run bench -- queue` runs only queue mode (about 2 minutes, plus about 6 the first time for installing
+# n8n into the cache and Redis from Debian).
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
-if [[ "${1:-}" != batches ]]; then
+all=false
+if [[ "${1:-}" != batches && "${1:-}" != queue ]]; then
 	npm run build > /dev/null
 	node --expose-gc scripts/bench-stream.mts
 	node --expose-gc --import tsx scripts/bench-node.mts
+	all=true
 	set -- batches
 fi
-# The batches evaluate each item's parameters with n8n's VM expression engine, as n8n 2.x does by default
-# (each is a process of its own: the engine is chosen when n8n-core starts).
-N8N_EXPRESSION_ENGINE=vm node --expose-gc --import tsx scripts/bench-node.mts "$@"
+if [[ "$1" == batches ]]; then
+	# The batches evaluate each item's parameters with n8n's VM expression engine, as n8n 2.x does by default
+	# (each is a process of its own: the engine is chosen when n8n-core starts).
+	N8N_EXPRESSION_ENGINE=vm node --expose-gc --import tsx scripts/bench-node.mts "$@"
+fi
+if [[ "$1" == queue || "$all" == true ]]; then
+	# Real n8n (installed once into the cache, as for the end-to-end tests) and Debian's redis-server.
+	E2E_N8N_BIN="$(bash scripts/n8n/install.sh | tail -n 1)"
+	export E2E_N8N_BIN
+	bash scripts/n8n/apt-install.sh redis-server
+	node --import tsx scripts/bench-queue.mts
+fi

@@ -13,8 +13,6 @@
  * then a summary table. Times in (a) and (b) are medians of executions taking turns, so that a change in
  * the machine's load falls on both nodes alike; in-flight counts are the service's own.
  */
-import { setTimeout as delay } from 'node:timers/promises';
-
 import type { NodeSettings, RunNodeResult } from '../../dev/n8n-core/harness.cts';
 import type { LocalService } from '../../dev/service-client/local-service.cts';
 import { keys, startService } from '../../dev/service-client/local-service.cts';
@@ -24,6 +22,7 @@ import { CONTENDER_LABELS, createContenders } from './contenders.mts';
 import { inFlightPlot } from './in-flight-plot.mts';
 import { measureMemory, memoryLine } from './memory.mts';
 import { mb, median } from './stats.mts';
+import { arrivalsOf, drained } from './traffic.mts';
 
 export const BATCH_PARTS = ['a', 'b', 'c', 'd'] as const;
 export type BatchPart = (typeof BATCH_PARTS)[number];
@@ -53,11 +52,6 @@ interface Entry {
 
 const seconds = (value: number) => `${value.toFixed(2)} s`;
 const since = (started: number) => (performance.now() - started) / 1000;
-
-/** Waits until no request of `key` is in flight, so that a cleared log starts clean. */
-async function drained(service: LocalService, key: string): Promise<void> {
-	for (let waited = 0; (await service.traffic())[key].inFlight > 0 && waited < 30_000; waited += 50) await delay(50);
-}
 
 /** One execution on a cleared service: its time, its result and what the service saw of `key`. */
 async function timed(service: LocalService, key: string, run: () => Promise<RunNodeResult>) {
@@ -152,9 +146,7 @@ async function partC(slow: LocalService): Promise<Row[]> {
 			`${limit.inFlight} in flight, service ${LATENCY_MS} ms; ideal ${seconds(ideal)} (items / allowed rate)`,
 	);
 	const ours = await timed(slow, 'limited', () => contenders.ours.run({ count: LIMITED_ITEMS }));
-	const arrivals = (await slow.requests())
-		.filter((request) => request.headers.authorization === `Bearer ${keys.limited}`)
-		.map((request) => request.receivedAt);
+	const arrivals = await arrivalsOf(slow, keys.limited);
 	const oursErrors = errorsSurfaced(contenders.ours, ours.result);
 	const retries = Math.max(0, ours.traffic.admitted + ours.traffic.rejected - LIMITED_ITEMS);
 	const oursRatio = ours.seconds / ideal;

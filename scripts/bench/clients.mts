@@ -24,6 +24,7 @@ import { CREDENTIAL_TYPE, requestOptions } from '../../engine/transport/http.ts'
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { Engine, RunNodeResult } from '../../dev/n8n-core/harness.cts';
 import { keys } from '../../dev/service-client/local-service.cts';
+import { contentOf } from './chat-request.mts';
 
 export const CLIENT_NAMES = ['fetch', 'helper', 'node'] as const;
 export type ClientName = (typeof CLIENT_NAMES)[number];
@@ -49,10 +50,6 @@ export interface Client {
 	/** The reply text of one of its items; undefined for an error item. */
 	reply(item: INodeExecutionData): string | undefined;
 }
-
-/** The reply text of an item that keeps it in `content`, as the Chat Completion node and the clients here do. */
-export const contentOf = (item: INodeExecutionData): string | undefined =>
-	typeof item.json.content === 'string' ? item.json.content : undefined;
 
 /** The items of an execution in which every item got a reply; else throws, naming the first failure. */
 export function answeredItems(

@@ -18,8 +18,18 @@ import { CREDENTIAL_TYPE } from '../../engine/transport/http.ts';
 import { baseCredentialType, baseNodeType } from '../../dev/n8n-core/base-types.cts';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { NodeSettings, RunNodeResult } from '../../dev/n8n-core/harness.cts';
+import {
+	CHAT_NODE,
+	chatParameters,
+	contentOf,
+	HEADER_AUTH,
+	headerAuth,
+	HTTP_REQUEST_NODE,
+	httpRequestParameters,
+	httpRequestReply,
+} from './chat-request.mts';
 import type { Client } from './clients.mts';
-import { answeredItems, contentOf } from './clients.mts';
+import { answeredItems } from './clients.mts';
 
 export const CONTENDER_NAMES = ['ours', 'httpRequest'] as const;
 export type ContenderName = (typeof CONTENDER_NAMES)[number];
@@ -28,11 +38,6 @@ export const CONTENDER_LABELS: Record<ContenderName, string> = {
 	ours: 'Chat Completion',
 	httpRequest: 'HTTP Request',
 };
-
-const MODEL = 'echo-1';
-const CHAT_NODE = 'n8n-nodes-chat-completions.chatCompletion';
-const HTTP_REQUEST_NODE = 'n8n-nodes-base.httpRequest';
-const HEADER_AUTH = 'httpHeaderAuth';
 
 export interface Batch {
 	count: number;
@@ -51,60 +56,28 @@ export interface Contender {
 const items = (count: number) =>
 	Array.from({ length: count }, (_, index) => ({ json: { prompt: `Item ${index + 1}` } }));
 
-/** The JSON body expression of the HTTP Request node: what the Chat Completion node sends, built per item. */
-function bodyExpression(extraBody: IDataObject = {}): string {
-	const extra = Object.entries(extraBody).map(([name, value]) => `, ${JSON.stringify(name)}: ${JSON.stringify(value)}`);
-	return `={{ { "model": "${MODEL}", "messages": [{ "role": "user", "content": $json.prompt }]${extra.join('')} } }}`;
-}
-
 export function createContenders(baseUrl: string, apiKey: string): Record<ContenderName, Contender> {
 	const engine = createEngine({
 		nodeTypes: { [CHAT_NODE]: new ChatCompletion(), [HTTP_REQUEST_NODE]: baseNodeType('HttpRequest', 'HttpRequest') },
 		credentialTypes: { [CREDENTIAL_TYPE]: new ChatCompletionsApi(), [HEADER_AUTH]: baseCredentialType('HttpHeaderAuth') },
-		credentials: {
-			[CREDENTIAL_TYPE]: { apiKey, baseUrl },
-			[HEADER_AUTH]: { name: 'Authorization', value: `Bearer ${apiKey}` },
-		},
+		credentials: { [CREDENTIAL_TYPE]: { apiKey, baseUrl }, [HEADER_AUTH]: headerAuth(apiKey) },
 	});
 	return {
 		ours: {
 			run: ({ count, settings, extraBody }) =>
-				engine.runNode({
-					type: CHAT_NODE,
-					parameters: {
-						model: { __rl: true, mode: 'id', value: MODEL },
-						promptType: 'simple',
-						prompt: '={{ $json.prompt }}',
-						options: extraBody === undefined ? {} : { extraBody: JSON.stringify(extraBody) },
-					},
-					items: items(count),
-					settings,
-				}),
+				engine.runNode({ type: CHAT_NODE, parameters: chatParameters(extraBody), items: items(count), settings }),
 			reply: contentOf,
 		},
 		httpRequest: {
 			run: ({ count, settings, extraBody }) =>
 				engine.runNode({
 					type: HTTP_REQUEST_NODE,
-					parameters: {
-						method: 'POST',
-						url: `${baseUrl}/chat/completions`,
-						authentication: 'genericCredentialType',
-						genericAuthType: HEADER_AUTH,
-						sendBody: true,
-						specifyBody: 'json',
-						jsonBody: bodyExpression(extraBody),
-						options: {},
-					},
+					parameters: httpRequestParameters(baseUrl, extraBody),
 					credentials: [HEADER_AUTH],
 					items: items(count),
 					settings,
 				}),
-			reply: (item) => {
-				const choices = item.json.choices as Array<{ message?: { content?: unknown } }> | undefined;
-				const content = choices?.[0]?.message?.content;
-				return typeof content === 'string' ? content : undefined;
-			},
+			reply: httpRequestReply,
 		},
 	};
 }

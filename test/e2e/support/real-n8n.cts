@@ -22,6 +22,8 @@ export interface RealN8nSetup {
 	workflows: WorkflowToImport[];
 	/** Queue mode: the main instance enqueues in this Redis, an `n8n worker` runs the executions. */
 	redisPort?: number;
+	/** Queue mode: how many `n8n worker` processes (1 unless given), each on its own ports. */
+	workers?: number;
 }
 
 export interface RealN8n {
@@ -30,8 +32,10 @@ export interface RealN8n {
 	/** POSTs JSON to a production webhook: /webhook/<path>. */
 	webhook(path: string, body?: unknown): Promise<Response>;
 	main: N8nProcess;
-	/** `n8n worker`, in queue mode. */
+	/** `n8n worker`, in queue mode (the first, when there are several). */
 	worker?: N8nProcess;
+	/** Every `n8n worker`, in queue mode (none otherwise). */
+	workers: N8nProcess[];
 	/** The end of what n8n printed (main, then worker): for failure messages. */
 	logs(): string;
 }
@@ -74,7 +78,7 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 
 	beforeAll(async () => {
 		const bin = required('E2E_N8N_BIN');
-		const { credentials, workflows, redisPort } = setup();
+		const { credentials, workflows, redisPort, workers: workerCount = 1 } = setup();
 		userFolder = mkdtempSync(join(tmpdir(), 'chat-completions-n8n-'));
 		installPackage(required('E2E_TARBALL'), userFolder);
 		const port = await closedPort();
@@ -96,13 +100,18 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 		await importIntoN8n(bin, env, { credentials, workflows });
 		const main = await startN8n(bin, env, { command: 'start', ready: httpReady(port) });
 		processes.push(main);
-		let worker: N8nProcess | undefined;
+		const workers: N8nProcess[] = [];
 		if (redisPort !== undefined) {
-			const workerEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(await closedPort()) };
+			// Each worker runs its own task runner broker: a port of its own.
 			const ready = (output: string) => output.includes('n8n worker is now ready');
-			worker = await startN8n(bin, workerEnv, { command: 'worker', ready });
-			processes.push(worker);
+			for (let index = 0; index < workerCount; index++) {
+				const workerEnv = { ...env, N8N_RUNNERS_BROKER_PORT: String(await closedPort()) };
+				const worker = await startN8n(bin, workerEnv, { command: 'worker', ready });
+				workers.push(worker);
+				processes.push(worker);
+			}
 		}
+		const [worker] = workers;
 		const url = `http://127.0.0.1:${port}`;
 		const rest = await N8nRest.login(url, OWNER);
 		for (const workflow of workflows) {
@@ -115,6 +124,7 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 			url,
 			main,
 			worker,
+			workers,
 			webhook: (path, body) =>
 				fetch(`${url}/webhook/${path}`, {
 					method: 'POST',

@@ -32,6 +32,16 @@ export class N8nRest {
 		return (JSON.parse(text) as { data: T }).data;
 	}
 
+	/** The workflow's executions, newest first, with how each ended (`success`, `error`, `crashed`, `running`...). */
+	async executions(workflowId: string): Promise<Array<{ id: string; status: string }>> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const { results } = await this.request<{ results: Array<{ id: string; status: string }> }>(
+			'GET',
+			`/executions?filter=${filter}&limit=100`,
+		);
+		return results;
+	}
+
 	/** Publishes (activates) the workflow's current version: its webhooks go live. */
 	async publish(workflowId: string): Promise<void> {
 		const { versionId } = await this.request<{ versionId: string }>(

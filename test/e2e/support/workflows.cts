@@ -9,7 +9,7 @@ import type { WorkflowToImport } from '../../../dev/n8n/import.cts';
 
 export const CHAT_NODE_TYPE = 'n8n-nodes-chat-completions.chatCompletion';
 
-interface WorkflowNode {
+export interface WorkflowNode {
 	id: string;
 	name: string;
 	type: string;
@@ -84,7 +84,7 @@ export interface ChatNodeOptions {
 	options?: Record<string, unknown>;
 }
 
-function chatNode({ credential, model, prompt, options }: ChatNodeOptions): WorkflowNode {
+export function chatNode({ credential, model, prompt, options }: ChatNodeOptions): WorkflowNode {
 	return {
 		id: randomUUID(),
 		name: 'Chat Completion',
@@ -136,6 +136,37 @@ export function streamingWorkflow(path: string, chat: ChatNodeOptions): Workflow
 		name: `Streaming: ${path}`,
 		nodes: [webhookNode(path, 'streaming'), chatNode(chat)],
 		connections: { Webhook: { main: to('Chat Completion') } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * Webhook (answers with every item of the last node) -> Questions (Split Out: each object of the POSTed
+ * `questions` becomes an item, e.g. `{ "questions": [{ "question": "..." }] }`) -> `node`, which reads the
+ * items' fields (`$json.question`). Many items in one execution, as a batch user runs them.
+ */
+export function questionsBehindWebhook(path: string, node: WorkflowNode): WorkflowToImport {
+	const webhook = webhookNode(path, 'lastNode');
+	const questions: WorkflowNode = {
+		id: randomUUID(),
+		name: 'Questions',
+		type: 'n8n-nodes-base.splitOut',
+		typeVersion: 1,
+		position: [-220, 0],
+		parameters: { fieldToSplitOut: 'body.questions', include: 'noOtherFields', options: {} },
+	};
+	return {
+		id: `e2e-${path}`,
+		name: `Questions: ${path}`,
+		nodes: [
+			{ ...webhook, parameters: { ...webhook.parameters, responseData: 'allEntries' } },
+			questions,
+			{ ...node, position: [0, 0] },
+		],
+		connections: {
+			Webhook: { main: to(questions.name) },
+			[questions.name]: { main: to(node.name) },
+		},
 		settings: { executionOrder: 'v1' },
 	};
 }
