@@ -1,0 +1,135 @@
+/**
+ * Measurement, not a check (runs only with CHAT_MODEL_BENCH=1): one AI Agent turn with one tool call in a
+ * real n8n, the agent's model being this package's Chat Model or n8n's OpenAI Chat Model (v1.3, Responses
+ * API off, Base URL to the same local service). Both answer the same question the same way: two model
+ * calls and one Code Tool run. Calls alternate in blocks so that machine load falls on both alike; prints
+ * the median time per turn of each and their ratio (ours / theirs).
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { WorkflowToImport } from '../../dev/n8n/import.cts';
+import { localCredential } from '../../dev/n8n/examples.cts';
+import { keys, useLocalService } from '../support/service.cts';
+import { agentWorkflow, weatherTool } from './chat-model-workflows.cts';
+import { useRealN8n } from './support/real-n8n.cts';
+
+const QUESTION = 'What is the weather in Paris?';
+/** n8n's own model sends the agent's extra `id` key back in the arguments, so its answer shows it. */
+const ANSWER =
+	/^Based on the tools: Weather\(\{"city":"Paris"(,"id":"call_[0-9a-f]+")?\}\) = \[\{"response":"Paris: sunny, 21 °C"\}\]$/;
+const BLOCKS = Number(process.env.CHAT_MODEL_BENCH_BLOCKS ?? 10);
+const PER_BLOCK = 5;
+const WARM_UP = 5;
+
+const run = process.env.CHAT_MODEL_BENCH === '1' ? describe : describe.skip;
+
+/** The same agent with n8n's OpenAI Chat Model (Chat Completions, not the Responses API). */
+function theirAgent(path: string, baseUrl: string): WorkflowToImport {
+	const webhookId = randomUUID();
+	return {
+		id: `e2e-${path}`,
+		name: `AI Agent with n8n's OpenAI Chat Model: ${path}`,
+		nodes: [
+			{
+				id: randomUUID(),
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2.1,
+				position: [-300, 0],
+				webhookId,
+				parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
+			},
+			{
+				id: randomUUID(),
+				name: 'AI Agent',
+				type: '@n8n/n8n-nodes-langchain.agent',
+				typeVersion: 3.1,
+				position: [0, 0],
+				parameters: {
+					promptType: 'define',
+					text: '={{ $json.body.question }}',
+					options: { enableStreaming: false },
+				},
+			},
+			{
+				id: randomUUID(),
+				name: 'Chat Model',
+				type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+				typeVersion: 1.3,
+				position: [0, 240],
+				parameters: {
+					model: { __rl: true, mode: 'id', value: 'tools-1' },
+					responsesApiEnabled: false,
+					options: { baseURL: baseUrl },
+				},
+				credentials: { openAiApi: { id: 'openai-local', name: 'OpenAI (local service)' } },
+			},
+			weatherTool(),
+		],
+		connections: {
+			Webhook: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
+			'Chat Model': {
+				ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
+			},
+			Weather: { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+const median = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+run("an AI Agent turn with one tool call: this Chat Model against n8n's OpenAI Chat Model", () => {
+	const service = useLocalService();
+	const n8n = useRealN8n(() => {
+		const credential = localCredential(keys.default, service().baseUrl);
+		return {
+			credentials: [
+				credential,
+				{
+					id: 'openai-local',
+					name: 'OpenAI (local service)',
+					type: 'openAiApi',
+					data: { apiKey: keys.default, url: service().baseUrl },
+				},
+			],
+			workflows: [
+				agentWorkflow('bench-ours', { credential, model: 'tools-1' }),
+				theirAgent('bench-theirs', service().baseUrl),
+			],
+		};
+	});
+
+	async function turn(path: string): Promise<number> {
+		const started = performance.now();
+		const response = await n8n().webhook(path, { question: QUESTION });
+		const text = await response.text();
+		const elapsed = performance.now() - started;
+		const reply = JSON.parse(text) as { output?: string };
+		if (!ANSWER.test(reply.output ?? '')) throw new Error(`${path} answered ${text}`);
+		return elapsed;
+	}
+
+	test('median time per turn, ours / theirs', async () => {
+		const times: Record<string, number[]> = { 'bench-ours': [], 'bench-theirs': [] };
+		for (const path of Object.keys(times)) for (let i = 0; i < WARM_UP; i++) await turn(path);
+		for (let block = 0; block < BLOCKS; block++) {
+			const order =
+				block % 2 === 0 ? ['bench-ours', 'bench-theirs'] : ['bench-theirs', 'bench-ours'];
+			for (const path of order)
+				for (let i = 0; i < PER_BLOCK; i++) times[path].push(await turn(path));
+		}
+		const ours = median(times['bench-ours']);
+		const theirs = median(times['bench-theirs']);
+		console.log(
+			`AI Agent turn with one tool call, ${times['bench-ours'].length} turns each: ` +
+				`ours ${ours.toFixed(1)} ms, n8n's OpenAI Chat Model ${theirs.toFixed(1)} ms (medians), ` +
+				`ours / theirs = ${(ours / theirs).toFixed(3)}`,
+		);
+		expect(ours).toBeGreaterThan(0);
+	}, 600_000);
+});
