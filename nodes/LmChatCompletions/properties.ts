@@ -25,6 +25,7 @@ export const optionsProperty = optionsCollection([
 	'maxRetries',
 	'maxRetryWait',
 	'maxRateLimitWait',
+	'retryTimeouts',
 	'extraBody',
 	'responseFormat',
 	'jsonSchema',
