@@ -132,17 +132,7 @@ export class ChatCompletionsModel extends BaseChatModel {
 		reply.catch(() => undefined);
 		try {
 			yield* channel;
-			const result = this.checked(generateResult(await reply));
-			for (const part of result.message.content) {
-				if (part.type !== 'tool-call') continue;
-				yield {
-					type: 'tool-call-delta',
-					id: part.toolCallId,
-					name: part.toolName,
-					argumentsDelta: part.input,
-				};
-			}
-			yield { type: 'finish', finishReason: result.finishReason ?? 'other', usage: result.usage };
+			yield* callsAndFinish(this.checked(generateResult(await reply)));
 		} catch (error) {
 			throw this.failure(error);
 		} finally {
@@ -234,19 +224,25 @@ function notAgainAfterText(error: unknown, handedOn: number): unknown {
 	);
 }
 
-/** A whole result as stream chunks: its text, its tool calls, the finish. */
+/** A result's tool calls as stream chunks, one complete delta per call with its id, then the finish. */
+function* callsAndFinish(result: GenerateResult): Iterable<StreamChunk> {
+	for (const part of result.message.content) {
+		if (part.type !== 'tool-call') continue;
+		yield {
+			type: 'tool-call-delta',
+			id: part.toolCallId,
+			name: part.toolName,
+			argumentsDelta: part.input,
+		};
+	}
+	yield { type: 'finish', finishReason: result.finishReason ?? 'other', usage: result.usage };
+}
+
+/** A whole result as stream chunks: its text and reasoning, its tool calls, the finish. */
 function* resultChunks(result: GenerateResult): Iterable<StreamChunk> {
 	for (const part of result.message.content) {
 		if (part.type === 'text' && part.text !== '') yield { type: 'text-delta', delta: part.text };
 		if (part.type === 'reasoning') yield { type: 'reasoning-delta', delta: part.text };
-		if (part.type === 'tool-call') {
-			yield {
-				type: 'tool-call-delta',
-				id: part.toolCallId,
-				name: part.toolName,
-				argumentsDelta: part.input,
-			};
-		}
 	}
-	yield { type: 'finish', finishReason: result.finishReason ?? 'other', usage: result.usage };
+	yield* callsAndFinish(result);
 }

@@ -7,20 +7,10 @@ import { randomUUID } from 'node:crypto';
 
 import { readExamples } from '../../dev/n8n/examples.cts';
 import type { WorkflowToImport } from '../../dev/n8n/import.cts';
+import type { WorkflowNode } from './support/workflows.cts';
 
 export const MODEL_TYPE = 'n8n-nodes-chat-completions.lmChatCompletions';
 
-interface WorkflowNode {
-	id: string;
-	name: string;
-	type: string;
-	typeVersion: number;
-	position: [number, number];
-	parameters: Record<string, unknown>;
-	webhookId?: string;
-	onError?: string;
-	credentials?: Record<string, { id: string; name: string }>;
-}
 
 export interface ModelSetup {
 	credential: { id: string; name: string };

@@ -18,6 +18,7 @@ import {
 } from './chat-model-workflows.cts';
 import { useRealN8n } from './support/real-n8n.cts';
 import { N8nRest } from './support/rest.cts';
+import { readStreamed } from './support/streamed-response.cts';
 
 const service = useLocalService();
 const badKey = { id: 'bad-key', name: 'Wrong key', type: 'chatCompletionsApi' };
@@ -123,35 +124,6 @@ async function chatRequests(): Promise<Array<RecordedRequest & { body: Record<st
 	) as Array<RecordedRequest & { body: Record<string, unknown> }>;
 }
 
-interface Read {
-	at: number;
-	deltas: string[];
-	end: boolean;
-}
-
-/** Reads n8n's streamed response (one JSON chunk per line): when each read came and its text deltas. */
-async function readStreamed(response: Response): Promise<Read[]> {
-	const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-	const decoder = new TextDecoder();
-	const reads: Read[] = [];
-	let buffered = '';
-	for (;;) {
-		const { value, done } = await reader.read();
-		if (done) break;
-		buffered += decoder.decode(value, { stream: true });
-		const lines = buffered.split('\n');
-		buffered = lines.pop() ?? '';
-		const chunks = lines
-			.filter((line) => line.trim() !== '')
-			.map((line) => JSON.parse(line) as { type: string; content?: string });
-		reads.push({
-			at: Date.now(),
-			deltas: chunks.filter((chunk) => chunk.type === 'item').map((chunk) => chunk.content ?? ''),
-			end: chunks.some((chunk) => chunk.type === 'end'),
-		});
-	}
-	return reads;
-}
 
 /** A workflow's executions, newest first, with how each ended (`running`, `success`, `canceled`...). */
 async function executionsOf(workflowId: string): Promise<Array<{ id: string; status: string }>> {

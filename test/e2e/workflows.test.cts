@@ -5,6 +5,7 @@
 import { localCredential } from '../../dev/n8n/examples.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import { useRealN8n } from './support/real-n8n.cts';
+import { readStreamed } from './support/streamed-response.cts';
 import {
 	errorOutputWorkflow,
 	exampleBehindWebhook,
@@ -97,26 +98,7 @@ describe('a Webhook in "Streaming" response mode', () => {
 		const question = 'one two three four five six seven eight nine ten eleven twelve';
 		const response = await n8n().webhook('stream', { question });
 		expect(response.status).toBe(200);
-		const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-		const decoder = new TextDecoder();
-		// Each read: when it came and the text deltas in it (n8n writes one JSON object per line).
-		const reads: Array<{ at: number; deltas: string[]; end: boolean }> = [];
-		let buffered = '';
-		for (;;) {
-			const { value, done } = await reader.read();
-			if (done) break;
-			buffered += decoder.decode(value, { stream: true });
-			const lines = buffered.split('\n');
-			buffered = lines.pop() ?? '';
-			const chunks = lines
-				.filter((line) => line.trim() !== '')
-				.map((line) => JSON.parse(line) as { type: string; content?: string });
-			reads.push({
-				at: Date.now(),
-				deltas: chunks.filter((chunk) => chunk.type === 'item').map((chunk) => chunk.content ?? ''),
-				end: chunks.some((chunk) => chunk.type === 'end'),
-			});
-		}
+		const reads = await readStreamed(response);
 		const withText = reads.filter((read) => read.deltas.length > 0);
 		expect(reads.flatMap((read) => read.deltas).join('')).toBe(question);
 		// Twelve words 40 ms apart: the text comes in several reads, the first well before the end.
