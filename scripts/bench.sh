@@ -9,9 +9,11 @@
 # `npm run bench -- batches [a|b|c|d]...` runs only the batches (from source: no build, no other part).
 # `npm run bench -- queue` runs only queue mode (about 2 minutes, plus about 6 the first time for installing
 # n8n into the cache and Redis from Debian).
+# `npm run bench -- agent` runs only the AI Agent turn: the Chat Completions Chat Model against n8n's OpenAI Chat
+# Model in real n8n (test/e2e/chat-model-bench.test.cts, about 2 minutes).
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 all=false
-if [[ "${1:-}" != batches && "${1:-}" != queue ]]; then
+if [[ "${1:-}" != batches && "${1:-}" != queue && "${1:-}" != agent ]]; then
 	npm run build > /dev/null
 	node --expose-gc scripts/bench-stream.mts
 	node --expose-gc --import tsx scripts/bench-node.mts
@@ -29,4 +31,9 @@ if [[ "$1" == queue || "$all" == true ]]; then
 	export E2E_N8N_BIN
 	bash scripts/n8n/apt-install.sh redis-server
 	node --import tsx scripts/bench-queue.mts
+fi
+if [[ "$1" == agent || "$all" == true ]]; then
+	# One AI Agent turn with a tool call in real n8n: the Chat Completions Chat Model beside n8n's OpenAI Chat
+	# Model on the same local service (a measurement kept with the end-to-end tests, skipped by npm test).
+	CHAT_MODEL_BENCH=1 npx jest --selectProjects "real n8n" --testPathPatterns test/e2e/chat-model-bench
 fi
