@@ -15,7 +15,7 @@ import { replyItem } from './reply-item';
 import type { JobReply } from './run-job';
 import { runJob, streamsToClient } from './run-job';
 import { toolCallItems } from './tool-call-items';
-import { toolFailureMessage, toolResult } from './tool-result';
+import { runsAsTool, toolFailureMessage, toolResult } from './tool-result';
 import type { Limiter } from '../../../engine/concurrency/limiter';
 import { autoLimiter, fixedLimiter, LimiterClosed } from '../../../engine/concurrency/limiter';
 import type { Connection } from '../../../engine/connection';
@@ -60,7 +60,7 @@ function nodeSettings(context: IExecuteFunctions, credentials: Record<string, un
 		connection: connectionFrom(credentials),
 		limiter: limiterFor(optionSetting(options, 'concurrency')),
 		withToolCalls: hasToolCallsOutput(context.getNodeParameter('toolsMode', 0, 'none')),
-		asTool: context.isToolExecution?.() === true,
+		asTool: runsAsTool(context),
 		routeErrors: context.getNode().onError === 'continueErrorOutput',
 		streaming: streamsToClient(context),
 	};
@@ -102,10 +102,10 @@ export async function executeChatCompletion(
 	try {
 		settings = nodeSettings(this, await this.getCredentials(CREDENTIAL_TYPE));
 	} catch (error) {
-		throw toNodeError(
-			this.getNode(),
-			describeProblem(error, { streaming: streamsToClient(this) }),
-		);
+		const problem = describeProblem(error, { streaming: streamsToClient(this) });
+		// Run as an agent tool, the message is all the model gets: it carries the fix too.
+		const message = runsAsTool(this) ? toolFailureMessage(problem) : problem.message;
+		throw toNodeError(this.getNode(), { ...problem, message });
 	}
 	const { connection, limiter, withToolCalls, routeErrors, asTool, streaming } = settings;
 	const placing = { withToolCalls: withToolCalls && !asTool, asTool };

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Job } from './plan-jobs';
+import { runsAsTool } from './tool-result';
 import type { Connection } from '../../../engine/connection';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import type { ChatRequestBody } from '../../../engine/protocol';
@@ -50,7 +51,7 @@ function chatStream(context: IExecuteFunctions, itemIndex: number) {
  * node's replies go there: not when an AI Agent runs the node as a tool, whose reply is for the model.
  */
 export function streamsToClient(context: IExecuteFunctions): boolean {
-	return context.isStreaming?.() === true && context.isToolExecution?.() !== true;
+	return context.isStreaming?.() === true && !runsAsTool(context);
 }
 
 /** The text a chat shows for a reply that was not streamed: the answer, or the refusal. */

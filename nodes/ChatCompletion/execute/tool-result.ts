@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { Problem } from '../../../engine/problems/problem';
 
@@ -26,4 +26,13 @@ export function toolResult(reply: IDataObject): IDataObject {
  */
 export function toolFailureMessage(problem: Problem): string {
 	return `${problem.message}. ${problem.description}`;
+}
+
+/**
+ * Whether an AI Agent runs the node as a tool. n8n's AI Agent v3 has the engine run the tool node with an
+ * ordinary execute context, whose isToolExecution() is false; but the node then has n8n's tool type
+ * (`chatCompletionTool`, made from `usableAsTool`, whose only output is the agent's tool connection).
+ */
+export function runsAsTool(context: IExecuteFunctions): boolean {
+	return context.isToolExecution?.() === true || context.getNode?.().type.endsWith('Tool') === true;
 }

@@ -1,4 +1,4 @@
-import { toolFailureMessage, toolResult } from '../../../nodes/ChatCompletion/execute/tool-result';
+import { runsAsTool, toolFailureMessage, toolResult } from '../../../nodes/ChatCompletion/execute/tool-result';
 import { replyItem } from '../../../nodes/ChatCompletion/execute/reply-item';
 import type { Completion } from '../../../engine/protocol';
 
@@ -33,5 +33,22 @@ describe('run as an AI Agent tool, the node returns what a model needs', () => {
 		});
 		expect(message).toBe('The service rejected the API key. The service answered "Invalid token" (HTTP 401). Open the credential and paste the key again.');
 		expect(message).not.toMatch(/item \d/);
+	});
+});
+
+describe('knowing it runs as a tool', () => {
+	const context = (type: string, toolExecution = false) =>
+		({ isToolExecution: () => toolExecution, getNode: () => ({ type }) }) as unknown as Parameters<typeof runsAsTool>[0];
+
+	test('n8n runs a usableAsTool node under its tool type (the AI Agent v3 hands the call to the engine)', () => {
+		expect(runsAsTool(context('n8n-nodes-chat-completions.chatCompletionTool'))).toBe(true);
+	});
+
+	test('or says so through isToolExecution', () => {
+		expect(runsAsTool(context('n8n-nodes-chat-completions.chatCompletion', true))).toBe(true);
+	});
+
+	test('the node on the canvas is not a tool', () => {
+		expect(runsAsTool(context('n8n-nodes-chat-completions.chatCompletion'))).toBe(false);
 	});
 });

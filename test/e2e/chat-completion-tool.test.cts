@@ -1,0 +1,204 @@
+/**
+ * The Chat Completion node as an AI Agent tool, in a real n8n with the packed package installed as n8n
+ * installs it: Webhook -> AI Agent (v3.1) with the Chat Completions Chat Model (`tools-1`, which calls the
+ * tool) and Chat Completion connected as a tool (n8n's `chatCompletionTool`, its prompt from `$fromAI()`).
+ * What the agent hands its model back is read at the local service: the agent's second request carries
+ * the tool's result as a `tool` message. Run as a tool, the node returns only what a model needs (the
+ * reply text), and a failure's message (the only thing n8n passes on) names the cause and the fix.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { localCredential } from '../../dev/n8n/examples.cts';
+import type { WorkflowToImport } from '../../dev/n8n/import.cts';
+import { keys, useLocalService } from '../support/service.cts';
+import type { RecordedRequest } from '../support/service.cts';
+import { agentWorkflow } from './chat-model-workflows.cts';
+import { useRealN8n } from './support/real-n8n.cts';
+import { readStreamed } from './support/streamed-response.cts';
+import type { WorkflowNode } from './support/workflows.cts';
+
+const TOOL_TYPE = 'n8n-nodes-chat-completions.chatCompletionTool';
+/** n8n names the tool after the node, spaces as underscores. */
+const TOOL_NAME = 'Chat_Completion';
+const WRONG_KEY = 'sk-example-wrong-key-for-the-tool';
+/** No capitalised word after the first: `tools-1` passes the whole text as the prompt, `echo-1` echoes it. */
+const QUESTION = 'please say this sentence back to me, word for word, without changing anything.';
+
+const service = useLocalService();
+
+type Credential = { id: string; name: string };
+
+/**
+ * Webhook -> AI Agent with the Chat Model (`tools-1`) and Chat Completion as its one tool, asking `model`
+ * with the credential `toolCredential`; the agent's question is the POSTed `question`.
+ */
+function agentWithChatCompletionTool(
+	path: string,
+	{
+		credential,
+		toolCredential = credential,
+		model,
+		streaming = false,
+	}: { credential: Credential; toolCredential?: Credential; model: string; streaming?: boolean },
+): WorkflowToImport {
+	const workflow = agentWorkflow(
+		path,
+		{ credential, model: 'tools-1' },
+		{ tools: false, streaming },
+	);
+	return {
+		...workflow,
+		nodes: [
+			...(workflow.nodes as WorkflowNode[]),
+			{
+				id: randomUUID(),
+				name: 'Chat Completion',
+				type: TOOL_TYPE,
+				typeVersion: 1.1,
+				position: [240, 240],
+				parameters: {
+					toolDescription: 'Asks another model and returns its answer',
+					model: { __rl: true, mode: 'id', value: model },
+					promptType: 'simple',
+					prompt: "={{ $fromAI('prompt', 'What to ask the other model', 'string') }}",
+					options: {},
+				},
+				credentials: { chatCompletionsApi: toolCredential },
+			} satisfies WorkflowNode,
+		],
+		connections: {
+			...(workflow.connections as Record<string, unknown>),
+			'Chat Completion': { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
+		},
+	};
+}
+
+const n8n = useRealN8n(() => {
+	const credential = localCredential(keys.default, service().baseUrl);
+	const wrongKey = { id: 'wrong-key', name: 'Wrong key', type: 'chatCompletionsApi' };
+	return {
+		credentials: [
+			credential,
+			{ ...wrongKey, data: { apiKey: WRONG_KEY, baseUrl: service().baseUrl } },
+		],
+		workflows: [
+			agentWithChatCompletionTool('tool-echo', { credential, model: 'echo-1' }),
+			agentWithChatCompletionTool('tool-outside-group', { credential, model: 'echo-pro' }),
+			agentWithChatCompletionTool('tool-wrong-key', {
+				credential,
+				toolCredential: wrongKey,
+				model: 'echo-1',
+			}),
+			agentWithChatCompletionTool('tool-stream', { credential, model: 'echo-1', streaming: true }),
+		],
+	};
+});
+
+type ChatRequest = RecordedRequest & { body: Record<string, unknown> };
+type Message = {
+	role: string;
+	content: unknown;
+	tool_call_id?: string;
+	tool_calls?: Array<{ id: string; function: { name: string; arguments: string } }>;
+};
+
+async function answer(path: string): Promise<{ output: string }> {
+	const response = await n8n().webhook(path, { question: QUESTION });
+	const text = await response.text();
+	if (!response.ok)
+		throw new Error(`POST /webhook/${path} answered ${response.status}: ${text}\n${n8n().logs()}`);
+	return JSON.parse(text) as { output: string };
+}
+
+/**
+ * The run's chat requests: the agent's first (which calls the tool), the tool node's, the agent's second;
+ * and the tool message the second carries, with the call it answers.
+ */
+async function toolRound(): Promise<{ requests: ChatRequest[]; toolMessage: Message }> {
+	const requests = (await service().requests()).filter(
+		(request) => request.path === '/v1/chat/completions',
+	) as ChatRequest[];
+	expect(requests.map((request) => request.body.model)).toEqual([
+		'tools-1',
+		expect.any(String),
+		'tools-1',
+	]);
+	const messages = requests[2].body.messages as Message[];
+	expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
+	const [call] = messages[1].tool_calls ?? [];
+	const toolMessage = messages[2];
+	expect(toolMessage.tool_call_id).toBe(call.id);
+	return { requests, toolMessage };
+}
+
+/** What a failed tool call gave the model: n8n's `[{"error": message}]`, and that message. */
+function errorOf(toolMessage: Message): string {
+	const items = JSON.parse(toolMessage.content as string) as Array<{ error?: unknown }>;
+	expect(items).toEqual([{ error: expect.any(String) }]);
+	return items[0].error as string;
+}
+
+test('the model gets the reply text only: no usage, ids or conversation', async () => {
+	const reply = await answer('tool-echo');
+	const { requests, toolMessage } = await toolRound();
+	// The agent's model called the tool with the prompt; the tool node asked echo-1 with it.
+	const [call] = (requests[2].body.messages as Message[])[1].tool_calls ?? [];
+	expect(call.function).toEqual({
+		name: TOOL_NAME,
+		arguments: JSON.stringify({ prompt: QUESTION }),
+	});
+	expect(requests[1].body).toMatchObject({
+		model: 'echo-1',
+		messages: [{ role: 'user', content: QUESTION }],
+	});
+	// The whole result: the echoed text in n8n's JSON array of the tool's items, nothing else.
+	expect(toolMessage.content).toBe(JSON.stringify([{ content: QUESTION }]));
+	expect((toolMessage.content as string).length).toBe(QUESTION.length + '[{"content":""}]'.length);
+	for (const field of ['usage', 'messages', '"id"', 'model', 'tool_calls', 'finish_reason'])
+		expect(toolMessage.content).not.toContain(field);
+	expect(reply.output).toBe(
+		`Based on the tools: ${TOOL_NAME}(${JSON.stringify({ prompt: QUESTION })}) = ${toolMessage.content as string}`,
+	);
+});
+
+describe("a failed tool call: the model reads what happened, the service's words and the fix", () => {
+	test("a model outside the key's group", async () => {
+		const reply = await answer('tool-outside-group');
+		const { requests, toolMessage } = await toolRound();
+		expect(requests[1].body.model).toBe('echo-pro');
+		const error = errorOf(toolMessage);
+		expect(error).toMatch(
+			/^Model "echo-pro" is not available to this API key\. The service answered "[^"]+" \(HTTP \d+/,
+		);
+		expect(error).toContain('Pick the model from the list');
+		expect(error).not.toMatch(/\(item \d+\)/);
+		// The user sees the same words in the agent's answer.
+		expect(reply.output).toContain(JSON.stringify(error).slice(1, -1));
+	});
+
+	test('a wrong API key', async () => {
+		await answer('tool-wrong-key');
+		const { requests, toolMessage } = await toolRound();
+		expect(requests[1].headers.authorization).toBe(`Bearer ${WRONG_KEY}`);
+		const error = errorOf(toolMessage);
+		expect(error).toMatch(
+			/^The service rejected the API key\. The service answered "[^"]+" \(HTTP 401/,
+		);
+		expect(error).toContain('Open the credential and paste the key again from the service console');
+		expect(error).not.toMatch(/\(item \d+\)/);
+		expect(error).not.toContain(WRONG_KEY);
+	});
+});
+
+test("a streaming agent: the tool's reply goes to the model, not to the user's stream", async () => {
+	const response = await n8n().webhook('tool-stream', { question: QUESTION });
+	expect(response.status).toBe(200);
+	const text = (await readStreamed(response)).flatMap((read) => read.deltas).join('');
+	const { requests, toolMessage } = await toolRound();
+	expect(toolMessage.content).toBe(JSON.stringify([{ content: QUESTION }]));
+	// Only the agent's answer: the tool's own reply (the echoed question) is not streamed before it.
+	expect(text).toBe(
+		`Based on the tools: ${TOOL_NAME}(${JSON.stringify({ prompt: QUESTION })}) = ${toolMessage.content as string}`,
+	);
+	expect(requests[1].body.stream).toBeUndefined();
+});
