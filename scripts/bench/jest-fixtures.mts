@@ -1,5 +1,5 @@
 /**
- * The end-to-end tests' fixtures (test/e2e/support: useRedis, useRealN8n, which register jest's beforeAll and
+ * The end-to-end tests' fixtures (dev/n8n: useRedis, useRealN8n, which register jest's beforeAll and
  * afterAll hooks) outside jest, for a benchmark: the hooks they register while `declare` runs are collected,
  * then the beforeAll hooks run in order, then `body`, then the afterAll hooks in reverse order (always).
  */

@@ -1,7 +1,7 @@
 /**
  * The queue-mode benchmark (`npm run bench -- queue`; scripts/bench-queue.mts): real n8n in queue mode (Redis, `n8n start` and 4
  * `n8n worker` processes), the packed package installed as n8n installs community packages (the end-to-end
- * tests' fixtures, test/e2e/support). 4 webhook executions at once, each Webhook -> Split Out (200 items) ->
+ * tests' fixtures, dev/n8n). 4 webhook executions at once, each Webhook -> Split Out (200 items) ->
  * one node, all on ONE key that the local service limits to 20 requests started per second and 8 in flight
  * (429 with a fractional Retry-After beyond either), service time 50 ms: ideal 800 / 20 = 40 s. In one run:
  * the Chat Completion node at its defaults, n8n's HTTP Request node at its defaults (the request of
@@ -24,12 +24,12 @@ import { OWNER } from '../../dev/n8n/owner.cts';
 import { baseNodeType } from '../../dev/n8n-core/base-types.cts';
 import type { LocalService, TrafficReport } from '../../dev/service-client/local-service.cts';
 import { keys, startService } from '../../dev/service-client/local-service.cts';
-import type { RealN8n } from '../../test/e2e/support/real-n8n.cts';
-import { useRealN8n } from '../../test/e2e/support/real-n8n.cts';
-import { useRedis } from '../../test/e2e/support/redis.cts';
-import { N8nRest } from '../../test/e2e/support/rest.cts';
-import type { WorkflowNode } from '../../test/e2e/support/workflows.cts';
-import { questionsBehindWebhook } from '../../test/e2e/support/workflows.cts';
+import type { RealN8n } from '../../dev/n8n/real-n8n.cts';
+import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
+import { useRedis } from '../../dev/n8n/redis.cts';
+import { N8nRest } from '../../dev/n8n/rest.cts';
+import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
+import { questionsBehindWebhook } from '../../dev/n8n/workflows.cts';
 import {
 	CHAT_NODE,
 	chatParameters,

@@ -10,8 +10,8 @@ import type { Page } from 'playwright-core';
 
 import { keys, useLocalService } from '../support/service.cts';
 import { screenshot, useBrowser } from './support/browser.cts';
-import { useRealN8n } from './support/real-n8n.cts';
-import { CHAT_NODE_TYPE } from './support/workflows.cts';
+import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
+import { CHAT_NODE_TYPE } from '../../dev/n8n/workflows.cts';
 
 const screenshots = resolve(__dirname, '..', '..', '.cache', 'e2e', 'screenshots');
 const KEY_MODELS = ['echo-1', 'json-1', 'think-1', 'think-inline-1', 'tools-1', 'vision-1'];

@@ -13,9 +13,9 @@ import type { WorkflowToImport } from '../../dev/n8n/import.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import type { RecordedRequest } from '../support/service.cts';
 import { agentWorkflow } from './chat-model-workflows.cts';
-import { useRealN8n } from './support/real-n8n.cts';
+import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { readStreamed } from './support/streamed-response.cts';
-import type { WorkflowNode } from './support/workflows.cts';
+import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
 
 const TOOL_TYPE = 'n8n-nodes-chat-completions.chatCompletionTool';
 /** n8n names the tool after the node, spaces as underscores. */

@@ -11,7 +11,7 @@ import type { WorkflowToImport } from '../../dev/n8n/import.cts';
 import { localCredential } from '../../dev/n8n/examples.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import { agentWorkflow, weatherTool } from './chat-model-workflows.cts';
-import { useRealN8n } from './support/real-n8n.cts';
+import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 
 const QUESTION = 'What is the weather in Paris?';
 /** n8n's own model sends the agent's extra `id` key back in the arguments, so its answer shows it. */

@@ -9,8 +9,8 @@ import { localCredential } from '../../dev/n8n/examples.cts';
 import { OWNER } from '../../dev/n8n/owner.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import { screenshot, useBrowser } from './support/browser.cts';
-import { useRealN8n } from './support/real-n8n.cts';
-import { N8nRest } from './support/rest.cts';
+import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
+import { N8nRest } from '../../dev/n8n/rest.cts';
 
 const screenshots = resolve(__dirname, '..', '..', '.cache', 'e2e', 'screenshots');
 const KEY_MODELS = ['echo-1', 'json-1', 'think-1', 'think-inline-1', 'tools-1', 'vision-1'];

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 
 import { readExamples } from '../../dev/n8n/examples.cts';
 import type { WorkflowToImport } from '../../dev/n8n/import.cts';
-import type { WorkflowNode } from './support/workflows.cts';
+import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
 
 export const MODEL_TYPE = 'n8n-nodes-chat-completions.lmChatCompletions';
 

@@ -16,8 +16,8 @@ import {
 	imageAgentWorkflow,
 	publicChatExample,
 } from './chat-model-workflows.cts';
-import { useRealN8n } from './support/real-n8n.cts';
-import { N8nRest } from './support/rest.cts';
+import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
+import { N8nRest } from '../../dev/n8n/rest.cts';
 import { readStreamed } from './support/streamed-response.cts';
 
 const service = useLocalService();

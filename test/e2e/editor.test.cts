@@ -11,8 +11,8 @@ import type { Locator, Page } from 'playwright-core';
 
 import { keys, useLocalService } from '../support/service.cts';
 import { screenshot, useBrowser } from './support/browser.cts';
-import { useRealN8n } from './support/real-n8n.cts';
-import { CHAT_NODE_TYPE } from './support/workflows.cts';
+import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
+import { CHAT_NODE_TYPE } from '../../dev/n8n/workflows.cts';
 
 const screenshots = resolve(__dirname, '..', '..', '.cache', 'e2e', 'screenshots');
 const credential = { id: 'e2e-editor-credential', name: 'Local service (editor test)' };

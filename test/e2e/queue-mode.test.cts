@@ -4,9 +4,9 @@
  */
 import { localCredential } from '../../dev/n8n/examples.cts';
 import { keys, useLocalService } from '../support/service.cts';
-import { useRealN8n } from './support/real-n8n.cts';
-import { useRedis } from './support/redis.cts';
-import { exampleBehindWebhook } from './support/workflows.cts';
+import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
+import { useRedis } from '../../dev/n8n/redis.cts';
+import { exampleBehindWebhook } from '../../dev/n8n/workflows.cts';
 
 const EXECUTIONS = 200;
 const PARALLEL = 20;

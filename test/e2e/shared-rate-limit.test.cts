@@ -9,10 +9,10 @@ import { localCredential } from '../../dev/n8n/examples.cts';
 import { OWNER } from '../../dev/n8n/owner.cts';
 import type { LocalService } from '../support/service.cts';
 import { keys, startService } from '../support/service.cts';
-import { useRealN8n } from './support/real-n8n.cts';
-import { useRedis } from './support/redis.cts';
-import { N8nRest } from './support/rest.cts';
-import { chatNode, questionsBehindWebhook } from './support/workflows.cts';
+import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
+import { useRedis } from '../../dev/n8n/redis.cts';
+import { N8nRest } from '../../dev/n8n/rest.cts';
+import { chatNode, questionsBehindWebhook } from '../../dev/n8n/workflows.cts';
 
 const WORKERS = 2;
 const EXECUTIONS = 4;

@@ -4,13 +4,13 @@
  */
 import { localCredential } from '../../dev/n8n/examples.cts';
 import { keys, useLocalService } from '../support/service.cts';
-import { useRealN8n } from './support/real-n8n.cts';
+import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { readStreamed } from './support/streamed-response.cts';
 import {
 	errorOutputWorkflow,
 	exampleBehindWebhook,
 	streamingWorkflow,
-} from './support/workflows.cts';
+} from '../../dev/n8n/workflows.cts';
 
 const service = useLocalService();
 const badKey = { id: 'bad-key', name: 'Wrong key', type: 'chatCompletionsApi' };

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { readExamples } from '../../../dev/n8n/examples.cts';
-import type { WorkflowToImport } from '../../../dev/n8n/import.cts';
+import { readExamples } from './examples.cts';
+import type { WorkflowToImport } from './import.cts';
 
 export const CHAT_NODE_TYPE = 'n8n-nodes-chat-completions.chatCompletion';
 

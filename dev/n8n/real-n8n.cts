@@ -7,14 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { installPackage } from '../../../dev/n8n/community-package.cts';
-import { n8nEnv } from '../../../dev/n8n/env.cts';
-import type { CredentialToImport, WorkflowToImport } from '../../../dev/n8n/import.cts';
-import { importIntoN8n } from '../../../dev/n8n/import.cts';
-import { OWNER, ownerWithHash } from '../../../dev/n8n/owner.cts';
-import type { N8nProcess } from '../../../dev/n8n/process.cts';
-import { httpReady, startN8n, tail } from '../../../dev/n8n/process.cts';
-import { closedPort } from '../../support/service.cts';
+import { installPackage } from './community-package.cts';
+import { n8nEnv } from './env.cts';
+import type { CredentialToImport, WorkflowToImport } from './import.cts';
+import { importIntoN8n } from './import.cts';
+import { OWNER, ownerWithHash } from './owner.cts';
+import type { N8nProcess } from './process.cts';
+import { httpReady, startN8n, tail } from './process.cts';
+import { closedPort } from '../service-client/local-service.cts';
 import { N8nRest } from './rest.cts';
 
 export interface RealN8nSetup {

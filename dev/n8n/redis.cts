@@ -1,7 +1,7 @@
 /** A throwaway Redis (Debian's redis-server) on a free loopback port, for queue mode. */
 import { spawn } from 'node:child_process';
 
-import { closedPort } from '../../support/service.cts';
+import { closedPort } from '../service-client/local-service.cts';
 
 /** Starts Redis in beforeAll (before n8n: register this first) and stops it in afterAll; returns its port. */
 export function useRedis(): () => number {
