@@ -1,0 +1,42 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isPlainObject } from '../../../engine/values';
+
+/** `$json.a.b` or `$json["a b"]`: one step after `$json`, a name or a quoted key. */
+const STEP = /\.([A-Za-z_$][\w$]*)|\[\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\]/y;
+const WHOLE = /^=\{\{\s*\$json((?:\.[A-Za-z_$][\w$]*|\[\s*(?:'[^'\\]*'|"[^"\\]*")\s*\])+)\s*\}\}$/;
+/** Names n8n's expression sandbox guards; an expression that uses them is left to n8n. */
+const GUARDED = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * The path of a saved parameter value that is exactly one field of the item's JSON, such as
+ * `={{ $json.prompt }}` or `={{ $json.row["question text"] }}`, the most common expression in a batch;
+ * undefined for anything else (other text around it, a method call, another variable).
+ */
+export function fieldReference(raw: unknown): string[] | undefined {
+	if (typeof raw !== 'string') return undefined;
+	const steps = WHOLE.exec(raw)?.[1];
+	if (steps === undefined) return undefined;
+	const path: string[] = [];
+	STEP.lastIndex = 0;
+	for (let step = STEP.exec(steps); step !== null; step = STEP.exec(steps)) {
+		const name = step[1] ?? step[2] ?? step[3];
+		if (GUARDED.has(name)) return undefined;
+		path.push(name);
+	}
+	return path;
+}
+
+/**
+ * The text at `path` in an item's JSON, read through own properties of plain objects only; undefined
+ * when the field is missing or holds anything but text, so that n8n resolves those cases itself and
+ * keeps its own results and errors.
+ */
+export function textAt(json: IDataObject | undefined, path: string[]): string | undefined {
+	let value: unknown = json;
+	for (const name of path) {
+		if (!isPlainObject(value) || !Object.hasOwn(value, name)) return undefined;
+		value = value[name];
+	}
+	return typeof value === 'string' ? value : undefined;
+}
