@@ -21,13 +21,19 @@ function bodyExpression(extraBody: IDataObject = {}): string {
 	return `={{ { "model": "${MODEL}", "messages": [{ "role": "user", "content": $json.prompt }]${extra.join('')} } }}`;
 }
 
-/** The Chat Completion node's parameters: model echo-1, User Prompt `{{ $json.prompt }}`, no option but Extra Body. */
-export function chatParameters(extraBody?: IDataObject): INodeParameters {
+/**
+ * The Chat Completion node's parameters: model echo-1, User Prompt `{{ $json.prompt }}`, no option but Extra
+ * Body and, where a run asks for it, Concurrency.
+ */
+export function chatParameters(extraBody?: IDataObject, concurrency?: number): INodeParameters {
 	return {
 		model: { __rl: true, mode: 'id', value: MODEL },
 		promptType: 'simple',
 		prompt: '={{ $json.prompt }}',
-		options: extraBody === undefined ? {} : { extraBody: JSON.stringify(extraBody) },
+		options: {
+			...(extraBody === undefined ? {} : { extraBody: JSON.stringify(extraBody) }),
+			...(concurrency === undefined ? {} : { concurrency }),
+		},
 	};
 }
 

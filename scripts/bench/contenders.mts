@@ -44,6 +44,8 @@ export interface Batch {
 	settings?: NodeSettings;
 	/** Merged into every request body (e.g. `x_local` knobs): ours through its Extra Body option. */
 	extraBody?: IDataObject;
+	/** Ours only: Options > Concurrency; unset, the default. */
+	concurrency?: number;
 }
 
 export interface Contender {
@@ -64,8 +66,8 @@ export function createContenders(baseUrl: string, apiKey: string): Record<Conten
 	});
 	return {
 		ours: {
-			run: ({ count, settings, extraBody }) =>
-				engine.runNode({ type: CHAT_NODE, parameters: chatParameters(extraBody), items: items(count), settings }),
+			run: ({ count, settings, extraBody, concurrency }) =>
+				engine.runNode({ type: CHAT_NODE, parameters: chatParameters(extraBody, concurrency), items: items(count), settings }),
 			reply: contentOf,
 		},
 		httpRequest: {
@@ -84,14 +86,16 @@ export function createContenders(baseUrl: string, apiKey: string): Record<Conten
 
 /**
  * A contender as a benchmark client (scripts/bench/memory-run.mts): `options.extraBody` is JSON text, as the
- * other clients take it; fails loudly when an item got no reply.
+ * other clients take it, `options.concurrency` ours only; fails loudly when an item got no reply.
  */
 export function contenderClient(name: ContenderName, baseUrl: string, apiKey: string): Client {
 	const contender = createContenders(baseUrl, apiKey)[name];
 	return {
 		async run(count, options = {}) {
 			const extraBody = typeof options.extraBody === 'string' ? (JSON.parse(options.extraBody) as IDataObject) : undefined;
-			return answeredItems(CONTENDER_LABELS[name], count, await contender.run({ count, extraBody }), contender.reply);
+			const concurrency = typeof options.concurrency === 'number' ? options.concurrency : undefined;
+			const result = await contender.run({ count, extraBody, concurrency });
+			return answeredItems(CONTENDER_LABELS[name], count, result, contender.reply);
 		},
 		reply: contender.reply,
 	};

@@ -1,7 +1,7 @@
 /**
  * One memory measurement in a process of its own (started by scripts/bench/memory.mts), so that no
  * earlier run has grown the heap: `node --expose-gc --import tsx scripts/bench/memory-run.mts
- * <client> <baseUrl> <items> <replyChars>`, the client a name of scripts/bench/clients.mts (sending
+ * <client> <baseUrl> <items> <replyChars> [concurrency]`, the client a name of scripts/bench/clients.mts (sending
  * one item after the other) or of scripts/bench/contenders.mts (a node at its defaults). Every client's
  * process loads the same modules (n8n-core included), then sends the items, keeping the replies.
  * Prints one JSON line.
@@ -25,7 +25,7 @@ export interface MemoryFigures {
 	replyChars: number;
 }
 
-const [name, baseUrl, items, replyChars] = process.argv.slice(2);
+const [name, baseUrl, items, replyChars, concurrency] = process.argv.slice(2);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error('Run with node --expose-gc.');
 
@@ -34,7 +34,10 @@ const client = isContender
 	? contenderClient(name as ContenderName, baseUrl, keys.default)
 	: createClient(name as ClientName, baseUrl);
 const text = 'lorem ipsum dolor sit amet, 2KB ';
-const options = { extraBody: JSON.stringify({ x_local: { text, repeat: Number(replyChars) / text.length } }) };
+const options = {
+	extraBody: JSON.stringify({ x_local: { text, repeat: Number(replyChars) / text.length } }),
+	...(concurrency === undefined ? {} : { concurrency: Number(concurrency) }),
+};
 // One call through the same code, so that first-use compilation is not counted as the items' cost.
 await client.run(1, options);
 gc();

@@ -14,9 +14,16 @@ export type { MemoryFigures };
 
 const MEMORY_RUN = resolve(import.meta.dirname, 'memory-run.mts');
 
-/** `client`: a name of scripts/bench/clients.mts or scripts/bench/contenders.mts. */
-export async function measureMemory(client: string, baseUrl: string, items: number, replyChars: number): Promise<MemoryFigures> {
+/** `client`: a name of scripts/bench/clients.mts or scripts/bench/contenders.mts; `concurrency`: the node's option. */
+export async function measureMemory(
+	client: string,
+	baseUrl: string,
+	items: number,
+	replyChars: number,
+	concurrency?: number,
+): Promise<MemoryFigures> {
 	const args = [...process.execArgv, MEMORY_RUN, client, baseUrl, String(items), String(replyChars)];
+	if (concurrency !== undefined) args.push(String(concurrency));
 	const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 1024 * 1024 });
 	return JSON.parse(stdout.trim().split('\n').pop()!) as MemoryFigures;
 }
