@@ -31,8 +31,11 @@ export interface AutoSettings {
 	max: number;
 }
 
-/** Auto: starts with several requests in flight (as n8n's HTTP Request node keeps 15-19) and adapts. */
-export const AUTO: AutoSettings = { start: 32, max: 64 };
+/**
+ * Auto: starts with many requests in flight, as n8n's HTTP Request node sends every item as soon as it is
+ * read, and adapts. The cap is also the most a fixed Concurrency may ask for.
+ */
+export const AUTO: AutoSettings = { start: 64, max: 128 };
 
 interface Waiter {
 	grant: (slot: Slot) => void;

@@ -61,10 +61,10 @@ export const OPTIONS = [
 		label: 'Concurrency',
 		default: 0,
 		min: 0,
-		max: 64,
+		max: AUTO.max,
 		whole: true,
 		fix: 'Use 0 for Auto, or a whole number such as 4.',
-		description: `How many items are sent at the same time. 0 is Auto (the default): it starts with ${AUTO.start}, grows to ${AUTO.max} while answers come back fine and halves when the service says it is overloaded (429, 503). A number from 1 to 64 sends exactly that many. The output keeps the order of the input items.`,
+		description: `How many items are sent at the same time. 0 is Auto (the default): it starts with ${AUTO.start}, grows to ${AUTO.max} while answers come back fine and halves when the service says it is overloaded (429, 503). A number from 1 to ${AUTO.max} sends exactly that many. The output keeps the order of the input items.`,
 	},
 	{
 		kind: 'json',
