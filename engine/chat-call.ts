@@ -95,6 +95,7 @@ export async function requestCompletion(
 		url: `${connection.baseUrl}/chat/completions`,
 		body: request.body,
 		timeout: request.timeout,
+		credential: connection.credential,
 	};
 	const attempt = async () => {
 		try {

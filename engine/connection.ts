@@ -1,3 +1,5 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
 import { ConnectionError } from './failures';
 
 /**
@@ -8,6 +10,11 @@ import { ConnectionError } from './failures';
 export interface Connection {
 	apiKey: string;
 	baseUrl: string;
+	/**
+	 * The credential as n8n decrypted it when the execution began: handed to n8n's request helper with every
+	 * request, so that n8n does not load and decrypt it again for each one (in n8n, a database read).
+	 */
+	credential?: ICredentialDataDecryptedObject;
 }
 
 const BEARER_PREFIX = /^bearer\s+/i;
@@ -95,7 +102,7 @@ function quotedLength(text: string, at: number, apiKey: string): number {
 }
 
 /** Reads and checks the credential data; throws a ConnectionError that says what to fix. */
-export function connectionFrom(data: Record<string, unknown>): Connection {
+export function connectionFrom(data: ICredentialDataDecryptedObject): Connection {
 	const apiKey = cleanApiKey(data.apiKey);
 	const baseUrl = normalizeBaseUrl(data.baseUrl);
 	if (!apiKey) {
@@ -116,5 +123,5 @@ export function connectionFrom(data: Record<string, unknown>): Connection {
 			'Open the credential and enter the full Base URL, e.g. https://api.example.com/v1.',
 		);
 	}
-	return { apiKey, baseUrl };
+	return { apiKey, baseUrl, credential: data };
 }

@@ -30,6 +30,9 @@ function withDefaults(properties: INodeProperties[], data: IDataObject) {
 }
 
 export class CredentialsStore extends ICredentialsHelper {
+	/** How often each credential type was loaded for a node (n8n: a database read and a decryption each). */
+	readonly reads = new Map<string, number>();
+
 	constructor(
 		private readonly types: Record<string, ICredentialType>,
 		private readonly data: Record<string, IDataObject>,
@@ -126,6 +129,7 @@ export class CredentialsStore extends ICredentialsHelper {
 		_details: unknown,
 		type: string,
 	) {
+		this.reads.set(type, (this.reads.get(type) ?? 0) + 1);
 		return this.decrypted(type);
 	}
 

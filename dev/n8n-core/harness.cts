@@ -117,6 +117,8 @@ export interface Engine {
 		credentialType: string;
 		data: IDataObject;
 	}): Promise<INodeCredentialTestResult>;
+	/** How often nodes loaded a credential of this type since the engine was made (in n8n, a database read each time). */
+	credentialReads(type: string): number;
 }
 export function createEngine(options: EngineOptions): Engine {
 	const store = new CredentialsStore(options.credentialTypes, { ...options.credentials });
@@ -231,6 +233,8 @@ export function createEngine(options: EngineOptions): Engine {
 
 	return {
 		runWorkflow,
+
+		credentialReads: (type) => store.reads.get(type) ?? 0,
 
 		async runNode({
 			type,

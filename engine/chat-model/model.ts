@@ -1,10 +1,6 @@
 import { BaseChatModel } from '@n8n/ai-node-sdk';
 import type { ChatModelConfig, GenerateResult, Message, StreamChunk } from '@n8n/ai-node-sdk';
-import type {
-	ICredentialDataDecryptedObject,
-	IExecuteFunctions,
-	ISupplyDataFunctions,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, ISupplyDataFunctions } from 'n8n-workflow';
 
 import { Channel } from './channel';
 import { modelError } from './errors';
@@ -24,7 +20,6 @@ import { isRetryable } from '../retry/policy';
 import { withRetries } from '../retry/with-retries';
 import { requestReply } from '../structured/request-json';
 import type { Outgoing } from '../transport/http';
-import { CREDENTIAL_TYPE } from '../transport/http';
 
 /** What the Chat Model node hands its model: the checked credential, the model ID and the Options. */
 export interface ModelSettings {
@@ -56,8 +51,6 @@ export class ChatCompletionsModel extends BaseChatModel {
 		private readonly settings: ModelSettings,
 		/** Shared by every call of this model in the execution: a Retry-After pauses all of them. */
 		private readonly flow: Flow,
-		/** The credential as n8n decrypted it for this node (supplyData read it), reused by every request. */
-		private readonly credential?: ICredentialDataDecryptedObject,
 	) {
 		super('chat-completions', settings.model);
 	}
@@ -154,6 +147,7 @@ export class ChatCompletionsModel extends BaseChatModel {
 			url: `${this.settings.connection.baseUrl}/chat/completions`,
 			body: request.body,
 			timeout: request.timeout,
+			credential: this.settings.connection.credential,
 		};
 		let handedOn = 0;
 		const forward = (delta: string) => {
@@ -193,14 +187,6 @@ export class ChatCompletionsModel extends BaseChatModel {
 		// it from there too. A sub-node's context has the same helpers as a node's.
 		const context = Object.create(this.context) as IExecuteFunctions;
 		context.getExecutionCancelSignal = () => signal;
-		// n8n's request helper reads (and decrypts) the credential on every request; the one supplyData
-		// read is the same for the whole execution.
-		const { credential } = this;
-		if (credential !== undefined) {
-			const read = this.context.getCredentials.bind(this.context);
-			context.getCredentials = (async (type: string, itemIndex?: number) =>
-				type === CREDENTIAL_TYPE ? credential : await read(type, itemIndex)) as typeof read;
-		}
 		return { context, signal, end: () => own.abort() };
 	}
 

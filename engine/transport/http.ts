@@ -1,4 +1,6 @@
 import type {
+	IAdditionalCredentialOptions,
+	ICredentialDataDecryptedObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -23,6 +25,8 @@ export interface Outgoing {
 	body?: unknown;
 	/** Milliseconds to wait for the answer; while a body streams in, for its next bytes. */
 	timeout: number;
+	/** The credential n8n decrypted for this execution (`Connection.credential`); n8n reads it again when absent. */
+	credential?: ICredentialDataDecryptedObject;
 }
 
 export interface FullResponse {
@@ -109,6 +113,16 @@ export function requestOptions(
 	};
 }
 
+/** The credential already decrypted, as n8n's request helper takes it, with the node's id and name of it. */
+function decrypted(
+	context: IExecuteFunctions | ILoadOptionsFunctions,
+	data: ICredentialDataDecryptedObject | undefined,
+): IAdditionalCredentialOptions | undefined {
+	if (data === undefined) return undefined;
+	const { id, name } = context.getNode().credentials?.[CREDENTIAL_TYPE] ?? { id: null, name: '' };
+	return { credentialsDecrypted: { id: id ?? '', name, type: CREDENTIAL_TYPE, data } };
+}
+
 /**
  * Sends one request with the credential applied by n8n: the only place that talks to the service (but
  * for the credential test, which has no execution context). Every status is answered, not thrown;
@@ -124,6 +138,7 @@ export async function sendWithCredential(
 			context,
 			CREDENTIAL_TYPE,
 			requestOptions(outgoing, encoding),
+			decrypted(context, outgoing.credential),
 		)) as FullResponse;
 	} catch (error) {
 		throw refusedByN8n(error) ?? toNetworkError(outgoing.url, error);

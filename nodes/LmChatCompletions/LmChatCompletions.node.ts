@@ -1,7 +1,6 @@
 import { supplyModel } from '@n8n/ai-node-sdk';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type {
-	ICredentialDataDecryptedObject,
 	INode,
 	INodeType,
 	INodeTypeDescription,
@@ -62,11 +61,9 @@ export class LmChatCompletions implements INodeType {
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		let connection: Connection | undefined;
-		let credential: ICredentialDataDecryptedObject;
 		let settings: ModelSettings;
 		try {
-			credential = await this.getCredentials(CREDENTIAL_TYPE);
-			connection = connectionFrom(credential);
+			connection = connectionFrom(await this.getCredentials(CREDENTIAL_TYPE));
 			const model = this.getNodeParameter('model', itemIndex, '', { extractValue: true });
 			const options = this.getNodeParameter('options', itemIndex, {}) as Record<string, unknown>;
 			settings = modelSettings(connection, model, options);
@@ -75,7 +72,7 @@ export class LmChatCompletions implements INodeType {
 		}
 		// One flow for every call of this model in the execution: several requests may be in flight (an
 		// agent with batching), and a Retry-After pauses all of them.
-		const model = new ChatCompletionsModel(this, settings, newFlow(autoLimiter()), credential);
+		const model = new ChatCompletionsModel(this, settings, newFlow(autoLimiter()));
 		const supplied = supplyModel(this, model);
 		fitAdapter(supplied.response, {
 			jsonOutput: optionChoice(settings.options, 'responseFormat') !== 'text',

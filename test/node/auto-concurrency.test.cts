@@ -95,3 +95,19 @@ describe('when requests leave', () => {
 		expect(outputs[0][4].json.content).toBe('item 4');
 	});
 });
+
+describe('once per execution, not once per request', () => {
+	test('the credential is loaded once, however many items and retries (in n8n, each load reads the database)', async () => {
+		await service().clearRequests();
+		const engine = engineWith(keys.default, service().baseUrl);
+		const extraBody = '={{ JSON.stringify({ x_local: $json.n === 2 ? { fail_first: { id: "once-" + $json.n, count: 1, status: 429, retry_after: "0" } } : {} }) }}';
+		const { outputs } = await engine.runNode({
+			type: NODE_TYPE,
+			parameters: simpleParameters('={{ "item " + $json.n }}', 'echo-1', { options: { extraBody } }),
+			items: Array.from({ length: 20 }, (_, n) => ({ json: { n } })),
+		});
+		expect(outputs[0].map((item) => item.json.content)).toEqual(Array.from({ length: 20 }, (_, n) => `item ${n}`));
+		expect(await service().requests()).toHaveLength(21);
+		expect(engine.credentialReads('chatCompletionsApi')).toBe(1);
+	});
+});

@@ -68,6 +68,8 @@ export interface ProbeRun {
 	error?: EngineError;
 	runData: IRunData;
 	status: string;
+	/** How often the credential was loaded during the run (in n8n, a database read each time). */
+	credentialReads: number;
 }
 
 export interface ProbeArgs {
@@ -126,7 +128,13 @@ export async function runProbe({
 		signal,
 		onChunk,
 	});
-	return { output: runData.Probe?.[0]?.data?.main[0]?.[0]?.json, error, runData, status };
+	return {
+		output: runData.Probe?.[0]?.data?.main[0]?.[0]?.json,
+		error,
+		runData,
+		status,
+		credentialReads: engine.credentialReads('chatCompletionsApi'),
+	};
 }
 
 /** What n8n recorded as the model's output per call (the token usage the AI Agent shows). */

@@ -89,6 +89,16 @@ describe('an AI node calls the model (generate)', () => {
 		});
 	});
 
+	test('the credential is loaded once, however many requests the AI node makes', async () => {
+		const run = await probe('echo-1', async (model) => {
+			const replies = await Promise.all(['one', 'two', 'three'].map(async (text) => await model.invoke(text)));
+			return { texts: replies.map((reply) => reply.text) };
+		});
+		expect(run.output).toEqual({ texts: ['one', 'two', 'three'] });
+		expect(await service().requests()).toHaveLength(3);
+		expect(run.credentialReads).toBe(1);
+	});
+
 	test('options from the table go into the body; unset ones are not sent', async () => {
 		await answer('echo-1', async (model) => ({ text: (await model.invoke('Hi')).text }), {
 			temperature: 0.2,

@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -16,6 +17,7 @@ import type { JobReply } from './run-job';
 import { runJob, streamsToClient } from './run-job';
 import { toolCallItems } from './tool-call-items';
 import { runsAsTool, toolFailureMessage, toolResult } from './tool-result';
+import { Admission } from '../../../engine/concurrency/admission';
 import type { Limiter } from '../../../engine/concurrency/limiter';
 import { autoLimiter, fixedLimiter, LimiterClosed } from '../../../engine/concurrency/limiter';
 import type { Connection } from '../../../engine/connection';
@@ -30,6 +32,8 @@ import { hasToolCallsOutput } from '../properties/outputs';
 
 /** Reading items is synchronous work in n8n: after this many ms the event loop gets a turn, so requests leave. */
 const READ_SLICE_MS = 10;
+/** Jobs under way (sending, or waiting to retry) per request the limiter allows in flight; the rest wait unstarted. */
+const JOBS_PER_SLOT = 2;
 
 /** Reads and checks one item; a problem is kept with the item, so the other items go on. */
 async function prepareItem(
@@ -54,7 +58,7 @@ function limiterFor(concurrency: number): Limiter {
 }
 
 /** Node-wide settings, read once per execution: the credential, the limiter, the outputs, On Error. */
-function nodeSettings(context: IExecuteFunctions, credentials: Record<string, unknown>) {
+function nodeSettings(context: IExecuteFunctions, credentials: ICredentialDataDecryptedObject) {
 	const options = context.getNodeParameter('options', 0, {}) as Record<string, unknown>;
 	return {
 		connection: connectionFrom(credentials),
@@ -115,6 +119,7 @@ export async function executeChatCompletion(
 	const signal = this.getExecutionCancelSignal?.();
 	const jobs: Job[] = [];
 	const outcomes: Array<Promise<Outcome>> = [];
+	const admission = new Admission<Outcome>(() => limiter.limit * JOBS_PER_SLOT);
 	const start = (job: Job) => {
 		jobs.push(job);
 		const run = async (): Promise<Outcome> => {
@@ -127,7 +132,7 @@ export async function executeChatCompletion(
 				return { error };
 			}
 		};
-		outcomes.push(run());
+		outcomes.push(admission.add(run));
 	};
 
 	const answers: PreparedItem[] = [];
