@@ -6,14 +6,14 @@ import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
-async function run(options: INodeParameters, abortAfterMs?: number) {
+async function run(options: INodeParameters, abortAfterMs?: number, count = 1) {
 	const controller = new AbortController();
 	if (abortAfterMs !== undefined) setTimeout(() => controller.abort(), abortAfterMs);
 	const started = Date.now();
 	const result = await engineWith(keys.default, service().baseUrl).runNode({
 		type: NODE_TYPE,
 		parameters: simpleParameters('Hello there', 'echo-1', { options }),
-		items: jsonItems({}),
+		items: jsonItems(...Array.from({ length: count }, () => ({}))),
 		settings: { onError: 'continueRegularOutput' },
 		signal: controller.signal,
 	});
@@ -73,5 +73,14 @@ describe('cancelling the execution', () => {
 		expect(status).toBe('canceled');
 		expect(elapsed).toBeLessThan(1400);
 		expect(outputs.flat()).toEqual([]);
+	});
+
+	test('ends a batch at Auto within a second: the requests in flight and the items not yet started', async () => {
+		const { outputs, status, elapsed } = await run(knobs({ stall_headers_ms: 10000 }).options, 400, 1000);
+		expect(status).toBe('canceled');
+		expect(elapsed).toBeLessThan(1400);
+		expect(outputs.flat()).toEqual([]);
+		// 64 requests left (Auto's start); the other items were never sent.
+		expect((await service().requests()).length).toBeLessThanOrEqual(64);
 	});
 });
