@@ -1,5 +1,5 @@
 import { BaseChatModel } from '@n8n/ai-node-sdk';
-import type { ChatModelConfig, GenerateResult, Message, StreamChunk } from '@n8n/ai-node-sdk';
+import type { ChatModelConfig, GenerateResult, Message, StreamChunk, Tool } from '@n8n/ai-node-sdk';
 import type { IExecuteFunctions, ISupplyDataFunctions } from 'n8n-workflow';
 
 import { Channel } from './channel';
@@ -12,7 +12,7 @@ import { sendStream } from '../chat-call';
 import type { Connection } from '../connection';
 import { IncompleteReplyError } from '../failures';
 import { optionValue } from '../options/read';
-import type { Completion } from '../protocol';
+import type { Completion, ToolDefinition } from '../protocol';
 import { buildChatRequest } from '../request/build';
 import type { ChatRequest } from '../request/input';
 import type { Flow } from '../retry/flow';
@@ -61,7 +61,7 @@ export class ChatCompletionsModel extends BaseChatModel {
 		config: CallConfig | undefined,
 		stream: boolean,
 	): ChatRequest {
-		const tools = toolDefinitions(this.tools);
+		const tools = this.toolDefinitions();
 		const request = buildChatRequest({
 			model: this.settings.model,
 			promptType: 'json',
@@ -164,6 +164,16 @@ export class ChatCompletionsModel extends BaseChatModel {
 		return await withRetries(attempt, request.retry, this.flow, call.signal);
 	}
 
+	/** The bound tools as protocol tools, converted once per set of bound tools (an agent calls many times). */
+	private toolDefinitions(): ToolDefinition[] {
+		if (this.converted?.tools !== this.tools) {
+			this.converted = { tools: this.tools, definitions: toolDefinitions(this.tools) };
+		}
+		return this.converted.definitions;
+	}
+
+	private converted?: { tools: readonly Tool[]; definitions: ToolDefinition[] };
+
 	/** The result, once its tool calls name only bound tools. */
 	private checked(result: GenerateResult): GenerateResult {
 		checkCalledTools(
@@ -187,7 +197,7 @@ export class ChatCompletionsModel extends BaseChatModel {
 		// it from there too. A sub-node's context has the same helpers as a node's.
 		const context = Object.create(this.context) as IExecuteFunctions;
 		context.getExecutionCancelSignal = () => signal;
-		return { context, signal, end: () => own.abort() };
+		return { context, signal, end: () => own.abort(CALL_ENDED) };
 	}
 
 	private failure(error: unknown) {
@@ -199,6 +209,12 @@ export class ChatCompletionsModel extends BaseChatModel {
 		});
 	}
 }
+
+/**
+ * Why a call's own signal aborts when the call ends (a request still running is cancelled): one reason for
+ * every call, as an abort without a reason builds a DOMException with its stack each time.
+ */
+const CALL_ENDED = new Error('The model call ended');
 
 /** A failure once text was passed on: not retried (the text would come twice), whatever it was. */
 function notAgainAfterText(error: unknown, handedOn: number): unknown {

@@ -3,7 +3,10 @@
  * real n8n, the agent's model being this package's Chat Model or n8n's OpenAI Chat Model (v1.3, Responses
  * API off, Base URL to the same local service). Both answer the same question the same way: two model
  * calls and one Code Tool run. Calls alternate in blocks so that machine load falls on both alike; prints
- * the median time per turn of each and their ratio (ours / theirs).
+ * the median time per turn of each and their ratio (ours / theirs), and where a turn's time goes, from the
+ * service's arrival times: until the first model request arrives (the webhook, the agent, the model's
+ * setup and first request), between the two requests (the first reply read, the tool run, the second
+ * request), and after the second (its reply read, the agent's answer, the webhook's response).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -104,19 +107,27 @@ run("an AI Agent turn with one tool call: this Chat Model against n8n's OpenAI C
 		};
 	});
 
-	async function turn(path: string): Promise<number> {
+	/** Per path, each measured turn's three parts in ms (see above). */
+	const parts: Record<string, number[][]> = { 'bench-ours': [], 'bench-theirs': [] };
+
+	async function turn(path: string, measured = true): Promise<number> {
+		await service().clearRequests();
 		const started = performance.now();
 		const response = await n8n().webhook(path, { question: QUESTION });
 		const text = await response.text();
 		const elapsed = performance.now() - started;
 		const reply = JSON.parse(text) as { output?: string };
 		if (!ANSWER.test(reply.output ?? '')) throw new Error(`${path} answered ${text}`);
+		const [first, second] = (await service().requests()).map(
+			(request) => request.receivedAt - (performance.timeOrigin + started),
+		);
+		if (measured) parts[path].push([first, second - first, elapsed - second]);
 		return elapsed;
 	}
 
 	test('median time per turn, ours / theirs', async () => {
 		const times: Record<string, number[]> = { 'bench-ours': [], 'bench-theirs': [] };
-		for (const path of Object.keys(times)) for (let i = 0; i < WARM_UP; i++) await turn(path);
+		for (const path of Object.keys(times)) for (let i = 0; i < WARM_UP; i++) await turn(path, false);
 		for (let block = 0; block < BLOCKS; block++) {
 			const order =
 				block % 2 === 0 ? ['bench-ours', 'bench-theirs'] : ['bench-theirs', 'bench-ours'];
@@ -130,6 +141,17 @@ run("an AI Agent turn with one tool call: this Chat Model against n8n's OpenAI C
 				`ours ${ours.toFixed(1)} ms, n8n's OpenAI Chat Model ${theirs.toFixed(1)} ms (medians), ` +
 				`ours / theirs = ${(ours / theirs).toFixed(3)}`,
 		);
+		for (const [path, label] of [
+			['bench-ours', 'ours'],
+			['bench-theirs', 'theirs'],
+		]) {
+			const [first, between, after] = [0, 1, 2].map((part) =>
+				median(parts[path].map((turnParts) => turnParts[part])).toFixed(1),
+			);
+			console.log(
+				`${label}: ${first} ms until the first model request, ${between} ms between the two, ${after} ms after the second (medians)`,
+			);
+		}
 		expect(ours).toBeGreaterThan(0);
 	}, 600_000);
 });
