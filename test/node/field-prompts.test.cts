@@ -51,3 +51,62 @@ describe('a prompt that is one field of the item', () => {
 		expect(await outcome(`={{ ${field} }}`)).toEqual(expected);
 	});
 });
+
+describe('Messages rows that are fields of the item', () => {
+	test('give what n8n gives for the same rows written so that n8n resolves them', async () => {
+		const rows = (user: string) => ({
+			promptType: 'messages',
+			messages: {
+				values: [
+					{ role: 'system', content: 'Be brief' },
+					{ role: 'user', content: user },
+				],
+			},
+		});
+		const sent = async (user: string) => {
+			await service().clearRequests();
+			const { outputs } = await engineWith(keys.default, service().baseUrl).runNode({
+				type: NODE_TYPE,
+				parameters: { ...simpleParameters(''), ...rows(user) },
+				items: jsonItems(...items),
+				settings: { onError: 'continueRegularOutput' },
+			});
+			const bodies = (await service().requests()).map((request) => request.body);
+			return { failed: outputs[0].map((item) => item.json.error !== undefined), bodies };
+		};
+		const expected = await sent('={{ ($json.p) }}');
+		expect(expected.bodies.length).toBeGreaterThan(0);
+		expect(await sent('={{ $json.p }}')).toEqual(expected);
+	});
+});
+
+describe('a hidden parameter whose default reads the item', () => {
+	test("Tool Call ID's and Tool Result's defaults ({{ $json.id }}, {{ $json.result }}) are read for each item, not once", async () => {
+		const call = (id: string, city: string) => ({
+			id,
+			type: 'function',
+			function: { name: 'weather', arguments: JSON.stringify({ city }) },
+		});
+		const messages = [
+			{ role: 'user', content: 'Weather in Oslo and Rome?' },
+			{ role: 'assistant', content: null, tool_calls: [call('call_a', 'Oslo'), call('call_b', 'Rome')] },
+		];
+		// Tools None hides Tool Call ID and Tool Result: their defaults read each item's id and result.
+		const { outputs, error } = await engineWith(keys.default, service().baseUrl).runNode({
+			type: NODE_TYPE,
+			parameters: { ...simpleParameters(''), promptType: 'json', messagesJson: '={{ $json.messages }}' },
+			// Objects: n8n resolves them for each item (only text is read from the item directly).
+			items: jsonItems({ messages, id: 'call_a', result: { sky: 'snow' } }, { messages, id: 'call_b', result: { sky: 'sun' } }),
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0]).toHaveLength(1);
+		const [request] = await service().requests();
+		const answers = (request.body as { messages: Array<{ role: string; tool_call_id?: string; content?: string }> }).messages
+			.filter((message) => message.role === 'tool')
+			.map((message) => [message.tool_call_id, message.content]);
+		expect(answers).toEqual([
+			['call_a', '{"sky":"snow"}'],
+			['call_b', '{"sky":"sun"}'],
+		]);
+	});
+});
