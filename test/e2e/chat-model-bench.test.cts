@@ -3,7 +3,7 @@
  * real n8n, the agent's model being this package's Chat Model or n8n's OpenAI Chat Model (v1.3, Responses
  * API off, Base URL to the same local service). Both answer the same question the same way: two model
  * calls and one Code Tool run. Calls alternate in blocks so that machine load falls on both alike; prints
- * the median time per turn of each and their ratio (ours / theirs), and where a turn's time goes, from the
+ * the median time per turn of each, their ratio (ours / theirs) with a bootstrap interval, and where a turn's time goes, from the
  * service's arrival times: until the first model request arrives (the webhook, the agent, the model's
  * setup and first request), between the two requests (the first reply read, the tool run, the second
  * request), and after the second (its reply read, the agent's answer, the webhook's response).
@@ -20,7 +20,7 @@ const QUESTION = 'What is the weather in Paris?';
 /** n8n's own model sends the agent's extra `id` key back in the arguments, so its answer shows it. */
 const ANSWER =
 	/^Based on the tools: Weather\(\{"city":"Paris"(,"id":"call_[0-9a-f]+")?\}\) = \[\{"response":"Paris: sunny, 21 °C"\}\]$/;
-const BLOCKS = Number(process.env.CHAT_MODEL_BENCH_BLOCKS ?? 10);
+const BLOCKS = Number(process.env.CHAT_MODEL_BENCH_BLOCKS ?? 20);
 const PER_BLOCK = 5;
 const WARM_UP = 5;
 
@@ -86,6 +86,23 @@ const median = (values: number[]) => {
 	return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/**
+ * How far the ratio of medians could move by chance: 2,000 bootstrap resamples of each side's turns (a seeded
+ * generator, so a run can be replayed), and the middle 95% of the ratios they give.
+ */
+function ratioInterval(ours: number[], theirs: number[]): [number, number] {
+	let state = 12345;
+	const random = () => {
+		state = (state * 1103515245 + 12345) % 2 ** 31;
+		return state / 2 ** 31;
+	};
+	const resample = (values: number[]) => values.map(() => values[Math.floor(random() * values.length)]);
+	const ratios = Array.from({ length: 2000 }, () => median(resample(ours)) / median(resample(theirs))).sort(
+		(a, b) => a - b,
+	);
+	return [ratios[Math.floor(ratios.length * 0.025)], ratios[Math.floor(ratios.length * 0.975)]];
+}
+
 run("an AI Agent turn with one tool call: this Chat Model against n8n's OpenAI Chat Model", () => {
 	const service = useLocalService();
 	const n8n = useRealN8n(() => {
@@ -141,6 +158,8 @@ run("an AI Agent turn with one tool call: this Chat Model against n8n's OpenAI C
 				`ours ${ours.toFixed(1)} ms, n8n's OpenAI Chat Model ${theirs.toFixed(1)} ms (medians), ` +
 				`ours / theirs = ${(ours / theirs).toFixed(3)}`,
 		);
+		const [low, high] = ratioInterval(times['bench-ours'], times['bench-theirs']);
+		console.log(`95% bootstrap interval of ours / theirs: ${low.toFixed(3)} to ${high.toFixed(3)}`);
 		for (const [path, label] of [
 			['bench-ours', 'ours'],
 			['bench-theirs', 'theirs'],
