@@ -2,9 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../../../engine/values';
 
-/** `$json.a.b` or `$json["a b"]`: one step after `$json`, a name or a quoted key. */
-const STEP = /\.([A-Za-z_$][\w$]*)|\[\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\]/y;
-const WHOLE = /^=\{\{\s*\$json((?:\.[A-Za-z_$][\w$]*|\[\s*(?:'[^'\\]*'|"[^"\\]*")\s*\])+)\s*\}\}$/;
+/** One step after `$json` (`.a` or `["a b"]`): a name, or a key in single or double quotes. */
+const STEP_SOURCE = String.raw`\.([A-Za-z_$][\w$]*)|\[\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\]`;
+const STEP = new RegExp(STEP_SOURCE, 'y');
+/** The whole saved value: `={{ $json` and its steps `}}`, nothing around it. */
+const WHOLE = new RegExp(String.raw`^=\{\{\s*\$json((?:${STEP_SOURCE})+)\s*\}\}$`);
 /** Names n8n's expression sandbox guards; an expression that uses them is left to n8n. */
 const GUARDED = new Set(['__proto__', 'constructor', 'prototype']);
 
