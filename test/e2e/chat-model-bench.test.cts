@@ -12,8 +12,10 @@ import { randomUUID } from 'node:crypto';
 
 import type { WorkflowToImport } from '../../dev/n8n/import.cts';
 import { localCredential } from '../../dev/n8n/examples.cts';
+import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
 import { keys, useLocalService } from '../support/service.cts';
-import { agentWorkflow, weatherTool } from './chat-model-workflows.cts';
+import type { ModelSetup } from './chat-model-workflows.cts';
+import { agentWorkflow } from './chat-model-workflows.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 
 const QUESTION = 'What is the weather in Paris?';
@@ -26,58 +28,27 @@ const WARM_UP = 5;
 
 const run = process.env.CHAT_MODEL_BENCH === '1' ? describe : describe.skip;
 
-/** The same agent with n8n's OpenAI Chat Model (Chat Completions, not the Responses API). */
-function theirAgent(path: string, baseUrl: string): WorkflowToImport {
-	const webhookId = randomUUID();
-	return {
-		id: `e2e-${path}`,
-		name: `AI Agent with n8n's OpenAI Chat Model: ${path}`,
-		nodes: [
-			{
-				id: randomUUID(),
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2.1,
-				position: [-300, 0],
-				webhookId,
-				parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
-			},
-			{
-				id: randomUUID(),
-				name: 'AI Agent',
-				type: '@n8n/n8n-nodes-langchain.agent',
-				typeVersion: 3.1,
-				position: [0, 0],
-				parameters: {
-					promptType: 'define',
-					text: '={{ $json.body.question }}',
-					options: { enableStreaming: false },
-				},
-			},
-			{
-				id: randomUUID(),
-				name: 'Chat Model',
-				type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
-				typeVersion: 1.3,
-				position: [0, 240],
-				parameters: {
-					model: { __rl: true, mode: 'id', value: 'tools-1' },
-					responsesApiEnabled: false,
-					options: { baseURL: baseUrl },
-				},
-				credentials: { openAiApi: { id: 'openai-local', name: 'OpenAI (local service)' } },
-			},
-			weatherTool(),
-		],
-		connections: {
-			Webhook: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
-			'Chat Model': {
-				ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
-			},
-			Weather: { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
+/**
+ * The same agent, built by the same workflow builder, with n8n's OpenAI Chat Model (Chat Completions, not the
+ * Responses API) in the model's place.
+ */
+function theirAgent(path: string, baseUrl: string, credential: ModelSetup['credential']): WorkflowToImport {
+	const theirModel: WorkflowNode = {
+		id: randomUUID(),
+		name: 'Chat Model',
+		type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+		typeVersion: 1.3,
+		position: [0, 240],
+		parameters: {
+			model: { __rl: true, mode: 'id', value: 'tools-1' },
+			responsesApiEnabled: false,
+			options: { baseURL: baseUrl },
 		},
-		settings: { executionOrder: 'v1' },
+		credentials: { openAiApi: { id: 'openai-local', name: 'OpenAI (local service)' } },
 	};
+	const workflow = agentWorkflow(path, { credential, model: 'tools-1' });
+	const nodes = (workflow.nodes as WorkflowNode[]).map((node) => (node.name === theirModel.name ? theirModel : node));
+	return { ...workflow, name: `AI Agent with n8n's OpenAI Chat Model: ${path}`, nodes };
 }
 
 const median = (values: number[]) => {
@@ -119,7 +90,7 @@ run("an AI Agent turn with one tool call: this Chat Model against n8n's OpenAI C
 			],
 			workflows: [
 				agentWorkflow('bench-ours', { credential, model: 'tools-1' }),
-				theirAgent('bench-theirs', service().baseUrl),
+				theirAgent('bench-theirs', service().baseUrl, credential),
 			],
 		};
 	});
