@@ -111,3 +111,18 @@ describe('once per execution, not once per request', () => {
 		expect(engine.credentialReads('chatCompletionsApi')).toBe(1);
 	});
 });
+
+describe("Auto's cap is also the most a fixed Concurrency may be", () => {
+	test('a fixed Concurrency may be as high as Auto\'s cap: that many in flight', async () => {
+		const { outputs, requests } = await run(AUTO.max, { concurrency: AUTO.max, extraBody: slow(300) });
+		expect(outputs[0]).toHaveLength(AUTO.max);
+		expect(mostInFlight(requests, 300)).toBe(AUTO.max);
+	});
+
+	test('a Concurrency above the cap is refused before anything is sent, with the range and the fix', async () => {
+		const { error, requests } = await run(3, { concurrency: AUTO.max + 1 });
+		expect(requests).toHaveLength(0);
+		expect(error?.message).toBe(`Concurrency: must be a whole number from 0 to ${AUTO.max}, got ${AUTO.max + 1}`);
+		expect(error?.description).toBe('Use 0 for Auto, or a whole number such as 4.');
+	});
+});
