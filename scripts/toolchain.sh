@@ -59,8 +59,8 @@ quiet_user_npmrc() {
 
 ensure_dependencies() {
 	# Scripts are skipped: a dev dependency's preinstall (`only-allow pnpm`) would abort the install.
-	# `npm install` follows the lock file; `npm ci` refuses it because the registry here lacks the
-	# other platforms' optional binaries that the lock file would have to list.
+	# `npm install` follows the lock file and, unlike `npm ci`, keeps what is already installed
+	# (scripts/test.sh checks that `npm ci` accepts the lock file too).
 	if [ ! -f "$ROOT/node_modules/.package-lock.json" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
 		echo "Installing the project's dev dependencies (npm install, from package-lock.json)"
 		(cd "$ROOT" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error)

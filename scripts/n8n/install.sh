@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs n8n (pinned) into the cache, once: later runs find the marker file and skip it.
-# Usage: bash scripts/n8n/install.sh   (prints the n8n binary's path last)
+# Usage: bash scripts/n8n/install.sh [--rebuild]   (prints the n8n binary's path last)
+# --rebuild: an install found in the cache gets its native module compiled again, as on a fresh machine
+# (npm test does it, so that a machine whose cache holds n8n still proves the build step).
 source "$(dirname "${BASH_SOURCE[0]}")/../toolchain.sh"
 source "$ROOT/scripts/n8n/paths.sh"
 
 if [ "$(cat "$N8N_DIR/installed" 2>/dev/null)" = "$N8N_VERSION" ] && [ -x "$N8N_BIN" ]; then
 	echo "n8n $N8N_VERSION: already installed in $N8N_DIR" >&2
+	if [ "${1:-}" = "--rebuild" ]; then bash "$ROOT/scripts/n8n/sqlite3.sh" "$N8N_DIR"; fi
 	echo "$N8N_BIN"
 	exit 0
 fi
@@ -27,12 +30,7 @@ cd "$N8N_DIR"
 # sqlite3, the only native module n8n needs here, is then compiled against Node 24's headers.
 echo "npm install n8n@$N8N_VERSION --ignore-scripts" >&2
 npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2
-# node-gyp must use the headers of the Node that runs n8n (Node 24 from the cache), not those a machine's
-# npmrc may name (`nodedir=`): node-gyp's own variable, which npm does not read and so warns nowhere about.
-node_home="$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")"
-if [ -f "$node_home/include/node/node.h" ]; then export npm_package_config_node_gyp_nodedir="$node_home"; fi
-echo "npm rebuild sqlite3 (compiles against Node $(node -v))" >&2
-npm rebuild sqlite3 --loglevel=error >&2
+bash "$ROOT/scripts/n8n/sqlite3.sh" "$N8N_DIR"
 echo "$N8N_VERSION" > "$N8N_DIR/installed"
 echo "n8n $N8N_VERSION installed in $((SECONDS - started)) s" >&2
 echo "$N8N_BIN"
