@@ -17,7 +17,7 @@ module.exports = {
 	projects: [
 		{
 			...typescript,
-			displayName: 'engine',
+			displayName: 'integration',
 			roots: ['<rootDir>/test'],
 			testMatch: ['**/*.test.cts'],
 			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],

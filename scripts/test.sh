@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's "Test" command (npm test): type-check, lint (strict), build, scan, and every test: jest's
-# "engine" project (n8n-core's engine) and its "real n8n" project (test/e2e: the packed package in n8n 2.x,
+# "integration" project (the nodes in n8n-core's execution engine) and its "real n8n" project (test/e2e: the packed package in n8n 2.x,
 # installed into the cache on first use with Chromium and Redis from Debian; see jest.config.cjs).
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 
@@ -47,5 +47,5 @@ rm -f "$n8n_log"
 if [ "$n8n_status" -ne 0 ]; then exit "$n8n_status"; fi
 echo "n8n ready: $((SECONDS - n8n_started)) s after it started in the background"
 
-step "Tests (jest: engine, then real n8n)"
-npx jest --ci "$@"
+step "Tests (jest: integration, then real n8n)"
+FUZZ_INPUTS=100000 npx jest --ci "$@"

@@ -1,9 +1,10 @@
 /**
- * Fuzz: the response parsers and the stream assembler on 100,000+ seeded random and mutated bodies
+ * Fuzz: the response parsers and the stream assembler on up to 100,000+ seeded random and mutated bodies
  * (valid completions, error bodies, model lists and SSE streams with bytes flipped, inserted, deleted,
  * truncated; random JSON; `null` in every field; deep nesting; huge numbers; unicode; large hostile
  * bodies). Nothing may throw but the node's own ServiceError and ReplyError, and no call may take
- * longer than BUDGET_MS. Reproduce a run with FUZZ_SEED=<seed>.
+ * longer than BUDGET_MS. Reproduce a run with FUZZ_SEED=<seed>. FUZZ_INPUTS sets how many random inputs
+ * follow the systematic ones: 5,000 in the unit loop, 100,000 in npm test (scripts/test.sh).
  */
 import { readBody } from '../../../engine/reply/body';
 import { parseCompletion } from '../../../engine/reply/completion';
@@ -17,7 +18,7 @@ import type { HttpReply } from '../../../engine/transport/http';
 import { seededRandom } from '../../support/sse.cts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_517);
-const INPUTS = 100_000;
+const INPUTS = Number(process.env.FUZZ_INPUTS ?? 5_000);
 const BUDGET_MS = 500;
 /** Large hostile bodies: linear parsing takes a millisecond, anything quadratic takes seconds. */
 const LARGE = 192 * 1024;

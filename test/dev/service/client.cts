@@ -1,6 +1,6 @@
 /** Small HTTP helpers for the local-service tests. */
 import { request } from 'node:http';
-import type { LocalService } from '../support/service.cts';
+import type { LocalService } from '../../support/service.cts';
 
 export interface Reply {
 	status: number;

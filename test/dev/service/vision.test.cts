@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { closedPort, keys, useLocalService } from '../support/service.cts';
+import { closedPort, keys, useLocalService } from '../../support/service.cts';
 import type { Reply } from './client.cts';
 import { chat, expectInvalidRequest, joinDeltas, streamChunks } from './client.cts';
 
 const service = useLocalService();
 
-const assetsDir = join(__dirname, '..', '..', 'dev', 'service', 'assets');
+const assetsDir = join(__dirname, '..', '..', '..', 'dev', 'service', 'assets');
 const asset = (name: string) => readFileSync(join(assetsDir, name));
 const dataUri = (bytes: Buffer, mime = 'image/png') =>
 	`data:${mime};base64,${bytes.toString('base64')}`;

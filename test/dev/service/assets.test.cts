@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { useLocalService } from '../support/service.cts';
+import { useLocalService } from '../../support/service.cts';
 
 const service = useLocalService();
 
-const assetsDir = join(__dirname, '..', '..', 'dev', 'service', 'assets');
+const assetsDir = join(__dirname, '..', '..', '..', 'dev', 'service', 'assets');
 
 describe('GET /__assets/<name>', () => {
 	it.each([

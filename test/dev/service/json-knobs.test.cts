@@ -1,4 +1,4 @@
-import { keys, useLocalService } from '../support/service.cts';
+import { keys, useLocalService } from '../../support/service.cts';
 import { chat, joinDeltas, streamChunks } from './client.cts';
 import { schemaErrors } from './schema-check.cts';
 

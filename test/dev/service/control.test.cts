@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { keys, startService, type LocalService } from '../support/service.cts';
+import { keys, startService, type LocalService } from '../../support/service.cts';
 import { chat, getModels, hello, send } from './client.cts';
 
-const mainScript = join(__dirname, '..', '..', 'dev', 'service', 'main.mts');
+const mainScript = join(__dirname, '..', '..', '..', 'dev', 'service', 'main.mts');
 
 describe('request log', () => {
 	let service: LocalService;

@@ -1,4 +1,4 @@
-import { keys, useLocalService } from '../support/service.cts';
+import { keys, useLocalService } from '../../support/service.cts';
 import { chat, sseData } from './client.cts';
 
 const service = useLocalService();

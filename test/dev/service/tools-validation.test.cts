@@ -1,4 +1,4 @@
-import { keys, useLocalService } from '../support/service.cts';
+import { keys, useLocalService } from '../../support/service.cts';
 import { chat, expectInvalidRequest, hello } from './client.cts';
 
 const service = useLocalService();

@@ -1,6 +1,6 @@
 import type { StructuredChunk } from 'n8n-workflow';
 
-import { createEngine, type Engine } from '../../dev/n8n-core/harness.cts';
+import { createEngine, type Engine } from '../../../dev/n8n-core/harness.cts';
 import { fixtureTypes, GOOD_KEY, startServer } from './fixtures/index.cts';
 
 let server: Awaited<ReturnType<typeof startServer>>;

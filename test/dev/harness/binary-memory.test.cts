@@ -1,4 +1,4 @@
-import { createEngine } from '../../dev/n8n-core/harness.cts';
+import { createEngine } from '../../../dev/n8n-core/harness.cts';
 import { fixtureTypes } from './fixtures/index.cts';
 
 process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'default';

@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import { keys, startService, type LocalService } from '../support/service.cts';
+import { keys, startService, type LocalService } from '../../support/service.cts';
 import { chat, getModels, hello, type Reply } from './client.cts';
 
 const echo = { model: 'echo-1', messages: hello };
