@@ -15,6 +15,7 @@ import { optionValue } from '../options/read';
 import type { Completion, ToolDefinition } from '../protocol';
 import { buildChatRequest } from '../request/build';
 import type { ChatRequest } from '../request/input';
+import { checkTools } from '../request/tools';
 import type { Flow } from '../retry/flow';
 import { isRetryable } from '../retry/policy';
 import { withRetries } from '../retry/with-retries';
@@ -64,10 +65,8 @@ export class ChatCompletionsModel extends BaseChatModel {
 		const tools = this.toolDefinitions();
 		const request = buildChatRequest({
 			model: this.settings.model,
-			promptType: 'json',
-			messagesJson: protocolMessages(messages),
-			toolsMode: tools.length > 0 ? 'json' : 'none',
-			toolsJson: tools,
+			messages: protocolMessages(messages),
+			tools: tools.length > 0 ? tools : undefined,
 			options: { ...this.settings.options, stream },
 		});
 		const stop = config?.stop ?? config?.stopSequences;
@@ -164,10 +163,14 @@ export class ChatCompletionsModel extends BaseChatModel {
 		return await withRetries(attempt, request.retry, this.flow, call.signal);
 	}
 
-	/** The bound tools as protocol tools, converted once per set of bound tools (an agent calls many times). */
+	/** The bound tools as checked protocol tools, converted once per set of bound tools (an agent calls many times). */
 	private toolDefinitions(): ToolDefinition[] {
 		if (this.converted?.tools !== this.tools) {
-			this.converted = { tools: this.tools, definitions: toolDefinitions(this.tools) };
+			const definitions = toolDefinitions(this.tools);
+			this.converted = {
+				tools: this.tools,
+				definitions: definitions.length > 0 ? checkTools(definitions, 'Tools') : definitions,
+			};
 		}
 		return this.converted.definitions;
 	}

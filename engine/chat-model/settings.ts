@@ -13,9 +13,7 @@ export function modelSettings(
 ): ModelSettings {
 	const { body } = buildChatRequest({
 		model,
-		promptType: 'json',
-		messagesJson: [{ role: 'user', content: 'Check the settings' }],
-		toolsMode: 'none',
+		messages: [{ role: 'user', content: 'Check the settings' }],
 		options,
 	});
 	return { connection, model: body.model, options };

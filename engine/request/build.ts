@@ -1,7 +1,5 @@
-import type { ChatInput, ChatRequest } from './input';
-import { buildMessages } from './messages';
+import type { ChatRequest, RequestParts } from './input';
 import { buildResponseFormat } from './response-format';
-import { buildTools } from './tools';
 import { InputError } from '../failures';
 import { optionFlag, optionSetting, wireFields } from '../options/read';
 import { OPTIONS } from '../options/table';
@@ -75,12 +73,13 @@ function setByOptions(fields: Record<string, unknown>): Record<string, string> {
 	return labels;
 }
 
-/** Checks one item's parameters and builds the request body; unset options are left out. */
-export function buildChatRequest(input: ChatInput): ChatRequest {
-	const { options } = input;
-	const model = checkModel(input.model);
-	const maxImageMb = optionSetting(options, 'maxImageSize');
-	const messages = buildMessages(input, maxImageMb * 1024 * 1024);
+/**
+ * Checks the model and the Options and builds the request body around the node's finished messages and
+ * tools; unset options are left out.
+ */
+export function buildChatRequest(parts: RequestParts): ChatRequest {
+	const { options, tools, toolChoice } = parts;
+	const model = checkModel(parts.model);
 	const format = buildResponseFormat(options);
 	const fields = wireFields(options);
 	const setBy = { ...RESERVED_FIELDS, ...setByOptions(fields) };
@@ -88,13 +87,14 @@ export function buildChatRequest(input: ChatInput): ChatRequest {
 	const body: ChatRequestBody = {
 		...checkExtraBody(options.extraBody, setBy),
 		model,
-		messages,
-		...buildTools(input),
+		messages: parts.messages,
+		...(tools === undefined ? {} : { tools }),
+		...(toolChoice === undefined ? {} : { tool_choice: toolChoice }),
 		...fields,
 		...format.body,
 	};
 	// Not added, Stream follows the workflow: streamed when n8n streams the workflow's response.
-	const stream = optionFlag(options, 'stream') ?? input.streaming === true;
+	const stream = optionFlag(options, 'stream') ?? parts.streaming === true;
 	if (stream) {
 		body.stream = true;
 		if (optionFlag(options, 'streamUsage') !== false) body.stream_options = { include_usage: true };

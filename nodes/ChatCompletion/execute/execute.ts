@@ -25,7 +25,7 @@ import { connectionFrom } from '../../../engine/connection';
 import { optionSetting } from '../../../engine/options/read';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import { errorItemJson, toNodeError } from '../../../engine/problems/node-error';
-import { buildChatRequest } from '../../../engine/request/build';
+import { itemRequest } from '../request/item-request';
 import { newFlow } from '../../../engine/retry/flow';
 import { CREDENTIAL_TYPE } from '../../../engine/transport/http';
 import { hasToolCallsOutput } from '../properties/outputs';
@@ -43,7 +43,7 @@ async function prepareItem(
 ): Promise<PreparedItem> {
 	try {
 		const input = await readInput(context, parameters, itemIndex);
-		const request = buildChatRequest(input);
+		const request = itemRequest(input);
 		const calls = pendingToolCalls(request.body.messages);
 		const answer = calls ? toolAnswer(input.toolCallId, input.toolResult, calls) : undefined;
 		return { itemIndex, request, answer };

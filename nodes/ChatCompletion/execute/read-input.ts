@@ -5,8 +5,8 @@ import type { ItemParameters } from './parameters';
 import { streamsToClient } from './run-job';
 import { InputError } from '../../../engine/failures';
 import { OPTIONS } from '../../../engine/options/table';
-import { splitList } from '../../../engine/request/images';
-import type { ChatInput, ItemBinaries } from '../../../engine/request/input';
+import { splitList } from '../request/images';
+import type { ChatInput, ItemBinaries } from '../request/input';
 import { emptyExpression, isPlainObject } from '../../../engine/values';
 
 /** Loads the binary properties that the image fields name; the request builder reports missing ones. */

@@ -1,7 +1,7 @@
 import type { ImageFields, ItemBinaries } from './input';
-import { InputError } from '../failures';
-import type { ImagePart } from '../protocol';
-import { describe } from '../values';
+import { InputError } from '../../../engine/failures';
+import type { ImagePart } from '../../../engine/protocol';
+import { describe } from '../../../engine/values';
 
 const DATA_URI = /^data:([^;,]*)(;[^,]*)?,(.*)$/s;
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;

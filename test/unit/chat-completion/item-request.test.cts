@@ -1,6 +1,6 @@
 import { OPTIONS } from '../../../engine/options/table';
-import { buildChatRequest } from '../../../engine/request/build';
-import type { ChatInput } from '../../../engine/request/input';
+import { itemRequest } from '../../../nodes/ChatCompletion/request/item-request';
+import type { ChatInput } from '../../../nodes/ChatCompletion/request/input';
 
 const DEFAULT_TIMEOUT_MS = OPTIONS.find((option) => option.name === 'timeout')!.default;
 import { conformanceErrors, schemaAvailable } from '../../support/conformance.cts';
@@ -18,13 +18,13 @@ const conformant = schemaAvailable ? test : test.skip;
 
 describe('request bodies', () => {
 	test('simple prompt: only model and messages are sent when no option is set', () => {
-		const { body, timeout } = buildChatRequest(simple());
+		const { body, timeout } = itemRequest(simple());
 		expect(body).toEqual({ model: 'echo-1', messages: [{ role: 'user', content: 'Hello there' }] });
 		expect(timeout).toBe(DEFAULT_TIMEOUT_MS);
 	});
 
 	test('simple prompt with a system message and every option', () => {
-		const { body, timeout } = buildChatRequest(
+		const { body, timeout } = itemRequest(
 			simple({
 				systemMessage: 'Be brief.',
 				options: { temperature: 0.2, topP: 0.9, maxTokens: 64, timeout: 1000, extraBody: '{"seed": 7}' },
@@ -45,7 +45,7 @@ describe('request bodies', () => {
 	});
 
 	test('message rows keep their order and roles', () => {
-		const { body } = buildChatRequest({
+		const { body } = itemRequest({
 			model: 'echo-1',
 			promptType: 'messages',
 			messages: {
@@ -71,13 +71,13 @@ describe('request bodies', () => {
 			},
 			{ role: 'tool', tool_call_id: 'call_1', content: '{"celsius": 21}' },
 		];
-		const { body } = buildChatRequest({ model: 'echo-1', promptType: 'json', messagesJson: messages, options: {} });
+		const { body } = itemRequest({ model: 'echo-1', promptType: 'json', messagesJson: messages, options: {} });
 		expect(body.messages[1].tool_calls?.[0].function.arguments).toBe('{"city":"Paris"}');
 		expect(body.messages[2]).toEqual(messages[2]);
 	});
 
 	test('JSON messages typed as text are parsed', () => {
-		const { body } = buildChatRequest({
+		const { body } = itemRequest({
 			model: 'echo-1',
 			promptType: 'json',
 			messagesJson: '[{"role": "user", "content": [{"type": "text", "text": "Hi"}]}]',
@@ -88,9 +88,9 @@ describe('request bodies', () => {
 
 	conformant('every body built above passes the official request schema', () => {
 		const bodies = [
-			buildChatRequest(simple()).body,
-			buildChatRequest(simple({ systemMessage: 'S', options: { temperature: 2, topP: 0, maxTokens: 1 } })).body,
-			buildChatRequest({
+			itemRequest(simple()).body,
+			itemRequest(simple({ systemMessage: 'S', options: { temperature: 2, topP: 0, maxTokens: 1 } })).body,
+			itemRequest({
 				model: 'echo-1',
 				promptType: 'json',
 				messagesJson: [
@@ -137,7 +137,7 @@ describe('bad input is refused before anything is sent, naming the field and the
 	test.each(cases)('%s', (_name, input, message, fix) => {
 		let thrown: unknown;
 		try {
-			buildChatRequest(input);
+			itemRequest(input);
 		} catch (error) {
 			thrown = error;
 		}

@@ -1,8 +1,8 @@
-import { buildChatRequest } from '../../../engine/request/build';
-import { sniffImageType, splitList, urlLines } from '../../../engine/request/images';
+import { itemRequest } from '../../../nodes/ChatCompletion/request/item-request';
+import { sniffImageType, splitList, urlLines } from '../../../nodes/ChatCompletion/request/images';
 import { planJobs, toolAnswer } from '../../../nodes/ChatCompletion/execute/plan-jobs';
 import type { ProtocolToolCall } from '../../../engine/protocol';
-import type { ChatInput } from '../../../engine/request/input';
+import type { ChatInput } from '../../../nodes/ChatCompletion/request/input';
 import { conformanceErrors, schemaAvailable } from '../../support/conformance.cts';
 import { dataUri, pngHeader } from '../../support/images.cts';
 
@@ -15,7 +15,7 @@ const binaries = (loaded: Record<string, Buffer>) => ({
 });
 const failure = (input: ChatInput): { message: string; fix: string } => {
 	try {
-		buildChatRequest(input);
+		itemRequest(input);
 	} catch (error) {
 		return error as { message: string; fix: string };
 	}
@@ -45,7 +45,7 @@ describe('images', () => {
 	});
 
 	test('URL, data URI and binary images become parts after the text, several per message', () => {
-		const { body } = buildChatRequest(
+		const { body } = itemRequest(
 			simple({
 				imageUrls: `https://images.example/cat.png\n${dataUri(png, 'image/jpeg')}`,
 				imageBinaryProperties: 'data, photo',
@@ -64,7 +64,7 @@ describe('images', () => {
 
 	test('images on message rows go on user rows only', () => {
 		const rows = (role: string) => ({ values: [{ role, content: 'Look', imageUrls: 'https://images.example/a.png' }] });
-		expect(buildChatRequest({ model: 'm', promptType: 'messages', messages: rows('user'), options: {} }).body.messages[0].content).toHaveLength(2);
+		expect(itemRequest({ model: 'm', promptType: 'messages', messages: rows('user'), options: {} }).body.messages[0].content).toHaveLength(2);
 		expect(failure({ model: 'm', promptType: 'messages', messages: rows('assistant'), options: {} }).message).toBe(
 			'Messages row 1: has images, but only user messages may carry them (this row is assistant)',
 		);
@@ -89,18 +89,18 @@ const weather = { type: 'object', properties: { city: { type: 'string' } }, requ
 
 describe('tools', () => {
 	test('rows and JSON give the same protocol tools; Auto is not sent, the other choices are', () => {
-		const fromRows = buildChatRequest(
+		const fromRows = itemRequest(
 			simple({ model: 'tools-1', toolsMode: 'define', tools: { values: [{ name: 'get_weather', description: 'Weather', parameters: JSON.stringify(weather) }] }, toolChoice: 'auto' }),
 		).body;
-		const fromJson = buildChatRequest(
+		const fromJson = itemRequest(
 			simple({ model: 'tools-1', toolsMode: 'json', toolsJson: [{ type: 'function', function: { name: 'get_weather', description: 'Weather', parameters: weather } }], toolChoice: 'auto' }),
 		).body;
 		expect(fromRows.tools).toEqual(fromJson.tools);
 		expect(fromRows).not.toHaveProperty('tool_choice');
 		for (const choice of ['none', 'required'] as const) {
-			expect(buildChatRequest(simple({ toolsMode: 'json', toolsJson: fromJson.tools, toolChoice: choice })).body.tool_choice).toBe(choice);
+			expect(itemRequest(simple({ toolsMode: 'json', toolsJson: fromJson.tools, toolChoice: choice })).body.tool_choice).toBe(choice);
 		}
-		const forced = buildChatRequest(simple({ toolsMode: 'json', toolsJson: fromJson.tools, toolChoice: 'function', toolChoiceFunction: 'get_weather' })).body;
+		const forced = itemRequest(simple({ toolsMode: 'json', toolsJson: fromJson.tools, toolChoice: 'function', toolChoiceFunction: 'get_weather' })).body;
 		expect(forced.tool_choice).toEqual({ type: 'function', function: { name: 'get_weather' } });
 		if (schemaAvailable) for (const body of [fromRows, forced]) expect(conformanceErrors(body)).toEqual([]);
 	});
@@ -132,7 +132,7 @@ describe('tool results: the items answering one reply make one request', () => {
 		{ role: 'assistant', content: null, tool_calls: calls },
 	];
 	const prepared = (itemIndex: number, toolCallId: string, result: unknown) => {
-		const request = buildChatRequest({ model: 'tools-1', promptType: 'json', messagesJson: conversation, options: {} });
+		const request = itemRequest({ model: 'tools-1', promptType: 'json', messagesJson: conversation, options: {} });
 		return { itemIndex, request, answer: toolAnswer(toolCallId, result, calls) };
 	};
 
@@ -163,7 +163,7 @@ describe('tool results: the items answering one reply make one request', () => {
 	});
 
 	test('other items stay one request each, in order', () => {
-		const plain = { itemIndex: 1, request: buildChatRequest(simple({})) };
+		const plain = { itemIndex: 1, request: itemRequest(simple({})) };
 		const jobs = planJobs([prepared(0, 'call_a', 'x'), plain, prepared(2, 'call_b', 'y')]);
 		expect(jobs.map((job) => job.items)).toEqual([[0, 2], [1]]);
 	});

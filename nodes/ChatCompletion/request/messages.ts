@@ -1,8 +1,8 @@
 import { imageParts } from './images';
 import type { ChatInput } from './input';
-import { InputError } from '../failures';
-import type { ChatMessage, ContentPart, ProtocolToolCall, Role } from '../protocol';
-import { describe, isPlainObject, named, parseJsonField } from '../values';
+import { InputError } from '../../../engine/failures';
+import type { ChatMessage, ContentPart, ProtocolToolCall, Role } from '../../../engine/protocol';
+import { describe, isPlainObject, named, parseJsonField } from '../../../engine/values';
 
 const ROLES: Role[] = ['system', 'developer', 'user', 'assistant', 'tool'];
 const ROW_ROLES: Role[] = ['system', 'user', 'assistant'];

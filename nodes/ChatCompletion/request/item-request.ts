@@ -1,0 +1,19 @@
+import type { ChatInput } from './input';
+import { buildMessages } from './messages';
+import { buildTools } from './tools';
+import { optionSetting } from '../../../engine/options/read';
+import { buildChatRequest } from '../../../engine/request/build';
+import type { ChatRequest } from '../../../engine/request/input';
+
+/** One item's fields, checked, as a request: the prompt fields into messages, the tool fields into tools. */
+export function itemRequest(input: ChatInput): ChatRequest {
+	const { options } = input;
+	const maxImageBytes = optionSetting(options, 'maxImageSize') * 1024 * 1024;
+	return buildChatRequest({
+		model: input.model,
+		messages: buildMessages(input, maxImageBytes),
+		...buildTools(input),
+		options,
+		streaming: input.streaming,
+	});
+}

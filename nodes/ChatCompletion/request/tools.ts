@@ -1,0 +1,69 @@
+import type { ChatInput } from './input';
+import { InputError } from '../../../engine/failures';
+import type { ChatRequestBody, ToolDefinition } from '../../../engine/protocol';
+import type { RequestParts } from '../../../engine/request/input';
+import { checkName, checkParameters, checkTools } from '../../../engine/request/tools';
+import { isPlainObject, named } from '../../../engine/values';
+
+function fromRows(rows: unknown): ToolDefinition[] {
+	const values = isPlainObject(rows) && Array.isArray(rows.values) ? rows.values : [];
+	return values.map((row: unknown, index) => {
+		const place = `Tools row ${index + 1}`;
+		const fields = isPlainObject(row) ? row : {};
+		const name = checkName(fields.name, `${place} > Name`);
+		const definition: ToolDefinition = {
+			type: 'function',
+			function: { name, parameters: checkParameters(fields.parameters, `${place} > Parameters`) },
+		};
+		if (typeof fields.description === 'string' && fields.description.trim() !== '') {
+			definition.function.description = fields.description;
+		}
+		return definition;
+	});
+}
+
+function toolChoice(input: ChatInput, names: string[]): ChatRequestBody['tool_choice'] {
+	const choice = input.toolChoice ?? 'auto';
+	if (choice === 'auto') return undefined;
+	if (choice === 'none' || choice === 'required') return choice;
+	if (choice === 'function') {
+		const name =
+			typeof input.toolChoiceFunction === 'string' ? input.toolChoiceFunction.trim() : '';
+		if (!names.includes(name)) {
+			throw new InputError(
+				'Function Name or ID',
+				`"${name}" is not one of the defined tools (${names.join(', ')})`,
+				'Choose one of the tools defined above.',
+			);
+		}
+		return { type: 'function', function: { name } };
+	}
+	throw new InputError(
+		'Tool Choice',
+		`has the unknown value ${named(choice)}`,
+		'Choose Auto, None, Required or Function.',
+	);
+}
+
+/** The tools and tool choice of one item; nothing when tools are off. Tool Choice Auto is not sent. */
+export function buildTools(input: ChatInput): Pick<RequestParts, 'tools' | 'toolChoice'> {
+	const mode = input.toolsMode ?? 'none';
+	if (mode === 'none') return {};
+	if (mode !== 'define' && mode !== 'json') {
+		throw new InputError(
+			'Tools',
+			`has the unknown mode ${named(mode)}`,
+			'Choose None, Define Below or JSON.',
+		);
+	}
+	const tools = mode === 'define' ? fromRows(input.tools) : checkTools(input.toolsJson, 'Tools (JSON)');
+	if (tools.length === 0) {
+		throw new InputError('Tools', 'defines no tool', 'Add a tool, or set Tools to None.');
+	}
+	const names = tools.map((tool) => tool.function.name);
+	const duplicate = names.find((name, index) => names.indexOf(name) !== index);
+	if (duplicate !== undefined) {
+		throw new InputError('Tools', `defines "${duplicate}" twice`, 'Give every tool its own name.');
+	}
+	return { tools, toolChoice: toolChoice(input, names) };
+}
