@@ -6,6 +6,7 @@ import { IncompleteReplyError } from '../failures';
 import { describeProblem } from '../problems/describe-problem';
 import type { Problem, ProblemContext } from '../problems/problem';
 import { toNodeError } from '../problems/node-error';
+import { optionPath } from '../options/table';
 
 /**
  * A failure of the Chat Model as the error its AI node shows. The AI Agent (and the other AI nodes) keep
@@ -28,15 +29,15 @@ function modelProblem(error: unknown, context: ModelProblemContext): Problem | u
 	if (error instanceof CutReplyError) {
 		const limit =
 			context.maxTokens === undefined
-				? "the service's default limit (Options > Maximum Tokens is not set)"
-				: `Options > Maximum Tokens (${context.maxTokens})`;
+				? `the service's default limit (${optionPath('maxTokens')} is not set)`
+				: `${optionPath('maxTokens')} (${context.maxTokens})`;
 		const tokens =
 			error.completionTokens === undefined ? '' : ` after ${error.completionTokens} tokens`;
 		return {
 			kind: 'api',
 			message: `The model's reply was cut off at the token limit${tokens}: ${limit}`,
 			description:
-				'The reply is not passed on as a complete answer. Raise Options > Maximum Tokens, or ask for a shorter answer in the prompt.',
+				`The reply is not passed on as a complete answer. Raise ${optionPath('maxTokens')}, or ask for a shorter answer in the prompt.`,
 			failure: { cause: 'configuration-invalid' },
 		};
 	}

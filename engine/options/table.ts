@@ -249,6 +249,16 @@ export const OPTIONS = [
 ] as const satisfies readonly OptionSpec[];
 
 export type OptionName = (typeof OPTIONS)[number]['name'];
+
+/** An option's label, from the table: `Timeout (Ms)`. */
+export function optionLabel(name: OptionName): string {
+	return OPTIONS.find((spec) => spec.name === name)?.label ?? name;
+}
+
+/** How a message names an option: `Options > Timeout (Ms)`. */
+export function optionPath(name: OptionName): string {
+	return `Options > ${optionLabel(name)}`;
+}
 export type NumberOptionName = Extract<(typeof OPTIONS)[number], { kind: 'number' }>['name'];
 export type ChoiceOptionName = Extract<(typeof OPTIONS)[number], { kind: 'choice' }>['name'];
 export type BooleanOptionName = Extract<(typeof OPTIONS)[number], { kind: 'boolean' }>['name'];

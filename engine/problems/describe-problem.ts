@@ -16,6 +16,7 @@ import {
 	ServiceError,
 	StreamFormatError,
 } from '../failures';
+import { optionPath } from '../options/table';
 
 const NETWORK_WORDS: Record<string, [string, string]> = {
 	ECONNREFUSED: [
@@ -52,12 +53,12 @@ function timeoutProblem(error: NetworkError): Problem {
 		error.timeoutMs === undefined ? 'the timeout' : `the Timeout of ${duration(error.timeoutMs)}`;
 	const raise =
 		error.timeoutMs === undefined
-			? 'Raise Options > Timeout (Ms) for long answers.'
-			: `Raise Options > Timeout (Ms) above ${error.timeoutMs} for long answers.`;
+			? `Raise ${optionPath('timeout')} for long answers.`
+			: `Raise ${optionPath('timeout')} above ${error.timeoutMs} for long answers.`;
 	return {
 		kind: 'api',
 		message: `The service at ${error.url} did not answer within ${within}`,
-		description: `${raise} A request that timed out is not sent again unless Options > Retry Timeouts is on: the service may still be writing, and billing, the answer. (network error ${error.code})`,
+		description: `${raise} A request that timed out is not sent again unless ${optionPath('retryTimeouts')} is on: the service may still be writing, and billing, the answer. (network error ${error.code})`,
 		failure: { cause: 'temporarily-unavailable' },
 	};
 }
@@ -83,7 +84,7 @@ const INCOMPLETE_FIX: Record<IncompleteReplyError['cut'], string> = {
 	connection:
 		'The service or a proxy between n8n and it closed the connection in the middle of the reply. The text received so far is in error_details.partial_content (with On Error: Continue). Run again; if it keeps happening with long replies, check proxies and load balancers for a time limit on connections.',
 	silence:
-		'The service stopped sending in the middle of the reply. The text received so far is in error_details.partial_content (with On Error: Continue). Raise Options > Timeout (Ms) if the model pauses that long while writing, or run again.',
+		`The service stopped sending in the middle of the reply. The text received so far is in error_details.partial_content (with On Error: Continue). Raise ${optionPath('timeout')} if the model pauses that long while writing, or run again.`,
 };
 
 /**
@@ -115,8 +116,8 @@ function classify(error: unknown, context: ProblemContext): Problem {
 		const times = error.told === 1 ? 'once' : `${error.told} times`;
 		const why =
 			error.waitedMs === 0
-				? 'the service asks to wait longer than Max Wait on Rate Limit allows'
-				: `the item waited ${seconds} s in all (told to wait ${times}), the most Max Wait on Rate Limit allows`;
+				? `the service asks to wait longer than ${optionPath('maxRateLimitWait')} allows`
+				: `the item waited ${seconds} s in all (told to wait ${times}), the most ${optionPath('maxRateLimitWait')} allows`;
 		return { ...problem, message: `${problem.message}: ${why}` };
 	}
 	if (error instanceof NetworkError) return networkProblem(error);
@@ -133,7 +134,7 @@ function classify(error: unknown, context: ProblemContext): Problem {
 			kind: 'api',
 			message: error.message,
 			description:
-				"The model's last answer is in error_details.raw_content (with On Error: Continue). Raise Options > Repair Attempts, make the schema simpler, or choose a model that supports structured output.",
+				`The model's last answer is in error_details.raw_content (with On Error: Continue). Raise ${optionPath('repairAttempts')}, make the schema simpler, or choose a model that supports structured output.`,
 			details: { raw_content: error.rawContent, violations: error.problems },
 		};
 	}
@@ -142,7 +143,7 @@ function classify(error: unknown, context: ProblemContext): Problem {
 			kind: 'api',
 			message: error.message,
 			description:
-				'The service began a stream but its events were not chat-completion chunks. Run again; if it keeps happening with this model, report it to the service, or switch Options > Stream off.',
+				`The service began a stream but its events were not chat-completion chunks. Run again; if it keeps happening with this model, report it to the service, or switch ${optionPath('stream')} off.`,
 		};
 	}
 	if (error instanceof ReplyError) {

@@ -2,6 +2,7 @@ import type { Problem, ProblemContext } from './problem';
 import { hasVersionSegment } from '../connection';
 import type { ServiceError } from '../failures';
 import { isModelUnavailable, isOutOfBalance } from '../failures';
+import { optionPath } from '../options/table';
 
 type Verdict = Pick<Problem, 'message' | 'failure'> & { fix: string };
 
@@ -74,7 +75,7 @@ function verdict(error: ServiceError, context: ProblemContext): Verdict {
 				: ` The service asks to wait ${error.retryAfterMs / 1000} s.`;
 		return {
 			message: "Too many requests: the service's rate limit for this key was reached",
-			fix: `Lower Concurrency (or run fewer executions on this key at once), raise Options > Max Wait on Rate Limit, or ask the gateway's admin for a higher limit.${wait}`,
+			fix: `Lower Concurrency (or run fewer executions on this key at once), raise ${optionPath('maxRateLimitWait')}, or ask the gateway's admin for a higher limit.${wait}`,
 			failure: { cause: 'rate-limited', retryAfterMs: error.retryAfterMs },
 		};
 	}

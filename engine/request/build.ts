@@ -1,8 +1,9 @@
 import type { ChatRequest, RequestParts } from './input';
 import { buildResponseFormat } from './response-format';
 import { InputError } from '../failures';
+import { modelProperty } from '../models/property';
 import { optionFlag, optionSetting, wireFields } from '../options/read';
-import { OPTIONS } from '../options/table';
+import { OPTIONS, optionPath } from '../options/table';
 import type { ChatRequestBody } from '../protocol';
 import { describe, isPlainObject, parseJsonField } from '../values';
 
@@ -13,8 +14,8 @@ import { describe, isPlainObject, parseJsonField } from '../values';
 const RESERVED_FIELDS: Record<string, string> = {
 	model: 'the Model field sets',
 	messages: 'the Prompt fields set',
-	stream: 'Options > Stream sets',
-	stream_options: 'Options > Stream Usage sets',
+	stream: `${optionPath('stream')} sets`,
+	stream_options: `${optionPath('streamUsage')} sets`,
 	tools: 'the Tools fields set',
 	tool_choice: 'Tool Choice sets',
 };
@@ -23,7 +24,7 @@ function checkModel(value: unknown): string {
 	const model = typeof value === 'string' ? value.trim() : '';
 	if (model === '') {
 		throw new InputError(
-			'Model',
+			modelProperty.displayName,
 			value === '' || value === undefined || value === null
 				? 'is empty'
 				: `must be text, got ${describe(value)}`,
@@ -32,7 +33,7 @@ function checkModel(value: unknown): string {
 	}
 	if (/\s/.test(model)) {
 		throw new InputError(
-			'Model',
+			modelProperty.displayName,
 			`"${model}" contains spaces`,
 			'Model IDs have no spaces: check the ID in the list.',
 		);
@@ -68,7 +69,7 @@ function checkExtraBody(value: unknown, setBy: Record<string, string>): Record<s
 function setByOptions(fields: Record<string, unknown>): Record<string, string> {
 	const labels: Record<string, string> = {};
 	for (const spec of OPTIONS) {
-		if ('wire' in spec && spec.wire in fields) labels[spec.wire] = `Options > ${spec.label} sets`;
+		if ('wire' in spec && spec.wire in fields) labels[spec.wire] = `${optionPath(spec.name)} sets`;
 	}
 	return labels;
 }
@@ -83,7 +84,7 @@ export function buildChatRequest(parts: RequestParts): ChatRequest {
 	const format = buildResponseFormat(options);
 	const fields = wireFields(options);
 	const setBy = { ...RESERVED_FIELDS, ...setByOptions(fields) };
-	if (format.structured) setBy.response_format = 'Options > Response Format sets';
+	if (format.structured) setBy.response_format = `${optionPath('responseFormat')} sets`;
 	const body: ChatRequestBody = {
 		...checkExtraBody(options.extraBody, setBy),
 		model,

@@ -2,6 +2,7 @@ import { InputError } from '../failures';
 import { checkSchema, describeViolations } from '../json-schema';
 import { optionChoice, optionSetting } from '../options/read';
 import { isPlainObject, parseJsonField } from '../values';
+import { optionLabel, optionPath } from '../options/table';
 
 /** What a JSON reply must be, for checking it and repairing it after it comes back. */
 export interface StructuredOutput {
@@ -13,7 +14,7 @@ export interface StructuredOutput {
 
 /** The `json_schema.name` sent: the protocol requires one, and it means nothing to the user. */
 const SCHEMA_NAME = 'response';
-const FIELD = 'JSON Schema';
+const FIELD = optionLabel('jsonSchema');
 const FIX =
 	'Give a JSON Schema object such as {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}.';
 
@@ -23,7 +24,7 @@ function checkedSchema(value: unknown): Record<string, unknown> {
 		throw new InputError(
 			FIELD,
 			'is not set, and Response Format "JSON Schema" needs it',
-			`Add Options > JSON Schema. ${FIX}`,
+			`Add ${optionPath('jsonSchema')}. ${FIX}`,
 		);
 	}
 	if (!isPlainObject(schema)) throw new InputError(FIELD, 'must be a JSON Schema object', FIX);

@@ -1,3 +1,4 @@
+import { FIELDS } from '../fields';
 import { InputError } from '../../../engine/failures';
 import type { ChatMessage, ProtocolToolCall } from '../../../engine/protocol';
 import type { ChatRequest } from '../../../engine/request/input';
@@ -44,14 +45,14 @@ export function toolAnswer(
 	const call = calls.find((candidate) => candidate.id === id);
 	if (call === undefined) {
 		throw new InputError(
-			'Tool Call ID',
+			FIELDS.toolCallId.label,
 			`${describe(toolCallId)} is not one of the tool calls the conversation ends with: ${calls.map(callLabel).join(', ')}`,
 			'Map the "id" field of the Tool Calls item, e.g. {{ $json.id }}, or {{ $(\'Chat Completion\').item.json.id }} when a node in between replaced the item.',
 		);
 	}
 	if (toolResult === undefined || toolResult === null || toolResult === '') {
 		throw new InputError(
-			'Tool Result',
+			FIELDS.toolResult.label,
 			`is empty for tool call ${callLabel(call)}`,
 			"Map the function's result, e.g. {{ $json.result }}; a node that sets it must keep the other fields (or use an expression that reads them from an earlier node).",
 		);
@@ -72,7 +73,7 @@ function combine(group: PreparedItem[]): Job {
 			return {
 				items,
 				error: new InputError(
-					'Tool Call ID',
+					FIELDS.toolCallId.label,
 					`two items answer tool call ${answer!.toolCallId}`,
 					'Send one result per tool call: check that no branch runs twice for the same call.',
 				),
@@ -85,7 +86,7 @@ function combine(group: PreparedItem[]): Job {
 		return {
 			items,
 			error: new InputError(
-				'Tool Result',
+				FIELDS.toolResult.label,
 				`the model asked for ${calls.length} tool calls, but no item answers ${missing.map(callLabel).join(', ')}`,
 				'Every call of a reply must be answered in the same run: join the branches that run the functions with a Merge node (Append) before this node.',
 			),

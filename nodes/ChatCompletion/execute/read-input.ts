@@ -2,6 +2,9 @@ import { BaseError, ExecutionBaseError, ExpressionError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemParameters } from './parameters';
+import type { FieldName } from '../fields';
+import { FIELDS, fieldLabel } from '../fields';
+import { optionsProperty } from '../properties/options';
 import { streamsToClient } from './run-job';
 import { InputError } from '../../../engine/failures';
 import { OPTIONS } from '../../../engine/options/table';
@@ -30,42 +33,10 @@ function binaryNames(fields: IDataObject[], field: string): string[] {
 	return fields.flatMap((entry) => splitList(entry.imageBinaryProperties, field));
 }
 
-/** The labels users see, for parameters whose expression must give something. */
-const REQUIRED: Record<string, { label: string; fix: string }> = {
-	model: {
-		label: 'Model',
-		fix: 'Map a field that holds the model ID, or choose the model from the list.',
-	},
-	prompt: {
-		label: 'User Prompt',
-		fix: 'Map a field the input item has (the Input panel shows them), e.g. {{ $json.question }}.',
-	},
-	messagesJson: {
-		label: 'Messages (JSON)',
-		fix: 'Connect a node whose items hold the conversation, e.g. a Chat Completion node ({{ $json.messages }} reads its "messages" field), or build the array in the expression.',
-	},
-	toolsJson: {
-		label: 'Tools (JSON)',
-		fix: 'Map a field that holds the tools array, or type the array.',
-	},
-	toolChoiceFunction: {
-		label: 'Function Name or ID',
-		fix: 'Choose one of the tools, or map a field that holds its name.',
-	},
-};
-
-const LABELS: Record<string, string> = {
-	systemMessage: 'System Message',
-	imageUrls: 'Image URLs',
-	imageBinaryProperties: 'Image Binary Properties',
-	messages: 'Messages',
-	tools: 'Tools',
-	toolChoice: 'Tool Choice',
-	toolCallId: 'Tool Call ID',
-	toolResult: 'Tool Result',
-	options: 'Options',
-	...Object.fromEntries(Object.entries(REQUIRED).map(([name, { label }]) => [name, label])),
-};
+/** The label of a parameter n8n raised an error for: the field table's, or the Options collection's. */
+function labelOf(parameter: string): string {
+	return parameter === optionsProperty.name ? optionsProperty.displayName : fieldLabel(parameter);
+}
 
 const isExpression = (raw: unknown): raw is string =>
 	typeof raw === 'string' && raw.startsWith('=');
@@ -76,7 +47,7 @@ const isExpression = (raw: unknown): raw is string =>
  * ExpressionError its production engine gives, so both read alike.
  */
 function raisedByN8n(error: unknown, parameter: string, itemIndex: number): unknown {
-	const label = LABELS[parameter] ?? parameter;
+	const label = labelOf(parameter);
 	if (error instanceof ExecutionBaseError) {
 		error.context.parameter ??= parameter;
 		error.context.itemIndex ??= itemIndex;
@@ -120,10 +91,10 @@ class ItemReader {
 		} catch (error) {
 			throw raisedByN8n(error, name, this.itemIndex);
 		}
-		const required = REQUIRED[name];
+		const field: { label: string; emptyFix?: string } | undefined = FIELDS[name as FieldName];
 		const raw = isPlainObject(this.raw[name]) ? this.raw[name].value : this.raw[name];
-		if (required && value === undefined && isExpression(raw)) {
-			throw new InputError(required.label, `is empty: ${this.why(raw)}`, required.fix);
+		if (field?.emptyFix !== undefined && value === undefined && isExpression(raw)) {
+			throw new InputError(field.label, `is empty: ${this.why(raw)}`, field.emptyFix);
 		}
 		return value;
 	}
@@ -145,16 +116,17 @@ class ItemReader {
 	}
 
 	/** Rows of a fixed collection (Messages, Tools); `required` fields whose expression gives nothing are errors. */
-	rows(name: string, place: string, required: Record<string, string>): IDataObject {
+	rows(name: 'messages' | 'tools', required: string[]): IDataObject {
+		const { place, fields } = FIELDS[name].row;
 		const value = (this.get(name, {}) ?? {}) as IDataObject;
 		const rows = Array.isArray(value.values) ? (value.values as IDataObject[]) : [];
 		const rawRows = ((this.raw[name] as IDataObject | undefined)?.values ?? []) as IDataObject[];
 		rows.forEach((row, index) => {
-			for (const [field, label] of Object.entries(required)) {
+			for (const field of required) {
 				const raw = rawRows[index]?.[field];
 				if (row[field] !== undefined || !isExpression(raw)) continue;
 				throw new InputError(
-					`${place} ${index + 1} > ${label}`,
+					`${place} ${index + 1} > ${(fields as Record<string, string>)[field]}`,
 					`is empty: ${this.why(raw)}`,
 					'Map a field the input item has (the Input panel shows them), or type the value.',
 				);
@@ -194,7 +166,7 @@ export async function readInput(
 		input.imageDetail = parameter('imageDetail', 'auto');
 		imageSources = [{ imageBinaryProperties: input.imageBinaryProperties as string }];
 	} else if (promptType === 'messages') {
-		input.messages = reader.rows('messages', 'Messages row', { content: 'Content' });
+		input.messages = reader.rows('messages', ['content']);
 		imageSources = ((input.messages as IDataObject).values as IDataObject[] | undefined) ?? [];
 	} else if (promptType === 'json') {
 		input.messagesJson = parameter('messagesJson');
@@ -205,7 +177,7 @@ export async function readInput(
 	if (toolsMode !== 'none') {
 		input.tools =
 			toolsMode === 'define'
-				? reader.rows('tools', 'Tools row', { name: 'Name', parameters: 'Parameters' })
+				? reader.rows('tools', ['name', 'parameters'])
 				: undefined;
 		input.toolsJson = toolsMode === 'json' ? parameter('toolsJson', '[]') : undefined;
 		input.toolChoice = parameter('toolChoice', 'auto');
@@ -215,7 +187,7 @@ export async function readInput(
 	input.binaries = await loadBinaries(
 		context,
 		itemIndex,
-		binaryNames(imageSources, 'Image Binary Properties'),
+		binaryNames(imageSources, FIELDS.imageBinaryProperties.label),
 	);
 	return input;
 }

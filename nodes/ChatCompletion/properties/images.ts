@@ -1,5 +1,7 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { FIELDS } from '../fields';
+
 /**
  * The image fields of a user message (Simple mode, and user rows of Messages). From node version 1.1 they
  * show only when the Images switch is on, and on rows only for user messages. Version 1 shows them as it
@@ -15,7 +17,7 @@ const IMAGES_SWITCH = 'withImages';
 
 const imageFields: INodeProperties[] = [
 	{
-		displayName: 'Image URLs',
+		displayName: FIELDS.imageUrls.label,
 		name: 'imageUrls',
 		type: 'string',
 		typeOptions: { rows: 2 },
@@ -25,7 +27,7 @@ const imageFields: INodeProperties[] = [
 			'Images for the model to look at: public URLs or data URIs (data:image/png;base64,...), one per line',
 	},
 	{
-		displayName: 'Image Binary Properties',
+		displayName: FIELDS.imageBinaryProperties.label,
 		name: 'imageBinaryProperties',
 		type: 'string',
 		default: '',
@@ -34,7 +36,7 @@ const imageFields: INodeProperties[] = [
 			"Names of the input item's binary properties that hold images (e.g. from HTTP Request, Read Files from Disk or a form upload), separated by commas",
 	},
 	{
-		displayName: 'Image Detail',
+		displayName: FIELDS.imageDetail.label,
 		name: 'imageDetail',
 		type: 'options',
 		default: 'auto',
@@ -50,7 +52,7 @@ const imageFields: INodeProperties[] = [
 
 function imagesSwitch(withWhat: string, show: Show): INodeProperties {
 	return {
-		displayName: 'Images',
+		displayName: FIELDS.withImages.label,
 		name: IMAGES_SWITCH,
 		type: 'boolean',
 		default: false,

@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { FIELDS } from '../fields';
 import { optionsCollection } from '../../../engine/options/properties';
 import { OPTIONS } from '../../../engine/options/table';
 
 export const simplifyProperty: INodeProperties = {
-	displayName: 'Simplify Output',
+	displayName: FIELDS.simplify.label,
 	name: 'simplify',
 	type: 'boolean',
 	default: true,

@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { rowImageProperties, simpleImageProperties } from './images';
+import { FIELDS } from '../fields';
 
 export const promptProperties: INodeProperties[] = [
 	{
-		displayName: 'Prompt',
+		displayName: FIELDS.promptType.label,
 		name: 'promptType',
 		type: 'options',
 		noDataExpression: true,
@@ -29,7 +30,7 @@ export const promptProperties: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'System Message',
+		displayName: FIELDS.systemMessage.label,
 		name: 'systemMessage',
 		type: 'string',
 		typeOptions: { rows: 2 },
@@ -39,7 +40,7 @@ export const promptProperties: INodeProperties[] = [
 		displayOptions: { show: { promptType: ['simple'] } },
 	},
 	{
-		displayName: 'User Prompt',
+		displayName: FIELDS.prompt.label,
 		name: 'prompt',
 		type: 'string',
 		typeOptions: { rows: 4 },
@@ -51,7 +52,7 @@ export const promptProperties: INodeProperties[] = [
 	},
 	...simpleImageProperties,
 	{
-		displayName: 'Messages',
+		displayName: FIELDS.messages.label,
 		name: 'messages',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true, sortable: true },
@@ -64,7 +65,7 @@ export const promptProperties: INodeProperties[] = [
 				name: 'values',
 				values: [
 					{
-						displayName: 'Role',
+						displayName: FIELDS.messages.row.fields.role,
 						name: 'role',
 						type: 'options',
 						default: 'user',
@@ -87,7 +88,7 @@ export const promptProperties: INodeProperties[] = [
 						],
 					},
 					{
-						displayName: 'Content',
+						displayName: FIELDS.messages.row.fields.content,
 						name: 'content',
 						type: 'string',
 						typeOptions: { rows: 3 },
@@ -100,7 +101,7 @@ export const promptProperties: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Messages (JSON)',
+		displayName: FIELDS.messagesJson.label,
 		name: 'messagesJson',
 		type: 'json',
 		required: true,

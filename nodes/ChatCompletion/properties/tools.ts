@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { FIELDS } from '../fields';
+
 const PARAMETERS_EXAMPLE = JSON.stringify(
 	{
 		type: 'object',
@@ -12,7 +14,7 @@ const PARAMETERS_EXAMPLE = JSON.stringify(
 
 export const toolProperties: INodeProperties[] = [
 	{
-		displayName: 'Tools',
+		displayName: FIELDS.toolsMode.label,
 		name: 'toolsMode',
 		type: 'options',
 		noDataExpression: true,
@@ -30,7 +32,7 @@ export const toolProperties: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Functions',
+		displayName: FIELDS.tools.label,
 		name: 'tools',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true, sortable: true },
@@ -43,7 +45,7 @@ export const toolProperties: INodeProperties[] = [
 				name: 'values',
 				values: [
 					{
-						displayName: 'Name',
+						displayName: FIELDS.tools.row.fields.name,
 						name: 'name',
 						type: 'string',
 						default: '',
@@ -51,7 +53,7 @@ export const toolProperties: INodeProperties[] = [
 						description: 'Function name: letters, digits, underscores or hyphens',
 					},
 					{
-						displayName: 'Description',
+						displayName: FIELDS.tools.row.fields.description,
 						name: 'description',
 						type: 'string',
 						typeOptions: { rows: 2 },
@@ -60,7 +62,7 @@ export const toolProperties: INodeProperties[] = [
 						description: 'Tells the model when to call this function',
 					},
 					{
-						displayName: 'Parameters',
+						displayName: FIELDS.tools.row.fields.parameters,
 						name: 'parameters',
 						type: 'json',
 						default: PARAMETERS_EXAMPLE,
@@ -71,7 +73,7 @@ export const toolProperties: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Tools (JSON)',
+		displayName: FIELDS.toolsJson.label,
 		name: 'toolsJson',
 		type: 'json',
 		default: '[]',
@@ -80,7 +82,7 @@ export const toolProperties: INodeProperties[] = [
 		displayOptions: { show: { toolsMode: ['json'] } },
 	},
 	{
-		displayName: 'Tool Choice',
+		displayName: FIELDS.toolChoice.label,
 		name: 'toolChoice',
 		type: 'options',
 		default: 'auto',
@@ -101,7 +103,7 @@ export const toolProperties: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Function Name or ID',
+		displayName: FIELDS.toolChoiceFunction.label,
 		name: 'toolChoiceFunction',
 		type: 'options',
 		typeOptions: {
@@ -123,7 +125,7 @@ export const toolProperties: INodeProperties[] = [
 		displayOptions: { show: { promptType: ['json'], toolsMode: ['define', 'json'] } },
 	},
 	{
-		displayName: 'Tool Call ID',
+		displayName: FIELDS.toolCallId.label,
 		name: 'toolCallId',
 		type: 'string',
 		default: '={{ $json.id }}',
@@ -131,7 +133,7 @@ export const toolProperties: INodeProperties[] = [
 		displayOptions: { show: { promptType: ['json'], toolsMode: ['define', 'json'] } },
 	},
 	{
-		displayName: 'Tool Result',
+		displayName: FIELDS.toolResult.label,
 		name: 'toolResult',
 		type: 'string',
 		default: '={{ $json.result }}',

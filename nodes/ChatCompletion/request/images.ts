@@ -1,7 +1,9 @@
 import type { ImageFields, ItemBinaries } from './input';
+import { FIELDS } from '../fields';
 import { InputError } from '../../../engine/failures';
 import type { ImagePart } from '../../../engine/protocol';
 import { describe } from '../../../engine/values';
+import { optionPath } from '../../../engine/options/table';
 
 const DATA_URI = /^data:([^;,]*)(;[^,]*)?,(.*)$/s;
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
@@ -87,7 +89,7 @@ function checkImageBytes(
 		throw new InputError(
 			field,
 			`${source} is ${megabytes(bytes.length)}, above the limit of ${megabytes(maxBytes)}`,
-			'Send a smaller image, or raise Options > Max Image Size (MB) if the model accepts larger ones.',
+			`Send a smaller image, or raise ${optionPath('maxImageSize')} if the model accepts larger ones.`,
 		);
 	}
 	const type = sniffImageType(bytes);
@@ -185,10 +187,10 @@ export function imageParts(
 	maxBytes: number,
 ): ImagePart[] {
 	return [
-		...imagePartsFromUrls(fields.imageUrls, `${place}Image URLs`, maxBytes, fields.imageDetail),
+		...imagePartsFromUrls(fields.imageUrls, `${place}${FIELDS.imageUrls.label}`, maxBytes, fields.imageDetail),
 		...imagePartsFromBinary(
 			fields.imageBinaryProperties,
-			`${place}Image Binary Properties`,
+			`${place}${FIELDS.imageBinaryProperties.label}`,
 			binaries,
 			maxBytes,
 			fields.imageDetail,

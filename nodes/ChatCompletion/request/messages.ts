@@ -1,12 +1,13 @@
 import { imageParts } from './images';
 import type { ChatInput } from './input';
+import { FIELDS } from '../fields';
 import { InputError } from '../../../engine/failures';
 import type { ChatMessage, ContentPart, ProtocolToolCall, Role } from '../../../engine/protocol';
 import { describe, isPlainObject, named, parseJsonField } from '../../../engine/values';
 
 const ROLES: Role[] = ['system', 'developer', 'user', 'assistant', 'tool'];
 const ROW_ROLES: Role[] = ['system', 'user', 'assistant'];
-const JSON_FIELD = 'Messages (JSON)';
+const JSON_FIELD = FIELDS.messagesJson.label;
 const JSON_FIX =
 	'Give an array of messages such as [{"role": "user", "content": "Hello"}], or map the "messages" field of a previous Chat Completion node with {{ $json.messages }}.';
 
@@ -28,7 +29,7 @@ function fromSimple(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 	const systemText = text(system);
 	if (systemText === undefined) {
 		throw new InputError(
-			'System Message',
+			FIELDS.systemMessage.label,
 			`must be text, got ${describe(system)}`,
 			'Map a text field, or turn the value into text with JSON.stringify().',
 		);
@@ -37,7 +38,7 @@ function fromSimple(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 	const promptText = text(input.prompt);
 	if (promptText === undefined) {
 		throw new InputError(
-			'User Prompt',
+			FIELDS.prompt.label,
 			`must be text, got ${describe(input.prompt)}`,
 			'Map a text field, or turn the value into text with JSON.stringify().',
 		);
@@ -45,7 +46,7 @@ function fromSimple(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 	const images = imageParts(input, '', input.binaries, maxImageBytes);
 	if (promptText.trim() === '' && images.length === 0) {
 		throw new InputError(
-			'User Prompt',
+			FIELDS.prompt.label,
 			'is empty',
 			'Type a prompt, or map one with an expression such as {{ $json.text }}.',
 		);
@@ -57,10 +58,10 @@ function fromSimple(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 function fromRows(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 	const rows = isPlainObject(input.messages) ? input.messages.values : undefined;
 	if (!Array.isArray(rows) || rows.length === 0) {
-		throw new InputError('Messages', 'has no rows', 'Add at least one message with "Add Message".');
+		throw new InputError(FIELDS.messages.label, 'has no rows', 'Add at least one message with "Add Message".');
 	}
 	return rows.map((row: unknown, index): ChatMessage => {
-		const place = `Messages row ${index + 1}`;
+		const place = `${FIELDS.messages.row.place} ${index + 1}`;
 		const fields = isPlainObject(row) ? row : {};
 		const role = fields.role as Role;
 		if (!ROW_ROLES.includes(role)) {
@@ -244,7 +245,7 @@ export function buildMessages(input: ChatInput, maxImageBytes: number): ChatMess
 			return fromJson(input);
 		default:
 			throw new InputError(
-				'Prompt',
+				FIELDS.promptType.label,
 				`has the unknown type ${named(input.promptType)}`,
 				'Choose Simple, Messages or JSON.',
 			);

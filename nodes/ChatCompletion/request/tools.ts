@@ -1,4 +1,5 @@
 import type { ChatInput } from './input';
+import { FIELDS } from '../fields';
 import { InputError } from '../../../engine/failures';
 import type { ChatRequestBody, ToolDefinition } from '../../../engine/protocol';
 import type { RequestParts } from '../../../engine/request/input';
@@ -8,12 +9,12 @@ import { isPlainObject, named } from '../../../engine/values';
 function fromRows(rows: unknown): ToolDefinition[] {
 	const values = isPlainObject(rows) && Array.isArray(rows.values) ? rows.values : [];
 	return values.map((row: unknown, index) => {
-		const place = `Tools row ${index + 1}`;
+		const place = `${FIELDS.tools.row.place} ${index + 1}`;
 		const fields = isPlainObject(row) ? row : {};
-		const name = checkName(fields.name, `${place} > Name`);
+		const name = checkName(fields.name, `${place} > ${FIELDS.tools.row.fields.name}`);
 		const definition: ToolDefinition = {
 			type: 'function',
-			function: { name, parameters: checkParameters(fields.parameters, `${place} > Parameters`) },
+			function: { name, parameters: checkParameters(fields.parameters, `${place} > ${FIELDS.tools.row.fields.parameters}`) },
 		};
 		if (typeof fields.description === 'string' && fields.description.trim() !== '') {
 			definition.function.description = fields.description;
@@ -31,7 +32,7 @@ function toolChoice(input: ChatInput, names: string[]): ChatRequestBody['tool_ch
 			typeof input.toolChoiceFunction === 'string' ? input.toolChoiceFunction.trim() : '';
 		if (!names.includes(name)) {
 			throw new InputError(
-				'Function Name or ID',
+				FIELDS.toolChoiceFunction.label,
 				`"${name}" is not one of the defined tools (${names.join(', ')})`,
 				'Choose one of the tools defined above.',
 			);
@@ -39,7 +40,7 @@ function toolChoice(input: ChatInput, names: string[]): ChatRequestBody['tool_ch
 		return { type: 'function', function: { name } };
 	}
 	throw new InputError(
-		'Tool Choice',
+		FIELDS.toolChoice.label,
 		`has the unknown value ${named(choice)}`,
 		'Choose Auto, None, Required or Function.',
 	);
@@ -51,19 +52,19 @@ export function buildTools(input: ChatInput): Pick<RequestParts, 'tools' | 'tool
 	if (mode === 'none') return {};
 	if (mode !== 'define' && mode !== 'json') {
 		throw new InputError(
-			'Tools',
+			FIELDS.toolsMode.label,
 			`has the unknown mode ${named(mode)}`,
 			'Choose None, Define Below or JSON.',
 		);
 	}
-	const tools = mode === 'define' ? fromRows(input.tools) : checkTools(input.toolsJson, 'Tools (JSON)');
+	const tools = mode === 'define' ? fromRows(input.tools) : checkTools(input.toolsJson, FIELDS.toolsJson.label);
 	if (tools.length === 0) {
-		throw new InputError('Tools', 'defines no tool', 'Add a tool, or set Tools to None.');
+		throw new InputError(FIELDS.toolsMode.label, 'defines no tool', 'Add a tool, or set Tools to None.');
 	}
 	const names = tools.map((tool) => tool.function.name);
 	const duplicate = names.find((name, index) => names.indexOf(name) !== index);
 	if (duplicate !== undefined) {
-		throw new InputError('Tools', `defines "${duplicate}" twice`, 'Give every tool its own name.');
+		throw new InputError(FIELDS.toolsMode.label, `defines "${duplicate}" twice`, 'Give every tool its own name.');
 	}
 	return { tools, toolChoice: toolChoice(input, names) };
 }
