@@ -19,17 +19,21 @@ export interface Reading {
 const DECISIVE = ['type', 'const', 'enum'];
 
 /**
- * The library's output units as violations in our words. The units come in the order the library
- * found them, each failing subschema announced by a unit right before the units from inside it
- * (those whose keyword location continues the announcing unit's).
+ * The library's output units as violations in our words, the first `limit` of them. The units come
+ * in the order the library found them, each failing subschema announced by a unit right before the
+ * units from inside it (those whose keyword location continues the announcing unit's).
  */
-export function describeUnits(units: readonly OutputUnit[], reading: Reading): Violation[] {
+export function describeUnits(
+	units: readonly OutputUnit[],
+	reading: Reading,
+	limit = Infinity,
+): Violation[] {
 	const shown = withoutContainsItems(units);
 	const violations: Violation[] = [];
 	const forbidden = new Map<string, { violation: Violation; names: string[] }>();
 	const seen = new Set<string>();
 	let decided = { below: '', at: '' };
-	for (let index = 0; index < shown.length; index++) {
+	for (let index = 0; index < shown.length && violations.length < limit; index++) {
 		const unit = shown[index];
 		const { keyword, keywordLocation, instanceLocation } = unit;
 		if (keywordLocation.startsWith(decided.below) && isWithin(instanceLocation, decided.at)) {

@@ -31,14 +31,14 @@ import type { Violation } from './types';
  * why; this never throws.
  */
 export function validateValue(schema: unknown, value: unknown, limit = 20): Violation[] {
-	let violations: Violation[];
+	const most = Math.max(1, limit);
 	try {
 		const prepared = prepareSchema(schema, repeatsAnywhere(value));
-		violations = describeUnits(findViolations(prepared, value), { value, prepared });
+		const units = findViolations(prepared, value);
+		return describeUnits(units, { value, prepared }, most).slice(0, most);
 	} catch (error) {
-		violations = [{ path: '$', message: cannotCheck(schema, error) }];
+		return [{ path: '$', message: cannotCheck(schema, error) }];
 	}
-	return violations.slice(0, Math.max(1, limit));
 }
 
 /** Why the library gave up: the schema's problems when checkSchema finds some, else its message. */
