@@ -99,8 +99,8 @@ function describeChoice(
 	if (choices === 1) return describeUnits(failing[0] ?? [], reading);
 	let closest: Violation | undefined;
 	for (const units of failing) {
-		const [first] = describeUnits(units, reading);
-		if (closest === undefined || first.path.length > closest.path.length) closest = first;
+		const first = describeUnits(units, reading).at(0);
+		if (first !== undefined && first.path.length > (closest?.path.length ?? -1)) closest = first;
 	}
 	const detail = closest?.path === path ? closest.message : `${closest?.path}: ${closest?.message}`;
 	return [{ path, message: `matches none of the ${choices} allowed shapes (closest: ${detail})` }];
