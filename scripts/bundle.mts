@@ -1,5 +1,5 @@
 /**
- * Inlines third-party packages (eventsource-parser) into the compiled files that import them, in place:
+ * Inlines third-party packages (eventsource-parser, @cfworker/json-schema) into the compiled files that import them, in place:
  * the published package has no runtime dependencies, and n8n installs none for it. n8n-workflow (the
  * host provides it), Node's built-ins and the package's own files stay `require`s, so dist keeps the
  * layout `n8n-node build` gives it. Source maps lead to the TypeScript sources. Run after `n8n-node build`.

@@ -1,9 +1,10 @@
 import type { JsonObject } from './json-values';
+import type { PreparedSchema } from './library';
 import type { SchemaProblem } from './types';
 
-/** One schema check: the whole schema (what `#` refers to) and the problems found so far. */
+/** One schema check: the schema as the validator reads it, and the problems found so far. */
 export interface Check {
-	readonly root: unknown;
+	readonly prepared: PreparedSchema;
 	readonly problems: SchemaProblem[];
 }
 

@@ -18,6 +18,8 @@ const BOUND_ITSELF =
 const RANGES = [
 	['minLength', 'maxLength'],
 	['minItems', 'maxItems'],
+	['minContains', 'maxContains'],
+	['minProperties', 'maxProperties'],
 	['minimum', 'maximum'],
 ] as const;
 
@@ -79,7 +81,18 @@ export function checkRequired(
 	});
 }
 
-/** minLength, maxLength, minItems, maxItems: a count. */
+/** `dependentRequired`: for each property name, the list of names that must come with it. */
+export function checkDependentRequired(value: unknown, path: string, check: Check): void {
+	const lists = isObject(value) ? Object.values(value) : [value];
+	if (
+		!lists.every((names) => Array.isArray(names) && names.every((name) => typeof name === 'string'))
+	) {
+		const message = 'must be an object with a list of property names for each name';
+		addProblem(check, path, `${message}, got ${describeValue(value)}`);
+	}
+}
+
+/** minLength, maxLength, minItems, maxItems, minContains, maxContains, minProperties, maxProperties: a count. */
 export function checkCount(value: unknown, path: string, check: Check): void {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
 		addProblem(check, path, `must be a whole number of 0 or more, got ${describeValue(value)}`);

@@ -1,9 +1,11 @@
 import { addProblem, type Check } from './check-context';
 import { describeValue, quote } from './describe-value';
-import { isObject, isSchema, type JsonObject } from './json-values';
-import { resolveRef } from './ref';
+import { isObject, type JsonObject } from './json-values';
+import { refTarget, type PreparedSchema } from './library';
+import { locationSteps, valueAt } from './locations';
 
 /** Keywords that apply their schemas to the very value the schema holding them applies to. */
+const IN_PLACE = ['not', 'if', 'then', 'else'];
 const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'];
 
 /**
@@ -17,20 +19,34 @@ export function checkRef(ref: unknown, path: string, check: Check, holder: JsonO
 		const got = describeValue(ref);
 		return addProblem(check, path, `must be a reference such as "#/$defs/address", got ${got}`);
 	}
-	const resolved = resolveRef(check.root, ref);
-	if (!resolved.ok) return addProblem(check, path, resolved.reason);
-	if (!isSchema(resolved.target)) {
-		const got = describeValue(resolved.target);
-		return addProblem(check, path, `${quote(ref)} points to ${got}, which is not a schema`);
-	}
-	if (leadsBackTo(holder, resolved.target, check.root)) {
+	const target = refTarget(holder, check.prepared);
+	if (target === undefined) return addProblem(check, path, unresolved(ref, check.prepared.root));
+	if (leadsBackTo(holder, target, check.prepared)) {
 		const message = `${quote(ref)} leads back here without stepping into a property or an item, so checking a value against it would never end`;
 		addProblem(check, path, message);
 	}
 }
 
-/** Whether following $ref, allOf, anyOf, oneOf and not from `start` comes back to `holder`. */
-function leadsBackTo(holder: JsonObject, start: unknown, root: unknown): boolean {
+/** Why a `$ref` points to no schema. */
+function unresolved(ref: string, root: unknown): string {
+	const shown = quote(ref);
+	if (!ref.startsWith('#')) {
+		return `${shown} points outside this schema; nothing is fetched, so only references to a place or an "$id" in this schema work here`;
+	}
+	if (!ref.startsWith('#/')) return `${shown} names no "$anchor" in this schema`;
+	let target: unknown;
+	try {
+		target = valueAt(root, locationSteps(ref)).value;
+	} catch {
+		return `${shown} has a broken %-escape`;
+	}
+	return target === undefined
+		? `${shown} does not point to anything in this schema`
+		: `${shown} points to ${describeValue(target)}, which is not a schema`;
+}
+
+/** Whether following $ref and the in-place keywords from `start` comes back to `holder`. */
+function leadsBackTo(holder: JsonObject, start: unknown, prepared: PreparedSchema): boolean {
 	const seen = new Set<JsonObject>();
 	const pending = [start];
 	while (pending.length > 0) {
@@ -38,21 +54,11 @@ function leadsBackTo(holder: JsonObject, start: unknown, root: unknown): boolean
 		if (schema === holder) return true;
 		if (!isObject(schema) || seen.has(schema)) continue;
 		seen.add(schema);
-		pending.push(...inPlaceSchemas(schema, root));
+		pending.push(refTarget(schema, prepared), ...IN_PLACE.map((keyword) => schema[keyword]));
+		for (const keyword of IN_PLACE_LISTS) {
+			const list = schema[keyword];
+			if (Array.isArray(list)) pending.push(...list);
+		}
 	}
 	return false;
-}
-
-function inPlaceSchemas(schema: JsonObject, root: unknown): unknown[] {
-	const found: unknown[] = [];
-	if (typeof schema.$ref === 'string') {
-		const resolved = resolveRef(root, schema.$ref);
-		if (resolved.ok) found.push(resolved.target);
-	}
-	for (const keyword of IN_PLACE_LISTS) {
-		const list = schema[keyword];
-		if (Array.isArray(list)) found.push(...list);
-	}
-	found.push(schema.not);
-	return found;
 }

@@ -2,6 +2,7 @@ import { addProblem, type Check, type KeywordCheck } from './check-context';
 import {
 	checkBound,
 	checkCount,
+	checkDependentRequired,
 	checkEnum,
 	checkExclusiveBound,
 	checkFlag,
@@ -15,6 +16,7 @@ import {
 import { checkRef } from './check-ref';
 import { describeValue } from './describe-value';
 import { isObject } from './json-values';
+import { prepareSchema, type PreparedSchema } from './library';
 import { indexPath, keyPath } from './path';
 import { JSON_TYPES, type SchemaProblem } from './types';
 
@@ -22,13 +24,21 @@ import { JSON_TYPES, type SchemaProblem } from './types';
  * The mistakes in a schema someone typed, found before it is used: a misspelled `type` anywhere in
  * the tree (with a suggestion), keywords whose values have the wrong form, `required` names that
  * `properties` does not define, patterns that do not compile, `$ref`s that point nowhere or in a
- * circle, bounds that exclude every value. Returns them in the order they appear in the schema;
- * none when the schema is fine. Paths name the place in the schema:
- * `properties.address.properties.city.type`, '' for the schema itself.
+ * circle, bounds that exclude every value, keywords the validator does not follow. Returns them in
+ * the order they appear in the schema; none when the schema is fine. Paths name the place in the
+ * schema: `properties.address.properties.city.type`, '' for the schema itself.
  */
 export function checkSchema(schema: unknown): SchemaProblem[] {
-	const check: Check = { root: schema, problems: [] };
-	checkSubschema(schema, '', check);
+	let prepared: PreparedSchema;
+	try {
+		prepared = prepareSchema(schema);
+	} catch {
+		return [
+			{ path: '', message: 'has an "$id" that is not a URI, or two schemas with the same "$id"' },
+		];
+	}
+	const check: Check = { prepared, problems: [] };
+	checkSubschema(prepared.root, '', check);
 	return check.problems;
 }
 
@@ -49,6 +59,11 @@ function checkItems(value: unknown, path: string, check: Check): void {
 	addProblem(check, path, message);
 }
 
+/** `$dynamicRef` and `$dynamicAnchor`: the validator would pass over them without a word. */
+function checkUnsupported(_value: unknown, path: string, check: Check): void {
+	addProblem(check, path, 'is not supported here; use "$ref" with "$defs"');
+}
+
 /** prefixItems, allOf, anyOf, oneOf: a non-empty list of schemas. */
 function checkSchemaList(value: unknown, path: string, check: Check): void {
 	if (!Array.isArray(value) || value.length === 0) {
@@ -58,7 +73,7 @@ function checkSchemaList(value: unknown, path: string, check: Check): void {
 	value.forEach((member, index) => checkSubschema(member, indexPath(path, index), check));
 }
 
-/** properties, $defs, definitions: an object with a schema for each name. */
+/** properties, $defs, definitions, dependentSchemas: an object with a schema for each name. */
 function checkSchemaMap(value: unknown, path: string, check: Check): void {
 	if (!isObject(value)) {
 		const got = describeValue(value);
@@ -89,31 +104,31 @@ function notASchema(value: unknown): string {
 	return isTypeName ? `${message}; write {"type": "${value}"}` : message;
 }
 
-const KEYWORD_CHECKS = new Map<string, KeywordCheck>([
-	['type', checkType],
-	['enum', checkEnum],
-	['required', checkRequired],
-	['properties', checkSchemaMap],
-	['patternProperties', checkPatternProperties],
-	['additionalProperties', checkSubschema],
-	['prefixItems', checkSchemaList],
-	['items', checkItems],
-	['allOf', checkSchemaList],
-	['anyOf', checkSchemaList],
-	['oneOf', checkSchemaList],
-	['not', checkSubschema],
-	['$ref', checkRef],
-	['$defs', checkSchemaMap],
-	['definitions', checkSchemaMap],
-	['minLength', checkCount],
-	['maxLength', checkCount],
-	['minItems', checkCount],
-	['maxItems', checkCount],
-	['minimum', checkBound],
-	['maximum', checkBound],
-	['exclusiveMinimum', checkExclusiveBound],
-	['exclusiveMaximum', checkExclusiveBound],
-	['multipleOf', checkMultipleOf],
-	['uniqueItems', checkFlag],
-	['pattern', checkPattern],
-]);
+/** The keywords checked, grouped by the check their values get. */
+const CHECKED_KEYWORDS: [KeywordCheck, string[]][] = [
+	[checkType, ['type']],
+	[checkEnum, ['enum']],
+	[checkRequired, ['required']],
+	[checkDependentRequired, ['dependentRequired']],
+	[checkSchemaMap, ['properties', 'dependentSchemas', '$defs', 'definitions']],
+	[checkPatternProperties, ['patternProperties']],
+	[checkSubschema, ['additionalProperties', 'unevaluatedProperties', 'propertyNames']],
+	[checkSubschema, ['contains', 'unevaluatedItems', 'not', 'if', 'then', 'else']],
+	[checkSchemaList, ['prefixItems', 'allOf', 'anyOf', 'oneOf']],
+	[checkItems, ['items']],
+	[checkRef, ['$ref']],
+	[checkUnsupported, ['$dynamicRef', '$dynamicAnchor']],
+	[checkCount, ['minLength', 'maxLength', 'minItems', 'maxItems', 'minContains', 'maxContains']],
+	[checkCount, ['minProperties', 'maxProperties']],
+	[checkBound, ['minimum', 'maximum']],
+	[checkExclusiveBound, ['exclusiveMinimum', 'exclusiveMaximum']],
+	[checkMultipleOf, ['multipleOf']],
+	[checkFlag, ['uniqueItems']],
+	[checkPattern, ['pattern']],
+];
+
+const KEYWORD_CHECKS = new Map(
+	CHECKED_KEYWORDS.flatMap(([check, keywords]) =>
+		keywords.map((keyword): [string, KeywordCheck] => [keyword, check]),
+	),
+);

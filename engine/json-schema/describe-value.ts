@@ -80,7 +80,7 @@ export function listSome(entries: readonly string[]): string {
 	return others > 0 ? `${shown} and ${others} others` : shown;
 }
 
-/** `1 item`, `3 items`. */
-export function count(amount: number, noun: string): string {
-	return `${amount} ${noun}${amount === 1 ? '' : 's'}`;
+/** `1 item`, `3 items`; `count(2, 'property', 'properties')`. */
+export function count(amount: number, noun: string, plural = `${noun}s`): string {
+	return `${amount} ${amount === 1 ? noun : plural}`;
 }

@@ -229,9 +229,13 @@ describe('validateValue: strings', () => {
 		]);
 	});
 
-	test('a pattern that does not compile is left to checkSchema and does not throw', () => {
-		expect(lines({ pattern: '(' }, 'abc')).toEqual([]);
-		expect(lines({ patternProperties: { '(': false } }, { a: 1 })).toEqual([]);
+	test('a pattern that does not compile gives one violation that says so, and does not throw', () => {
+		expect(lines({ pattern: '(' }, 'abc')).toEqual([
+			'$: cannot be checked, the schema is not usable: pattern: "(" is not a valid regular expression (Unterminated group)',
+		]);
+		expect(lines({ patternProperties: { '(': false } }, { a: 1 })).toEqual([
+			'$: cannot be checked, the schema is not usable: patternProperties["("]: "(" is not a valid regular expression (Unterminated group)',
+		]);
 	});
 });
 
@@ -316,6 +320,110 @@ describe('validateValue: combinations', () => {
 	});
 });
 
+describe('validateValue: keywords of draft 2020-12 that the old validator ignored', () => {
+	test('contains, minContains, maxContains', () => {
+		const numbers = { contains: { type: 'number' } };
+		expect(lines(numbers, ['a', 1])).toEqual([]);
+		expect(lines(numbers, ['a', 'b'])).toEqual([
+			'$: must contain an item of the shape given under "contains"',
+		]);
+		expect(lines({ ...numbers, minContains: 2 }, ['a', 1])).toEqual([
+			'$: must contain at least 2 items of the shape given under "contains"',
+		]);
+		expect(lines({ ...numbers, maxContains: 1 }, [2, 1])).toEqual([
+			'$: must contain at most 1 item of the shape given under "contains"',
+		]);
+	});
+
+	test('minProperties and maxProperties', () => {
+		expect(lines({ minProperties: 1, maxProperties: 2 }, { a: 1 })).toEqual([]);
+		expect(lines({ minProperties: 2 }, { a: 1 })).toEqual([
+			'$: must have at least 2 properties, got 1',
+		]);
+		expect(lines({ maxProperties: 1 }, { a: 1, b: 2 })).toEqual([
+			'$: must have at most 1 property, got 2',
+		]);
+	});
+
+	test('dependentRequired and dependentSchemas', () => {
+		const card = { dependentRequired: { card: ['billing', 'cvc'] } };
+		expect(lines(card, { billing: 'x' })).toEqual([]);
+		expect(lines(card, { card: 1, cvc: 2 })).toEqual([
+			'$.billing: is required when "card" is there, but missing',
+		]);
+		const schemas = { dependentSchemas: { card: { properties: { cvc: { type: 'string' } } } } };
+		expect(lines(schemas, { cvc: 1 })).toEqual([]);
+		expect(lines(schemas, { card: 1, cvc: 1 })).toEqual(['$.cvc: must be a string, got number 1']);
+	});
+
+	test('if, then, else', () => {
+		const schema = {
+			if: { properties: { country: { const: 'US' } } },
+			then: { required: ['zip'] },
+			else: { required: ['postcode'] },
+		};
+		expect(lines(schema, { country: 'US', zip: '1' })).toEqual([]);
+		expect(lines(schema, { country: 'US' })).toEqual(['$.zip: is required but missing']);
+		expect(lines(schema, { country: 'DE' })).toEqual(['$.postcode: is required but missing']);
+	});
+
+	test('propertyNames: the violation names the property', () => {
+		const schema = { propertyNames: { pattern: '^[a-z]+$', maxLength: 3 } };
+		expect(lines(schema, { abc: 1 })).toEqual([]);
+		expect(lines(schema, { abcd: 1, 'A b': 2 })).toEqual([
+			'$.abcd: its name must be at most 3 characters long, got 4',
+			'$["A b"]: its name must match the pattern "^[a-z]+$", got the text "A b"',
+		]);
+	});
+
+	test('unevaluatedProperties and unevaluatedItems see what allOf and prefixItems evaluated', () => {
+		const closed = { allOf: [{ properties: { a: true } }], unevaluatedProperties: false };
+		expect(lines(closed, { a: 1 })).toEqual([]);
+		expect(lines(closed, { a: 1, b: 2, c: 3 })).toEqual([
+			'$: has the properties "b", "c" that the schema does not allow',
+		]);
+		expect(lines({ unevaluatedProperties: { type: 'number' } }, { a: 'x' })).toEqual([
+			'$.a: must be a number, got the text "x"',
+		]);
+		expect(lines({ prefixItems: [true], unevaluatedItems: false }, [1, 2])).toEqual([
+			'$[1]: is not allowed here',
+		]);
+	});
+
+	test('patternProperties also apply to the properties that properties lists', () => {
+		const schema = {
+			properties: { foo: { type: 'array' } },
+			patternProperties: { 'f.o': { minItems: 2 } },
+		};
+		expect(lines(schema, { foo: [1, 2] })).toEqual([]);
+		expect(lines(schema, { foo: [1] })).toEqual(['$.foo: must have at least 2 items, got 1']);
+	});
+
+	test('$ref to an $anchor and to an $id', () => {
+		const schema = {
+			$id: 'https://example.com/order.json',
+			$defs: {
+				price: { $anchor: 'price', type: 'number' },
+				sku: { $id: 'sku.json', type: 'string' },
+			},
+			properties: { price: { $ref: '#price' }, sku: { $ref: 'sku.json' } },
+		};
+		expect(lines(schema, { price: 1, sku: 'a' })).toEqual([]);
+		expect(lines(schema, { price: 'x', sku: 1 })).toEqual([
+			'$.price: must be a number, got the text "x"',
+			'$.sku: must be a string, got number 1',
+		]);
+	});
+
+	test('the schema given is left as it was', () => {
+		const schema = { $defs: { no: false }, properties: { a: { $ref: '#/$defs/no' } } };
+		expect(lines(schema, { a: 1 })).toEqual(['$.a: is not allowed here']);
+		expect(schema).toEqual({ $defs: { no: false }, properties: { a: { $ref: '#/$defs/no' } } });
+		expect(Object.getOwnPropertyNames(schema)).toEqual(['$defs', 'properties']);
+		expect(Object.getOwnPropertyNames(schema.properties.a)).toEqual(['$ref']);
+	});
+});
+
 describe('validateValue: $ref and boolean schemas', () => {
 	test('$ref to $defs, definitions, the root and any pointer, with ~0 ~1 and %-escapes', () => {
 		const schema = {
@@ -365,7 +473,7 @@ describe('validateValue: $ref and boolean schemas', () => {
 
 	test('a $ref that leads back to itself stops with a violation instead of overflowing the stack', () => {
 		expect(lines({ $ref: '#' }, 1)).toEqual([
-			'$: cannot be checked: schemas nest more than 256 levels deep here (does a "$ref" lead back to itself?)',
+			'$: cannot be checked, the schema is not usable: $ref: "#" leads back here without stepping into a property or an item, so checking a value against it would never end',
 		]);
 		expect(
 			lines(
@@ -384,12 +492,18 @@ describe('validateValue: $ref and boolean schemas', () => {
 		]);
 	});
 
-	test('keywords of the wrong form are ignored; a type name that does not exist matches nothing', () => {
+	test('a schema checkSchema refuses never makes validation throw; a type name that does not exist matches nothing', () => {
 		expect(
-			lines({ type: 5, minimum: '3', required: 'a', enum: [], items: [{ type: 'string' }] }, [1]),
-		).toEqual([]);
-		expect(lines({ $ref: '#/$defs/missing', pattern: '(' }, 'x')).toEqual([]);
+			lines({ type: 5, minimum: '3', required: 'a', items: [{ type: 'string' }] }, [1]),
+		).toEqual(['$: must be "5", got an array']);
+		expect(lines({ $ref: '#/$defs/missing', pattern: '(' }, 'x')).toEqual([
+			'$: cannot be checked, the schema is not usable: $ref: "#/$defs/missing" does not point to anything in this schema; and 1 more',
+		]);
 		expect(lines({ type: 'strin' }, 'x')).toEqual(['$: must be "strin", got the text "x"']);
+	});
+
+	test('an empty enum allows no value', () => {
+		expect(lines({ enum: [] }, 1)).toEqual(['$: is not allowed here: "enum" lists no value']);
 	});
 
 	test('annotations and unknown keywords are ignored', () => {
@@ -584,6 +698,14 @@ describe('checkSchema', () => {
 			not: bad,
 			$defs: { a: bad },
 			definitions: { b: bad },
+			if: bad,
+			then: bad,
+			else: bad,
+			contains: bad,
+			propertyNames: bad,
+			unevaluatedItems: bad,
+			unevaluatedProperties: bad,
+			dependentSchemas: { c: bad },
 		};
 		expect(checkSchema(schema).map(({ path }) => path)).toEqual([
 			'items.type',
@@ -596,7 +718,55 @@ describe('checkSchema', () => {
 			'not.type',
 			'$defs.a.type',
 			'definitions.b.type',
+			'if.type',
+			'then.type',
+			'else.type',
+			'contains.type',
+			'propertyNames.type',
+			'unevaluatedItems.type',
+			'unevaluatedProperties.type',
+			'dependentSchemas.c.type',
 		]);
+	});
+
+	test('keywords of draft 2020-12 that the validator now follows, in the right form and not', () => {
+		const schema = {
+			$id: 'https://example.com/order.json',
+			contains: { type: 'number' },
+			minContains: 1,
+			maxContains: 2,
+			minProperties: 1,
+			maxProperties: 3,
+			dependentRequired: { card: ['billing'] },
+			properties: { price: { $ref: '#price' }, sku: { $ref: 'sku.json' } },
+			$defs: { price: { $anchor: 'price', type: 'number' }, sku: { $id: 'sku.json' } },
+		};
+		expect(problems(schema)).toEqual([]);
+		expect(
+			problems({
+				minContains: 3,
+				maxContains: 2,
+				minProperties: 'one',
+				dependentRequired: { card: 'billing' },
+			}),
+		).toEqual([
+			'minProperties: must be a whole number of 0 or more, got the text "one"',
+			'dependentRequired: must be an object with a list of property names for each name, got an object',
+			'minContains: 3 is more than maxContains 2, so no value can pass',
+		]);
+	});
+
+	test('$dynamicRef and $dynamicAnchor, which the validator would pass over, are refused', () => {
+		expect(problems({ $dynamicAnchor: 'node', items: { $dynamicRef: '#node' } })).toEqual([
+			'$dynamicAnchor: is not supported here; use "$ref" with "$defs"',
+			'items.$dynamicRef: is not supported here; use "$ref" with "$defs"',
+		]);
+	});
+
+	test('an $id that is not a URI, or two schemas with the same $id', () => {
+		const message = 'has an "$id" that is not a URI, or two schemas with the same "$id"';
+		expect(problems({ $defs: { a: { $id: 'a.json' }, b: { $id: 'a.json' } } })).toEqual([message]);
+		expect(problems({ $id: 'http://[' })).toEqual([message]);
 	});
 
 	test('subschemas that are not schemas', () => {
@@ -666,10 +836,10 @@ describe('checkSchema', () => {
 			problems({ properties: { a: { $ref: '#/$defs/adress' } }, $defs: { address: {} } }),
 		).toEqual(['properties.a.$ref: "#/$defs/adress" does not point to anything in this schema']);
 		expect(problems({ $ref: 'https://example.com/schema.json' })).toEqual([
-			'$ref: "https://example.com/schema.json" points outside this schema; only references that start with "#" work here',
+			'$ref: "https://example.com/schema.json" points outside this schema; nothing is fetched, so only references to a place or an "$id" in this schema work here',
 		]);
 		expect(problems({ $ref: '#address' })).toEqual([
-			'$ref: "#address" names an anchor; use "#" or a path such as "#/$defs/name" instead',
+			'$ref: "#address" names no "$anchor" in this schema',
 		]);
 		expect(problems({ $ref: '#/%E0' })).toEqual(['$ref: "#/%E0" has a broken %-escape']);
 		expect(problems({ $ref: '#/title', title: 'x' })).toEqual([
