@@ -81,7 +81,8 @@ function withTimeout(error: unknown, timeoutMs: number): unknown {
 /**
  * Sends one chat request, streamed or not, with the request's retries; returns the completion or
  * throws what went wrong. `flow` is shared by the requests of one execution (a Retry-After pauses all;
- * the limiter keeps the requests in flight).
+ * the limiter keeps the requests in flight). A stream that broke after it began is not sent again
+ * (see brokenStream).
  */
 export async function requestCompletion(
 	context: IExecuteFunctions,

@@ -8,19 +8,14 @@ import { protocolMessages } from './messages';
 import { checkCalledTools, generateResult } from './reply';
 import { thinkSplitter } from './think-stream';
 import { toolDefinitions } from './tools';
-import { sendStream } from '../chat-call';
+import { ChatClient } from '../client';
 import type { Connection } from '../connection';
-import { IncompleteReplyError } from '../failures';
 import { optionValue } from '../options/read';
-import type { Completion, ToolDefinition } from '../protocol';
+import type { ToolDefinition } from '../protocol';
 import { buildChatRequest } from '../request/build';
 import type { ChatRequest } from '../request/input';
 import { checkTools } from '../request/tools';
 import type { Flow } from '../retry/flow';
-import { isRetryable } from '../retry/policy';
-import { withRetries } from '../retry/with-retries';
-import { requestReply } from '../structured/request-json';
-import type { Outgoing } from '../transport/http';
 
 /** What the Chat Model node hands its model: the checked credential, the model ID and the Options. */
 export interface ModelSettings {
@@ -33,10 +28,9 @@ export interface ModelSettings {
 /** The call options an AI node passes: the SDK's, and LangChain's `signal` and `stop` (what n8n's adapter hands on). */
 type CallConfig = ChatModelConfig & { signal?: AbortSignal; stop?: string[] };
 
-/** A request's context: the node's, with a cancel signal that also follows the AI node's own signal. */
+/** One call's client: its context is the node's, with a cancel signal that also follows the AI node's own signal. */
 interface Call {
-	context: IExecuteFunctions;
-	signal: AbortSignal;
+	client: ChatClient;
 	/** Ends the call: a request still running is cancelled. */
 	end(): void;
 }
@@ -78,12 +72,7 @@ export class ChatCompletionsModel extends BaseChatModel {
 		const call = this.begin(config);
 		try {
 			const request = this.request(messages, config, false);
-			const { completion } = await requestReply(
-				call.context,
-				this.settings.connection,
-				request,
-				this.flow,
-			);
+			const { completion } = await call.client.reply(request);
 			return this.checked(generateResult(completion));
 		} catch (error) {
 			throw this.failure(error);
@@ -114,53 +103,22 @@ export class ChatCompletionsModel extends BaseChatModel {
 			(delta) => channel.push({ type: 'text-delta', delta }),
 			(delta) => channel.push({ type: 'reasoning-delta', delta }),
 		);
-		const reply = this.streamCompletion(call, request, (delta) => splitter.push(delta)).finally(
-			() => {
+		const reply = call.client
+			.reply(request, (delta) => splitter.push(delta))
+			.finally(() => {
 				splitter.end();
 				channel.close();
-			},
-		);
+			});
 		// Awaited below; a rejection while the chunks are still being read is not unhandled.
 		reply.catch(() => undefined);
 		try {
 			yield* channel;
-			yield* callsAndFinish(this.checked(generateResult(await reply)));
+			yield* callsAndFinish(this.checked(generateResult((await reply).completion)));
 		} catch (error) {
 			throw this.failure(error);
 		} finally {
 			call.end();
 		}
-	}
-
-	/**
-	 * One streamed request with the request's retries. Once reply text was handed on, a broken stream is
-	 * not sent again (the text would come twice): it fails as an incomplete reply.
-	 */
-	private async streamCompletion(
-		call: Call,
-		request: ChatRequest,
-		onText: (delta: string) => void,
-	): Promise<Completion> {
-		const outgoing: Outgoing = {
-			method: 'POST',
-			url: `${this.settings.connection.baseUrl}/chat/completions`,
-			body: request.body,
-			timeout: request.timeout,
-			credential: this.settings.connection.credential,
-		};
-		let handedOn = 0;
-		const forward = (delta: string) => {
-			handedOn += delta.length;
-			onText(delta);
-		};
-		const attempt = async () => {
-			try {
-				return await sendStream(call.context, outgoing, forward);
-			} catch (error) {
-				throw notAgainAfterText(error, handedOn);
-			}
-		};
-		return await withRetries(attempt, request.retry, this.flow, call.signal);
 	}
 
 	/** The bound tools as checked protocol tools, converted once per set of bound tools (an agent calls many times). */
@@ -200,7 +158,10 @@ export class ChatCompletionsModel extends BaseChatModel {
 		// it from there too. A sub-node's context has the same helpers as a node's.
 		const context = Object.create(this.context) as IExecuteFunctions;
 		context.getExecutionCancelSignal = () => signal;
-		return { context, signal, end: () => own.abort(CALL_ENDED) };
+		return {
+			client: new ChatClient(context, this.settings.connection, this.flow),
+			end: () => own.abort(CALL_ENDED),
+		};
 	}
 
 	private failure(error: unknown) {
@@ -218,16 +179,6 @@ export class ChatCompletionsModel extends BaseChatModel {
  * every call, as an abort without a reason builds a DOMException with its stack each time.
  */
 const CALL_ENDED = new Error('The model call ended');
-
-/** A failure once text was passed on: not retried (the text would come twice), whatever it was. */
-function notAgainAfterText(error: unknown, handedOn: number): unknown {
-	if (handedOn === 0 || !isRetryable(error)) return error;
-	const reason = error instanceof Error ? error.message : String(error);
-	return new IncompleteReplyError(
-		`The reply broke off after ${handedOn} characters had been passed on (${reason}); it is not asked again, so that no text comes twice`,
-		'',
-	);
-}
 
 /** A result's tool calls as stream chunks, one complete delta per call with its id, then the finish. */
 function* callsAndFinish(result: GenerateResult): Iterable<StreamChunk> {

@@ -27,6 +27,7 @@ import { describeProblem } from '../../../engine/problems/describe-problem';
 import { errorItemJson, toNodeError } from '../../../engine/problems/node-error';
 import { itemRequest } from '../request/item-request';
 import { newFlow } from '../../../engine/retry/flow';
+import { ChatClient } from '../../../engine/client';
 import { CREDENTIAL_TYPE } from '../../../engine/transport/http';
 import { hasToolCallsOutput } from '../properties/outputs';
 
@@ -40,10 +41,11 @@ async function prepareItem(
 	context: IExecuteFunctions,
 	parameters: ItemParameters,
 	itemIndex: number,
+	streaming: boolean,
 ): Promise<PreparedItem> {
 	try {
 		const input = await readInput(context, parameters, itemIndex);
-		const request = itemRequest(input);
+		const request = itemRequest(input, streaming);
 		const calls = pendingToolCalls(request.body.messages);
 		const answer = calls ? toolAnswer(input.toolCallId, input.toolResult, calls) : undefined;
 		return { itemIndex, request, answer };
@@ -77,13 +79,13 @@ type Outcome =
 
 /** Reads every item, in order, handing each to `take` as it is read; yields to the event loop now and then. */
 async function readItems(
-	context: IExecuteFunctions,
-	parameters: ItemParameters,
+	count: number,
+	prepare: (itemIndex: number) => Promise<PreparedItem>,
 	take: (item: PreparedItem) => void,
 ): Promise<void> {
 	let sliceStart = Date.now();
-	for (let itemIndex = 0; itemIndex < context.getInputData().length; itemIndex++) {
-		take(await prepareItem(context, parameters, itemIndex));
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		take(await prepare(itemIndex));
 		if (Date.now() - sliceStart >= READ_SLICE_MS) {
 			await sleep(0);
 			sliceStart = Date.now();
@@ -113,7 +115,7 @@ export async function executeChatCompletion(
 	}
 	const { connection, limiter, withToolCalls, routeErrors, asTool, streaming } = settings;
 	const placing = { withToolCalls: withToolCalls && !asTool, asTool };
-	const flow = newFlow(limiter);
+	const client = new ChatClient(this, connection, newFlow(limiter));
 	const parameters = new ItemParameters(this);
 	const failFast = !this.continueOnFail();
 	const signal = this.getExecutionCancelSignal?.();
@@ -125,7 +127,7 @@ export async function executeChatCompletion(
 		const run = async (): Promise<Outcome> => {
 			try {
 				// Mapped at once, so the raw reply is not held until every job is done.
-				return placeReply(job, await runJob(this, connection, job, flow), parameters, placing);
+				return placeReply(job, await runJob(this, client, job, streaming), parameters, placing);
 			} catch (error) {
 				// With Stop Workflow, no new request starts once one has failed.
 				if (failFast && !(error instanceof LimiterClosed)) limiter.close();
@@ -137,7 +139,9 @@ export async function executeChatCompletion(
 
 	const answers: PreparedItem[] = [];
 	const held: PreparedItem[] = [];
-	await readItems(this, parameters, (item) => {
+	const prepare = async (itemIndex: number) =>
+		await prepareItem(this, parameters, itemIndex, streaming);
+	await readItems(this.getInputData().length, prepare, (item) => {
 		if (item.answer !== undefined) answers.push(item);
 		else if (failFast) held.push(item);
 		else start({ items: [item.itemIndex], request: item.request, error: item.error });

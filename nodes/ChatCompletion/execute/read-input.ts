@@ -5,7 +5,6 @@ import type { ItemParameters } from './parameters';
 import type { FieldName } from '../fields';
 import { FIELDS, fieldLabel } from '../fields';
 import { optionsProperty } from '../properties/options';
-import { streamsToClient } from './run-job';
 import { InputError } from '../../../engine/failures';
 import { OPTIONS } from '../../../engine/options/table';
 import { splitList } from '../request/images';
@@ -155,7 +154,6 @@ export async function readInput(
 		promptType,
 		toolsMode,
 		options: reader.options(),
-		streaming: streamsToClient(context),
 	};
 	let imageSources: IDataObject[] = [];
 	if (promptType === 'simple') {

@@ -2,13 +2,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Job } from './plan-jobs';
 import { runsAsTool } from './tool-result';
-import type { Connection } from '../../../engine/connection';
+import type { ChatClient } from '../../../engine/client';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import type { ChatRequestBody } from '../../../engine/protocol';
 import { splitReasoning } from '../../../engine/reply/reasoning';
-import type { Flow } from '../../../engine/retry/flow';
-import type { ChatReply } from '../../../engine/structured/request-json';
-import { requestReply } from '../../../engine/structured/request-json';
+import type { ChatReply } from '../../../engine/structured/structured-reply';
 
 export interface JobReply extends ChatReply {
 	body: ChatRequestBody;
@@ -70,30 +68,24 @@ function replyText({ completion }: ChatReply): string {
  */
 export async function runJob(
 	context: IExecuteFunctions,
-	connection: Connection,
+	client: ChatClient,
 	job: Job,
-	flow: Flow,
+	streaming: boolean,
 ): Promise<JobReply> {
 	const itemIndex = job.items[0];
-	const chat = streamsToClient(context) ? chatStream(context, itemIndex) : undefined;
+	const chat = streaming ? chatStream(context, itemIndex) : undefined;
 	const { request } = job;
 	/** With On Error: Continue, n8n tells a streaming client nothing of a failed item: the node does. */
 	const toldToChat = (error: unknown) => {
 		if (chat && context.continueOnFail() && !context.getExecutionCancelSignal?.()?.aborted) {
-			const problem = describeProblem(error, { ...connection, model: request?.body.model });
+			const problem = describeProblem(error, { ...client.connection, model: request?.body.model });
 			chat.error(`${problem.message} (item ${itemIndex}). ${problem.description}`);
 		}
 		return error;
 	};
 	try {
 		if (request === undefined) throw job.error;
-		const reply = await requestReply(
-			context,
-			connection,
-			request,
-			flow,
-			request.stream ? chat?.text : undefined,
-		);
+		const reply = await client.reply(request, request.stream ? chat?.text : undefined);
 		if (chat && !request.stream) {
 			const text = replyText(reply);
 			if (text !== '') chat.text(text);

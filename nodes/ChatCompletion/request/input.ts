@@ -35,6 +35,4 @@ export interface ChatInput extends ImageFields {
 	options: Record<string, unknown>;
 	/** The item's binary data that image fields name; none when absent. */
 	binaries?: ItemBinaries;
-	/** n8n streams the workflow's response (a Chat Trigger or Webhook in streaming mode): Stream not added follows it. */
-	streaming?: boolean;
 }

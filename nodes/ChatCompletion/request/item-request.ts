@@ -5,8 +5,12 @@ import { optionSetting } from '../../../engine/options/read';
 import { buildChatRequest } from '../../../engine/request/build';
 import type { ChatRequest } from '../../../engine/request/input';
 
-/** One item's fields, checked, as a request: the prompt fields into messages, the tool fields into tools. */
-export function itemRequest(input: ChatInput): ChatRequest {
+/**
+ * One item's fields, checked, as a request: the prompt fields into messages, the tool fields into tools.
+ * `streaming`: n8n streams the workflow's response (a Chat Trigger or Webhook in streaming mode), which
+ * Stream not added follows.
+ */
+export function itemRequest(input: ChatInput, streaming = false): ChatRequest {
 	const { options } = input;
 	const maxImageBytes = optionSetting(options, 'maxImageSize') * 1024 * 1024;
 	return buildChatRequest({
@@ -14,6 +18,6 @@ export function itemRequest(input: ChatInput): ChatRequest {
 		messages: buildMessages(input, maxImageBytes),
 		...buildTools(input),
 		options,
-		streaming: input.streaming,
+		streaming,
 	});
 }

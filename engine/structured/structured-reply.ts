@@ -1,19 +1,18 @@
 import { repairRequest, withInstruction } from './conversation';
 import { readJson } from './read-json';
-import { requestCompletion } from '../chat-call';
-import type { Connection } from '../connection';
 import { ServiceError, StructuredReplyError } from '../failures';
 import type { ChatRequestBody, Completion } from '../protocol';
 import { splitReasoning } from '../reply/reasoning';
-import type { ChatRequest } from '../request/input';
 import type { StructuredOutput } from '../request/response-format';
-import type { Flow } from '../retry/flow';
 
 /** A completion, and the parsed JSON when the request asked for JSON. */
 export interface ChatReply {
 	completion: Completion;
 	json?: unknown;
 }
+
+/** Sends one request body and gives its completion (with the request's retries), streaming its text to `onText`. */
+export type Ask = (body: ChatRequestBody, onText?: (delta: string) => void) => Promise<Completion>;
 
 type Usage = NonNullable<Completion['usage']>;
 const USAGE_FIELDS = ['prompt_tokens', 'completion_tokens', 'total_tokens'] as const;
@@ -48,38 +47,25 @@ function failure(structured: StructuredOutput, repairs: number, answer: string, 
 }
 
 /**
- * Sends one chat request and, when it asks for JSON, reads the reply as JSON: a service that rejects
- * `response_format` is asked again with the demand as an instruction; an answer that is not valid JSON
- * for the schema is sent back with what is wrong, up to the Repair Attempts. The usage returned counts
- * every request made. Only the first answer is streamed to a chat.
+ * The reply to a request that asks for JSON, read as JSON: a service that rejects `response_format` is
+ * asked again with the demand as an instruction; an answer that is not valid JSON for the schema is sent
+ * back with what is wrong, up to the Repair Attempts. The usage returned counts every request made. Only
+ * the first answer is streamed to `onText`.
  */
-export async function requestReply(
-	context: Parameters<typeof requestCompletion>[0],
-	connection: Connection,
-	request: ChatRequest,
-	flow: Flow,
+export async function structuredReply(
+	body: ChatRequestBody,
+	structured: StructuredOutput,
+	send: Ask,
 	onText?: (delta: string) => void,
 ): Promise<ChatReply> {
-	const { structured } = request;
-	if (structured === undefined) {
-		return { completion: await requestCompletion(context, connection, request, flow, onText) };
-	}
 	const usages: Usage[] = [];
 	let streamed = false;
 	const forward = onText && ((delta: string) => ((streamed = true), onText(delta)));
-	const ask = async (body: ChatRequestBody) => {
-		const reply = { ...request, body };
-		const completion = await requestCompletion(
-			context,
-			connection,
-			reply,
-			flow,
-			streamed ? undefined : forward,
-		);
+	const ask = async (asked: ChatRequestBody) => {
+		const completion = await send(asked, streamed ? undefined : forward);
 		if (completion.usage) usages.push(completion.usage);
 		return completion;
 	};
-	let body = request.body;
 	let completion = await ask(body).catch((error: unknown) => {
 		if (!rejectsResponseFormat(error)) return Promise.reject(error);
 		body = withInstruction(body, structured);
