@@ -3,7 +3,10 @@ const typescript = {
 	testEnvironment: 'node',
 	moduleFileExtensions: ['ts', 'cts', 'js', 'cjs', 'json'],
 	transform: {
-		'^.+\\.c?ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json', diagnostics: false }],
+		// Compiled to CommonJS as the build compiles (tsconfig.json), so that `import()` becomes `require` as in
+		// dist (the Chat Model loads its SDK part so); tsconfig.dev.json's nodenext, for type-checking, keeps it an
+		// ES import, which jest runs only behind an experimental flag.
+		'^.+\\.c?ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }],
 		// eventsource-parser ships only ES modules (the build bundles it into dist): compiled to CommonJS here.
 		'/node_modules/eventsource-parser/.+\\.js$': [
 			'ts-jest',
@@ -11,6 +14,9 @@ const typescript = {
 		],
 	},
 	transformIgnorePatterns: ['/node_modules/(?!eventsource-parser/)'],
+	// A relative `import('./x.js')` names the TypeScript file x.ts, as TypeScript reads it (nodenext asks for
+	// the extension in `import()`); `./x` finds x.ts, and x.js where there is one.
+	moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
 };
 
 module.exports = {
