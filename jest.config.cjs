@@ -26,7 +26,7 @@ module.exports = {
 			displayName: 'integration',
 			roots: ['<rootDir>/test'],
 			testMatch: ['**/*.test.cts'],
-			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/n8n1/'],
 		},
 		{
 			// End-to-end: the packed package installed into a real n8n (installed once into the cache).
@@ -35,6 +35,15 @@ module.exports = {
 			roots: ['<rootDir>/test/e2e'],
 			testMatch: ['**/*.test.cts'],
 			globalSetup: '<rootDir>/test/e2e/support/global-setup.cts',
+			setupFilesAfterEnv: ['<rootDir>/test/e2e/support/timeouts.cts'],
+		},
+		{
+			// The packed package in n8n 1.x (installed once into the cache beside 2.x): npm run test:n8n1.
+			...typescript,
+			displayName: 'n8n 1.x',
+			roots: ['<rootDir>/test/n8n1'],
+			testMatch: ['**/*.test.cts'],
+			globalSetup: '<rootDir>/test/n8n1/global-setup.cts',
 			setupFilesAfterEnv: ['<rootDir>/test/e2e/support/timeouts.cts'],
 		},
 	],
