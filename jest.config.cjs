@@ -38,7 +38,8 @@ module.exports = {
 			setupFilesAfterEnv: ['<rootDir>/test/e2e/support/timeouts.cts'],
 		},
 		{
-			// The packed package in n8n 1.x (installed once into the cache beside 2.x): npm run test:n8n1.
+			// The packed package in n8n 1.x (installed once into the cache beside 2.x): npm run test:n8n1, not
+			// part of npm test (scripts/test.sh selects the two projects above).
 			...typescript,
 			displayName: 'n8n 1.x',
 			roots: ['<rootDir>/test/n8n1'],
