@@ -42,8 +42,8 @@ module.exports = {
 			// part of npm test (scripts/test.sh selects the two projects above).
 			...typescript,
 			displayName: 'n8n 1.x',
-			roots: ['<rootDir>/test/n8n1'],
-			testMatch: ['**/*.test.cts'],
+			roots: ['<rootDir>/test'],
+			testMatch: ['<rootDir>/test/n8n1/**/*.test.cts', '<rootDir>/test/e2e/workflows.test.cts'],
 			globalSetup: '<rootDir>/test/n8n1/global-setup.cts',
 			setupFilesAfterEnv: ['<rootDir>/test/e2e/support/timeouts.cts'],
 		},

@@ -34,6 +34,8 @@ export interface RealN8n {
 	url: string;
 	/** POSTs JSON to a production webhook: /webhook/<path>. */
 	webhook(path: string, body?: unknown): Promise<Response>;
+	/** POSTs JSON to the webhook and reads the JSON it answers; an error status throws, with n8n's logs. */
+	answer(path: string, body?: unknown): Promise<Record<string, unknown>>;
 	/** `n8n execute --id`: runs an imported workflow that starts with a manual trigger, beside the running n8n. */
 	execute(id: string): Promise<ExecuteResult>;
 	main: N8nProcess;
@@ -140,19 +142,28 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 			await rest?.publish(workflow.id);
 			await webhookLive(url, webhookPath(workflow) as string);
 		}
+		const webhook = (path: string, body?: unknown) =>
+			fetch(`${url}/webhook/${path}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body ?? {}),
+			});
+		const logs = () => processes.map((process) => tail(process.output(), 60)).join('\n---\n');
 		instance = {
 			url,
 			main,
 			worker,
 			workers,
-			webhook: (path, body) =>
-				fetch(`${url}/webhook/${path}`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify(body ?? {}),
-				}),
+			webhook,
+			async answer(path, body) {
+				const response = await webhook(path, body);
+				const text = await response.text();
+				if (!response.ok)
+					throw new Error(`POST /webhook/${path} answered ${response.status}: ${text}\n${logs()}`);
+				return JSON.parse(text) as Record<string, unknown>;
+			},
 			execute: (id) => executeWorkflow(bin, env, id),
-			logs: () => processes.map((process) => tail(process.output(), 60)).join('\n---\n'),
+			logs,
 		};
 	}, 300_000);
 

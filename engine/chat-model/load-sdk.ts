@@ -5,18 +5,14 @@ import { configurationError } from './errors';
 import type { supplyChatModel } from './supply';
 
 /** The first n8n version that ships the AI node SDK (`@n8n/ai-node-sdk`), which the Chat Model is built on. */
-export const CHAT_MODEL_MIN_N8N = '2.16.0';
+const CHAT_MODEL_MIN_N8N = '2.16.0';
 
 const SDK = '@n8n/ai-node-sdk';
 
 /** Node's "Cannot find module" for the SDK itself (not for a module the SDK needs). */
 function isSdkMissing(error: unknown): boolean {
 	const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-	return (
-		(code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND') &&
-		typeof message === 'string' &&
-		message.includes(`'${SDK}'`)
-	);
+	return code === 'MODULE_NOT_FOUND' && typeof message === 'string' && message.includes(`'${SDK}'`);
 }
 
 /** What the user reads when this n8n has no SDK: the version needed, and the node that works here. */

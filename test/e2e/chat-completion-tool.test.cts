@@ -51,11 +51,7 @@ type Message = {
 };
 
 async function answer(path: string): Promise<{ output: string }> {
-	const response = await n8n().webhook(path, { question: QUESTION });
-	const text = await response.text();
-	if (!response.ok)
-		throw new Error(`POST /webhook/${path} answered ${response.status}: ${text}\n${n8n().logs()}`);
-	return JSON.parse(text) as { output: string };
+	return (await n8n().answer(path, { question: QUESTION })) as { output: string };
 }
 
 /**
