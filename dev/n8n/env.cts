@@ -12,7 +12,6 @@ const OFFLINE: Record<string, string> = {
 	EXTERNAL_FRONTEND_HOOKS_URLS: '',
 	N8N_DIAGNOSTICS_CONFIG_FRONTEND: '',
 	N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
-	N8N_DISABLED_MODULES: 'mcp-registry',
 	N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 	N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 };
@@ -26,6 +25,8 @@ export interface N8nEnvOptions {
 	owner: { email: string; passwordHash: string };
 	/** Extra variables, e.g. queue mode's. */
 	extra?: Record<string, string>;
+	/** n8n's major version, when not 2: n8n 1.x has no MCP server list to turn off (and refuses to start when told to). */
+	n8nMajor?: number;
 }
 
 export function n8nEnv(options: N8nEnvOptions): NodeJS.ProcessEnv {
@@ -34,6 +35,7 @@ export function n8nEnv(options: N8nEnvOptions): NodeJS.ProcessEnv {
 	return {
 		...inherited,
 		...OFFLINE,
+		...(options.n8nMajor === 1 ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 		N8N_USER_FOLDER: options.userFolder,
 		N8N_PORT: String(options.port),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',

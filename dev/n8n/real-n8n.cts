@@ -1,19 +1,22 @@
 /**
  * A real n8n for one test file: the packed package installed as n8n installs community packages into a
  * fresh user folder, credentials and workflows imported with n8n's CLI, `n8n start` on its own ports
- * (and `n8n worker` in queue mode), and the webhook workflows published (as the owner, through the REST API).
+ * (and `n8n worker` in queue mode), and the webhook workflows published (as the owner, through the REST API;
+ * n8n 1.x, which has neither, activates them with its CLI before it starts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import { installPackage } from './community-package.cts';
+import { executeWorkflow } from './execute.cts';
+import type { ExecuteResult } from './execute.cts';
 import { n8nEnv } from './env.cts';
 import type { CredentialToImport, WorkflowToImport } from './import.cts';
 import { importIntoN8n } from './import.cts';
 import { OWNER, ownerWithHash } from './owner.cts';
 import type { N8nProcess } from './process.cts';
-import { httpReady, startN8n, tail } from './process.cts';
+import { httpReady, runN8nCommand, startN8n, tail } from './process.cts';
 import { closedPort } from '../service-client/local-service.cts';
 import { N8nRest } from './rest.cts';
 
@@ -31,6 +34,10 @@ export interface RealN8n {
 	url: string;
 	/** POSTs JSON to a production webhook: /webhook/<path>. */
 	webhook(path: string, body?: unknown): Promise<Response>;
+	/** POSTs JSON to the webhook and reads the JSON it answers; an error status throws, with n8n's logs. */
+	answer(path: string, body?: unknown): Promise<Record<string, unknown>>;
+	/** `n8n execute --id`: runs an imported workflow that starts with a manual trigger, beside the running n8n. */
+	execute(id: string): Promise<ExecuteResult>;
 	main: N8nProcess;
 	/** `n8n worker`, in queue mode (the first, when there are several). */
 	worker?: N8nProcess;
@@ -47,6 +54,14 @@ function required(name: string): string {
 			`${name} is not set: the real-n8n tests run through jest's globalSetup (npm test)`,
 		);
 	return value;
+}
+
+/** The major version of the n8n the binary belongs to (`node_modules/n8n/bin/n8n`). */
+function n8nMajor(bin: string): number {
+	const manifest = join(dirname(dirname(realpathSync(bin))), 'package.json');
+	return Number(
+		(JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version.split('.')[0],
+	);
 }
 
 function webhookPath(workflow: WorkflowToImport): string | undefined {
@@ -78,6 +93,7 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 
 	beforeAll(async () => {
 		const bin = required('E2E_N8N_BIN');
+		const major = n8nMajor(bin);
 		const { credentials, workflows, redisPort, workers: workerCount = 1 } = setup();
 		userFolder = mkdtempSync(join(tmpdir(), 'chat-completions-n8n-'));
 		installPackage(required('E2E_TARBALL'), userFolder);
@@ -96,8 +112,16 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 			brokerPort: await closedPort(),
 			owner: ownerWithHash(bin),
 			extra: queue,
+			n8nMajor: major,
 		});
 		await importIntoN8n(bin, env, { credentials, workflows });
+		const webhookWorkflows = workflows.filter((workflow) => webhookPath(workflow) !== undefined);
+		const legacy = major < 2;
+		if (legacy) {
+			for (const workflow of webhookWorkflows) {
+				await runN8nCommand(bin, env, ['update:workflow', `--id=${workflow.id}`, '--active=true']);
+			}
+		}
 		const main = await startN8n(bin, env, { command: 'start', ready: httpReady(port) });
 		processes.push(main);
 		const workers: N8nProcess[] = [];
@@ -113,25 +137,33 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 		}
 		const [worker] = workers;
 		const url = `http://127.0.0.1:${port}`;
-		const rest = await N8nRest.login(url, OWNER);
-		for (const workflow of workflows) {
-			const path = webhookPath(workflow);
-			if (path === undefined) continue;
-			await rest.publish(workflow.id);
-			await webhookLive(url, path);
+		const rest = legacy ? undefined : await N8nRest.login(url, OWNER);
+		for (const workflow of webhookWorkflows) {
+			await rest?.publish(workflow.id);
+			await webhookLive(url, webhookPath(workflow) as string);
 		}
+		const webhook = (path: string, body?: unknown) =>
+			fetch(`${url}/webhook/${path}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body ?? {}),
+			});
+		const logs = () => processes.map((process) => tail(process.output(), 60)).join('\n---\n');
 		instance = {
 			url,
 			main,
 			worker,
 			workers,
-			webhook: (path, body) =>
-				fetch(`${url}/webhook/${path}`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify(body ?? {}),
-				}),
-			logs: () => processes.map((process) => tail(process.output(), 60)).join('\n---\n'),
+			webhook,
+			async answer(path, body) {
+				const response = await webhook(path, body);
+				const text = await response.text();
+				if (!response.ok)
+					throw new Error(`POST /webhook/${path} answered ${response.status}: ${text}\n${logs()}`);
+				return JSON.parse(text) as Record<string, unknown>;
+			},
+			execute: (id) => executeWorkflow(bin, env, id),
+			logs,
 		};
 	}, 300_000);
 

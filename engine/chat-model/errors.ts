@@ -97,3 +97,9 @@ export function modelError(
 		message: `${sentence(shown.message)} ${shown.description}`,
 	});
 }
+
+/** Marks the error as the model node's own (a setting, the n8n version): n8n then passes it on unchanged. */
+export function configurationError<T extends NodeApiError | NodeOperationError>(error: T): T {
+	error.functionality = 'configuration-node';
+	return error;
+}

@@ -1,4 +1,3 @@
-import { supplyModel } from '@n8n/ai-node-sdk';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type {
 	INode,
@@ -9,10 +8,8 @@ import type {
 } from 'n8n-workflow';
 
 import { connectionHint, optionsProperty } from './properties';
-import { autoLimiter } from '../../engine/concurrency/limiter';
-import { modelError } from '../../engine/chat-model/errors';
-import { fitAdapter } from '../../engine/chat-model/langchain-adapter';
-import { ChatCompletionsModel } from '../../engine/chat-model/model';
+import { configurationError, modelError } from '../../engine/chat-model/errors';
+import { loadSupply } from '../../engine/chat-model/load-sdk';
 import type { ModelSettings } from '../../engine/chat-model/model';
 import { modelSettings } from '../../engine/chat-model/settings';
 import type { Connection } from '../../engine/connection';
@@ -20,15 +17,11 @@ import { connectionFrom } from '../../engine/connection';
 import { testChatCompletionsApi } from '../../engine/models/credential-test';
 import { modelProperty } from '../../engine/models/property';
 import { searchModels } from '../../engine/models/search';
-import { optionChoice } from '../../engine/options/read';
-import { newFlow } from '../../engine/retry/flow';
 import { CREDENTIAL_TYPE } from '../../engine/transport/http';
 
-/** A wrong setting, shown as it is: n8n passes a sub-node's error on unchanged when it is marked so. */
+/** A wrong setting, shown as it is. */
 function settingsError(node: INode, error: unknown, connection: Connection | undefined) {
-	const nodeError = modelError(node, error, { ...connection });
-	nodeError.functionality = 'configuration-node';
-	return nodeError;
+	return configurationError(modelError(node, error, { ...connection }));
 }
 
 export class LmChatCompletions implements INodeType {
@@ -60,6 +53,8 @@ export class LmChatCompletions implements INodeType {
 	};
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
+		// The SDK part is loaded now, not with the node (see load-sdk.ts).
+		const supplyChatModel = await loadSupply(this.getNode());
 		let connection: Connection | undefined;
 		let settings: ModelSettings;
 		try {
@@ -70,13 +65,6 @@ export class LmChatCompletions implements INodeType {
 		} catch (error) {
 			throw settingsError(this.getNode(), error, connection);
 		}
-		// One flow for every call of this model in the execution: several requests may be in flight (an
-		// agent with batching), and a Retry-After pauses all of them.
-		const model = new ChatCompletionsModel(this, settings, newFlow(autoLimiter()));
-		const supplied = supplyModel(this, model);
-		fitAdapter(supplied.response, {
-			jsonOutput: optionChoice(settings.options, 'responseFormat') !== 'text',
-		});
-		return supplied;
+		return supplyChatModel(this, settings);
 	}
 }

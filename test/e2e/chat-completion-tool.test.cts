@@ -6,18 +6,13 @@
  * the tool's result as a `tool` message. Run as a tool, the node returns only what a model needs (the
  * reply text), and a failure's message (the only thing n8n passes on) names the cause and the fix.
  */
-import { randomUUID } from 'node:crypto';
-
 import { localCredential } from '../../dev/n8n/examples.cts';
-import type { WorkflowToImport } from '../../dev/n8n/import.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import type { RecordedRequest } from '../support/service.cts';
-import { agentWorkflow } from './chat-model-workflows.cts';
+import { agentWithChatCompletionTool } from './chat-model-workflows.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { readStreamed } from './support/streamed-response.cts';
-import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
 
-const TOOL_TYPE = 'n8n-nodes-chat-completions.chatCompletionTool';
 /** n8n names the tool after the node, spaces as underscores. */
 const TOOL_NAME = 'Chat_Completion';
 const WRONG_KEY = 'sk-example-wrong-key-for-the-tool';
@@ -25,53 +20,6 @@ const WRONG_KEY = 'sk-example-wrong-key-for-the-tool';
 const QUESTION = 'please say this sentence back to me, word for word, without changing anything.';
 
 const service = useLocalService();
-
-type Credential = { id: string; name: string };
-
-/**
- * Webhook -> AI Agent with the Chat Model (`tools-1`) and Chat Completion as its one tool, asking `model`
- * with the credential `toolCredential`; the agent's question is the POSTed `question`.
- */
-function agentWithChatCompletionTool(
-	path: string,
-	{
-		credential,
-		toolCredential = credential,
-		model,
-		streaming = false,
-	}: { credential: Credential; toolCredential?: Credential; model: string; streaming?: boolean },
-): WorkflowToImport {
-	const workflow = agentWorkflow(
-		path,
-		{ credential, model: 'tools-1' },
-		{ tools: false, streaming },
-	);
-	return {
-		...workflow,
-		nodes: [
-			...(workflow.nodes as WorkflowNode[]),
-			{
-				id: randomUUID(),
-				name: 'Chat Completion',
-				type: TOOL_TYPE,
-				typeVersion: 1.1,
-				position: [240, 240],
-				parameters: {
-					toolDescription: 'Asks another model and returns its answer',
-					model: { __rl: true, mode: 'id', value: model },
-					promptType: 'simple',
-					prompt: "={{ $fromAI('prompt', 'What to ask the other model', 'string') }}",
-					options: {},
-				},
-				credentials: { chatCompletionsApi: toolCredential },
-			} satisfies WorkflowNode,
-		],
-		connections: {
-			...(workflow.connections as Record<string, unknown>),
-			'Chat Completion': { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
-		},
-	};
-}
 
 const n8n = useRealN8n(() => {
 	const credential = localCredential(keys.default, service().baseUrl);
@@ -103,11 +51,7 @@ type Message = {
 };
 
 async function answer(path: string): Promise<{ output: string }> {
-	const response = await n8n().webhook(path, { question: QUESTION });
-	const text = await response.text();
-	if (!response.ok)
-		throw new Error(`POST /webhook/${path} answered ${response.status}: ${text}\n${n8n().logs()}`);
-	return JSON.parse(text) as { output: string };
+	return (await n8n().answer(path, { question: QUESTION })) as { output: string };
 }
 
 /**

@@ -8,14 +8,11 @@
  * setup and first request), between the two requests (the first reply read, the tool run, the second
  * request), and after the second (its reply read, the agent's answer, the webhook's response).
  */
-import { randomUUID } from 'node:crypto';
-
 import type { WorkflowToImport } from '../../dev/n8n/import.cts';
 import { localCredential } from '../../dev/n8n/examples.cts';
-import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import type { ModelSetup } from './chat-model-workflows.cts';
-import { agentWorkflow } from './chat-model-workflows.cts';
+import { agentWorkflow, openAiChatModel, withNode } from './chat-model-workflows.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 
 const QUESTION = 'What is the weather in Paris?';
@@ -33,22 +30,11 @@ const run = process.env.CHAT_MODEL_BENCH === '1' ? describe : describe.skip;
  * Responses API) in the model's place.
  */
 function theirAgent(path: string, baseUrl: string, credential: ModelSetup['credential']): WorkflowToImport {
-	const theirModel: WorkflowNode = {
-		id: randomUUID(),
-		name: 'Chat Model',
-		type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
-		typeVersion: 1.3,
-		position: [0, 240],
-		parameters: {
-			model: { __rl: true, mode: 'id', value: 'tools-1' },
-			responsesApiEnabled: false,
-			options: { baseURL: baseUrl },
-		},
-		credentials: { openAiApi: { id: 'openai-local', name: 'OpenAI (local service)' } },
-	};
-	const workflow = agentWorkflow(path, { credential, model: 'tools-1' });
-	const nodes = (workflow.nodes as WorkflowNode[]).map((node) => (node.name === theirModel.name ? theirModel : node));
-	return { ...workflow, name: `AI Agent with n8n's OpenAI Chat Model: ${path}`, nodes };
+	const workflow = withNode(
+		agentWorkflow(path, { credential, model: 'tools-1' }),
+		openAiChatModel(baseUrl, { id: 'openai-local', name: 'OpenAI (local service)' }),
+	);
+	return { ...workflow, name: `AI Agent with n8n's OpenAI Chat Model: ${path}` };
 }
 
 const median = (values: number[]) => {

@@ -10,7 +10,7 @@ import type { WorkflowToImport } from '../../dev/n8n/import.cts';
 import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
 
 export const MODEL_TYPE = 'n8n-nodes-chat-completions.lmChatCompletions';
-
+const TOOL_TYPE = 'n8n-nodes-chat-completions.chatCompletionTool';
 
 export interface ModelSetup {
 	credential: { id: string; name: string };
@@ -197,4 +197,82 @@ export function publicChatExample(
 		},
 		chatPath: `${trigger.webhookId}/chat`,
 	};
+}
+
+/**
+ * Webhook -> AI Agent with the Chat Model (`tools-1`) and Chat Completion as its one tool, asking `model`
+ * with the credential `toolCredential`; the agent's question is the POSTed `question`.
+ */
+export function agentWithChatCompletionTool(
+	path: string,
+	{
+		credential,
+		toolCredential = credential,
+		model,
+		streaming = false,
+	}: {
+		credential: ModelSetup['credential'];
+		toolCredential?: ModelSetup['credential'];
+		model: string;
+		streaming?: boolean;
+	},
+): WorkflowToImport {
+	const workflow = agentWorkflow(
+		path,
+		{ credential, model: 'tools-1' },
+		{ tools: false, streaming },
+	);
+	return {
+		...workflow,
+		nodes: [
+			...(workflow.nodes as WorkflowNode[]),
+			{
+				id: randomUUID(),
+				name: 'Chat Completion',
+				type: TOOL_TYPE,
+				typeVersion: 1.1,
+				position: [240, 240],
+				parameters: {
+					toolDescription: 'Asks another model and returns its answer',
+					model: { __rl: true, mode: 'id', value: model },
+					promptType: 'simple',
+					prompt: "={{ $fromAI('prompt', 'What to ask the other model', 'string') }}",
+					options: {},
+				},
+				credentials: { chatCompletionsApi: toolCredential },
+			} satisfies WorkflowNode,
+		],
+		connections: {
+			...(workflow.connections as Record<string, unknown>),
+			'Chat Completion': { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
+		},
+	};
+}
+
+/** n8n's OpenAI Chat Model (Chat Completions, not the Responses API) as "Chat Model", asking `tools-1` at `baseUrl`. */
+export function openAiChatModel(
+	baseUrl: string,
+	credential: { id: string; name: string },
+): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: 'Chat Model',
+		type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+		typeVersion: 1.3,
+		position: [0, 240],
+		parameters: {
+			model: { __rl: true, mode: 'id', value: 'tools-1' },
+			responsesApiEnabled: false,
+			options: { baseURL: baseUrl },
+		},
+		credentials: { openAiApi: credential },
+	};
+}
+
+/** The workflow with `node` in place of its node of the same name (another model, another version). */
+export function withNode(workflow: WorkflowToImport, node: WorkflowNode): WorkflowToImport {
+	const nodes = (workflow.nodes as WorkflowNode[]).map((old) =>
+		old.name === node.name ? node : old,
+	);
+	return { ...workflow, nodes };
 }

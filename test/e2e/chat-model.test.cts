@@ -109,13 +109,7 @@ beforeAll(async () => {
 	}
 }, 120_000);
 
-async function answer(path: string, body: unknown): Promise<Record<string, unknown>> {
-	const response = await n8n().webhook(path, body);
-	const text = await response.text();
-	if (!response.ok)
-		throw new Error(`POST /webhook/${path} answered ${response.status}: ${text}\n${n8n().logs()}`);
-	return JSON.parse(text) as Record<string, unknown>;
-}
+const answer = (path: string, body?: unknown) => n8n().answer(path, body);
 
 /** The chat requests the service received since the last clear. */
 async function chatRequests(): Promise<Array<RecordedRequest & { body: Record<string, unknown> }>> {

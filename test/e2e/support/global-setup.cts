@@ -17,12 +17,21 @@ function bash(script: string, args: string[] = []): string {
 	});
 }
 
-export default function globalSetup(): void {
+/**
+ * n8n (the version given, else scripts/n8n/paths.sh's) installed into the cache and this package packed:
+ * E2E_N8N_BIN and E2E_TARBALL for dev/n8n/real-n8n.cts.
+ */
+export function installN8nAndPack(version?: string): void {
 	const started = Date.now();
-	process.env.E2E_N8N_BIN = bash('scripts/n8n/install.sh').trim().split('\n').pop();
-	bash('scripts/n8n/apt-install.sh', ['chromium', 'redis-server']);
+	const installed = bash('scripts/n8n/install.sh', version === undefined ? [] : [version]);
+	process.env.E2E_N8N_BIN = installed.trim().split('\n').pop();
 	process.env.E2E_TARBALL = packPackage(join(root, '.cache', 'e2e'));
 	console.log(
-		`\nreal n8n tests: n8n ready, package packed (${Math.round((Date.now() - started) / 1000)} s)`,
+		`\nreal n8n tests: n8n ${version ?? '(default)'} ready, package packed (${Math.round((Date.now() - started) / 1000)} s)`,
 	);
+}
+
+export default function globalSetup(): void {
+	bash('scripts/n8n/apt-install.sh', ['chromium', 'redis-server']);
+	installN8nAndPack();
 }

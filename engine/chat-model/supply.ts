@@ -1,0 +1,27 @@
+import { supplyModel } from '@n8n/ai-node-sdk';
+import type { ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
+
+import { fitAdapter } from './langchain-adapter';
+import { ChatCompletionsModel } from './model';
+import type { ModelSettings } from './model';
+import { autoLimiter } from '../concurrency/limiter';
+import { optionChoice } from '../options/read';
+import { newFlow } from '../retry/flow';
+
+/**
+ * The model for n8n's AI nodes, wrapped by the AI node SDK. This module and what it imports need the SDK:
+ * it is loaded only when a model is supplied (`load-sdk.ts`), never when n8n loads the node.
+ */
+export function supplyChatModel(
+	context: ISupplyDataFunctions,
+	settings: ModelSettings,
+): SupplyData {
+	// One flow for every call of this model in the execution: several requests may be in flight (an
+	// agent with batching), and a Retry-After pauses all of them.
+	const model = new ChatCompletionsModel(context, settings, newFlow(autoLimiter()));
+	const supplied = supplyModel(context, model);
+	fitAdapter(supplied.response, {
+		jsonOutput: optionChoice(settings.options, 'responseFormat') !== 'text',
+	});
+	return supplied;
+}
