@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { cleanApiKey } from '../engine/connection';
+import { cleanApiKey } from '../engine';
 
 export class ChatCompletionsApi implements ICredentialType {
 	name = 'chatCompletionsApi';

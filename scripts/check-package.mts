@@ -15,8 +15,8 @@ import process from 'node:process';
 import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-/** The Chat Model's part that needs the SDK (engine/chat-model/supply.ts), as packed. */
-const CHAT_MODEL_SDK_PART = 'dist/engine/chat-model/supply.js';
+/** The Chat Model's part that needs the SDK (nodes/LmChatCompletions/model/supply.ts), as packed. */
+const CHAT_MODEL_SDK_PART = 'dist/nodes/LmChatCompletions/model/supply.js';
 const work = mkdtempSync(join(tmpdir(), 'chat-completions-pack-'));
 const failures: string[] = [];
 

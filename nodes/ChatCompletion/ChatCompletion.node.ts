@@ -12,9 +12,7 @@ import { outputsExpression } from './properties/outputs';
 import { promptProperties } from './properties/prompt';
 import { toolNames } from './properties/tool-names';
 import { toolProperties } from './properties/tools';
-import { testChatCompletionsApi } from '../../engine/models/credential-test';
-import { modelProperty } from '../../engine/models/property';
-import { searchModels } from '../../engine/models/search';
+import { modelProperty, searchModels, testChatCompletionsApi } from '../../engine';
 
 export class ChatCompletion implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,4 +1,4 @@
-import { modelProperty } from '../../engine/models/property';
+import { modelProperty } from '../../engine';
 
 /**
  * The Chat Completion node's fields outside Options (those are in the engine's option table), each
@@ -23,7 +23,8 @@ export const FIELDS = {
 	systemMessage: { label: 'System Message' },
 	prompt: {
 		label: 'User Prompt',
-		emptyFix: 'Map a field the input item has (the Input panel shows them), e.g. {{ $json.question }}.',
+		emptyFix:
+			'Map a field the input item has (the Input panel shows them), e.g. {{ $json.question }}.',
 	},
 	messages: {
 		label: 'Messages',

@@ -8,16 +8,18 @@ import type {
 } from 'n8n-workflow';
 
 import { connectionHint, optionsProperty } from './properties';
-import { configurationError, modelError } from '../../engine/chat-model/errors';
-import { loadSupply } from '../../engine/chat-model/load-sdk';
-import type { ModelSettings } from '../../engine/chat-model/model';
-import { modelSettings } from '../../engine/chat-model/settings';
-import type { Connection } from '../../engine/connection';
-import { connectionFrom } from '../../engine/connection';
-import { testChatCompletionsApi } from '../../engine/models/credential-test';
-import { modelProperty } from '../../engine/models/property';
-import { searchModels } from '../../engine/models/search';
-import { CREDENTIAL_TYPE } from '../../engine/transport/http';
+import { configurationError, modelError } from './model/errors';
+import { loadSupply } from './model/load-sdk';
+import type { ModelSettings } from './model/model';
+import { modelSettings } from './model/settings';
+import type { Connection } from '../../engine';
+import {
+	connectionFrom,
+	CREDENTIAL_TYPE,
+	modelProperty,
+	searchModels,
+	testChatCompletionsApi,
+} from '../../engine';
 
 /** A wrong setting, shown as it is. */
 function settingsError(node: INode, error: unknown, connection: Connection | undefined) {

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection } from '../../engine/options/properties';
+import { optionsCollection } from '../../engine';
 
 /** The hint n8n's own Chat Model nodes show: a model is a sub-node of an AI chain or agent. */
 export const connectionHint: INodeProperties = {

@@ -19,7 +19,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 // The node loads its SDK part when a model is first supplied (a few seconds for the SDK and LangChain):
 // loaded here with the probe, so that no test pays for it within its time limit.
-import '../../engine/chat-model/supply';
+import '../../nodes/LmChatCompletions/model/supply';
 import { LmChatCompletions } from '../../nodes/LmChatCompletions/LmChatCompletions.node';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { EngineError } from '../../dev/n8n-core/harness.cts';

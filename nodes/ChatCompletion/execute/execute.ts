@@ -17,18 +17,22 @@ import type { JobReply } from './run-job';
 import { runJob, streamsToClient } from './run-job';
 import { toolCallItems } from './tool-call-items';
 import { runsAsTool, toolFailureMessage, toolResult } from './tool-result';
-import { Admission } from '../../../engine/concurrency/admission';
-import type { Limiter } from '../../../engine/concurrency/limiter';
-import { autoLimiter, fixedLimiter, LimiterClosed } from '../../../engine/concurrency/limiter';
-import type { Connection } from '../../../engine/connection';
-import { connectionFrom } from '../../../engine/connection';
-import { optionSetting } from '../../../engine/options/read';
-import { describeProblem } from '../../../engine/problems/describe-problem';
-import { errorItemJson, toNodeError } from '../../../engine/problems/node-error';
+import type { Connection, Limiter } from '../../../engine';
+import {
+	Admission,
+	autoLimiter,
+	ChatClient,
+	connectionFrom,
+	CREDENTIAL_TYPE,
+	describeProblem,
+	errorItemJson,
+	fixedLimiter,
+	LimiterClosed,
+	newFlow,
+	optionSetting,
+	toNodeError,
+} from '../../../engine';
 import { itemRequest } from '../request/item-request';
-import { newFlow } from '../../../engine/retry/flow';
-import { ChatClient } from '../../../engine/client';
-import { CREDENTIAL_TYPE } from '../../../engine/transport/http';
 import { hasToolCallsOutput } from '../properties/outputs';
 
 /** Reading items is synchronous work in n8n: after this many ms the event loop gets a turn, so requests leave. */

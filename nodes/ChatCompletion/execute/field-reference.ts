@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject } from '../../../engine/values';
+import { isPlainObject } from '../../../engine';
 
 /** One step after `$json` (`.a` or `["a b"]`): a name, or a key in single or double quotes. */
 const STEP_SOURCE = String.raw`\.([A-Za-z_$][\w$]*)|\[\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\]`;

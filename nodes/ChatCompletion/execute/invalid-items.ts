@@ -2,9 +2,8 @@ import type { INode, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Job } from './plan-jobs';
-import { describeProblem } from '../../../engine/problems/describe-problem';
-import type { ProblemContext } from '../../../engine/problems/problem';
-import { toNodeError } from '../../../engine/problems/node-error';
+import type { ProblemContext } from '../../../engine';
+import { describeProblem, toNodeError } from '../../../engine';
 
 /** How many invalid items the message quotes in full; the rest are counted. */
 const QUOTED = 3;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 
 import { fieldReference, textAt } from './field-reference';
-import { isPlainObject } from '../../../engine/values';
+import { isPlainObject } from '../../../engine';
 
 /** A saved value built for one item from its JSON; undefined when a field it reads holds no text. */
 type Fill = (json: IDataObject | undefined) => { value: unknown } | undefined;
@@ -38,7 +38,8 @@ function planFor(raw: unknown): Plan {
 		fill: (json) => {
 			const built: Record<string, unknown> = {};
 			for (const [key, plan] of entries) {
-				const part = plan.kind === 'fields' ? plan.fill(json) : { value: (raw as IDataObject)[key] };
+				const part =
+					plan.kind === 'fields' ? plan.fill(json) : { value: (raw as IDataObject)[key] };
 				if (part === undefined) return undefined;
 				built[key] = part.value;
 			}

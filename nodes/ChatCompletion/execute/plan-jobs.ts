@@ -1,8 +1,6 @@
 import { FIELDS } from '../fields';
-import { InputError } from '../../../engine/failures';
-import type { ChatMessage, ProtocolToolCall } from '../../../engine/protocol';
-import type { ChatRequest } from '../../../engine/request/input';
-import { describe } from '../../../engine/values';
+import type { ChatMessage, ChatRequest, ProtocolToolCall } from '../../../engine';
+import { describe, InputError } from '../../../engine';
 
 /** One item's answer to one of the tool calls its conversation ends with. */
 export interface ToolAnswer {

@@ -5,11 +5,9 @@ import type { ItemParameters } from './parameters';
 import type { FieldName } from '../fields';
 import { FIELDS, fieldLabel } from '../fields';
 import { optionsProperty } from '../properties/options';
-import { InputError } from '../../../engine/failures';
-import { OPTIONS } from '../../../engine/options/table';
+import { emptyExpression, InputError, isPlainObject, OPTIONS } from '../../../engine';
 import { splitList } from '../request/images';
 import type { ChatInput, ItemBinaries } from '../request/input';
-import { emptyExpression, isPlainObject } from '../../../engine/values';
 
 /** Loads the binary properties that the image fields name; the request builder reports missing ones. */
 async function loadBinaries(
@@ -173,10 +171,7 @@ export async function readInput(
 		input.toolResult = parameter('toolResult', '={{ $json.result }}');
 	}
 	if (toolsMode !== 'none') {
-		input.tools =
-			toolsMode === 'define'
-				? reader.rows('tools', ['name', 'parameters'])
-				: undefined;
+		input.tools = toolsMode === 'define' ? reader.rows('tools', ['name', 'parameters']) : undefined;
 		input.toolsJson = toolsMode === 'json' ? parameter('toolsJson', '[]') : undefined;
 		input.toolChoice = parameter('toolChoice', 'auto');
 		input.toolChoiceFunction =

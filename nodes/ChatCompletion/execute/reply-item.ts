@@ -1,14 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ReplyError } from '../../../engine/failures';
-import { tryParseJson } from '../../../engine/json';
-import type {
-	ChatMessage,
-	ChatRequestBody,
-	Completion,
-	ProtocolToolCall,
-} from '../../../engine/protocol';
-import { splitReasoning } from '../../../engine/reply/reasoning';
+import type { ChatMessage, ChatRequestBody, Completion, ProtocolToolCall } from '../../../engine';
+import { ReplyError, splitReasoning, tryParseJson } from '../../../engine';
 
 export interface ParsedToolCall {
 	id: string;

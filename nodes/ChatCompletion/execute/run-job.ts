@@ -2,11 +2,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Job } from './plan-jobs';
 import { runsAsTool } from './tool-result';
-import type { ChatClient } from '../../../engine/client';
-import { describeProblem } from '../../../engine/problems/describe-problem';
-import type { ChatRequestBody } from '../../../engine/protocol';
-import { splitReasoning } from '../../../engine/reply/reasoning';
-import type { ChatReply } from '../../../engine/structured/structured-reply';
+import type { ChatClient, ChatReply, ChatRequestBody } from '../../../engine';
+import { describeProblem, splitReasoning } from '../../../engine';
 
 export interface JobReply extends ChatReply {
 	body: ChatRequestBody;

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { Problem } from '../../../engine/problems/problem';
+import type { Problem } from '../../../engine';
 
 /**
  * What the node returns when an AI Agent runs it as a tool: n8n hands the model the whole item, so only

@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { FIELDS } from '../fields';
-import { optionsCollection } from '../../../engine/options/properties';
-import { OPTIONS } from '../../../engine/options/table';
+import { OPTIONS, optionsCollection } from '../../../engine';
 
 export const simplifyProperty: INodeProperties = {
 	displayName: FIELDS.simplify.label,

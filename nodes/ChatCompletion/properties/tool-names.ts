@@ -1,7 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { tryParseJson } from '../../../engine/json';
-import { isPlainObject } from '../../../engine/values';
+import { isPlainObject, tryParseJson } from '../../../engine';
 
 /** The names of the functions the node's Tools define (rows or a JSON tools array), in order, each once. */
 export function definedToolNames(mode: unknown, rows: unknown, toolsJson: unknown): string[] {
@@ -18,7 +17,8 @@ export function definedToolNames(mode: unknown, rows: unknown, toolsJson: unknow
 		}
 	}
 	const typed = names.filter(
-		(name): name is string => typeof name === 'string' && name.trim() !== '' && !name.startsWith('='),
+		(name): name is string =>
+			typeof name === 'string' && name.trim() !== '' && !name.startsWith('='),
 	);
 	return [...new Set(typed)];
 }

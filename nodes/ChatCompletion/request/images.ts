@@ -1,9 +1,7 @@
 import type { ImageFields, ItemBinaries } from './input';
 import { FIELDS } from '../fields';
-import { InputError } from '../../../engine/failures';
-import type { ImagePart } from '../../../engine/protocol';
-import { describe } from '../../../engine/values';
-import { optionPath } from '../../../engine/options/table';
+import type { ImagePart } from '../../../engine';
+import { describe, InputError, optionPath } from '../../../engine';
 
 const DATA_URI = /^data:([^;,]*)(;[^,]*)?,(.*)$/s;
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
@@ -66,7 +64,11 @@ export function urlLines(value: unknown, field: string): string[] {
 	for (const line of lines) {
 		const shown = line.length > 60 ? `${line.slice(0, 60)}…` : line;
 		if (/\s/.test(line)) {
-			throw new InputError(field, `"${shown}" has a space inside, but URLs are one per line`, URL_FIX);
+			throw new InputError(
+				field,
+				`"${shown}" has a space inside, but URLs are one per line`,
+				URL_FIX,
+			);
 		}
 		if (!line.startsWith('data:') && /.,(https?:|data:)/i.test(line)) {
 			throw new InputError(field, `"${shown}" holds more than one URL`, URL_FIX);
@@ -187,7 +189,12 @@ export function imageParts(
 	maxBytes: number,
 ): ImagePart[] {
 	return [
-		...imagePartsFromUrls(fields.imageUrls, `${place}${FIELDS.imageUrls.label}`, maxBytes, fields.imageDetail),
+		...imagePartsFromUrls(
+			fields.imageUrls,
+			`${place}${FIELDS.imageUrls.label}`,
+			maxBytes,
+			fields.imageDetail,
+		),
 		...imagePartsFromBinary(
 			fields.imageBinaryProperties,
 			`${place}${FIELDS.imageBinaryProperties.label}`,

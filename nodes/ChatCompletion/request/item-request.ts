@@ -1,9 +1,8 @@
 import type { ChatInput } from './input';
 import { buildMessages } from './messages';
 import { buildTools } from './tools';
-import { optionSetting } from '../../../engine/options/read';
-import { buildChatRequest } from '../../../engine/request/build';
-import type { ChatRequest } from '../../../engine/request/input';
+import type { ChatRequest } from '../../../engine';
+import { buildChatRequest, optionSetting } from '../../../engine';
 
 /**
  * One item's fields, checked, as a request: the prompt fields into messages, the tool fields into tools.

@@ -1,9 +1,8 @@
 import { imageParts } from './images';
 import type { ChatInput } from './input';
 import { FIELDS } from '../fields';
-import { InputError } from '../../../engine/failures';
-import type { ChatMessage, ContentPart, ProtocolToolCall, Role } from '../../../engine/protocol';
-import { describe, isPlainObject, named, parseJsonField } from '../../../engine/values';
+import type { ChatMessage, ContentPart, ProtocolToolCall, Role } from '../../../engine';
+import { describe, InputError, isPlainObject, named, parseJsonField } from '../../../engine';
 
 const ROLES: Role[] = ['system', 'developer', 'user', 'assistant', 'tool'];
 const ROW_ROLES: Role[] = ['system', 'user', 'assistant'];
@@ -58,7 +57,11 @@ function fromSimple(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 function fromRows(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 	const rows = isPlainObject(input.messages) ? input.messages.values : undefined;
 	if (!Array.isArray(rows) || rows.length === 0) {
-		throw new InputError(FIELDS.messages.label, 'has no rows', 'Add at least one message with "Add Message".');
+		throw new InputError(
+			FIELDS.messages.label,
+			'has no rows',
+			'Add at least one message with "Add Message".',
+		);
 	}
 	return rows.map((row: unknown, index): ChatMessage => {
 		const place = `${FIELDS.messages.row.place} ${index + 1}`;

@@ -1,10 +1,14 @@
 import type { ChatInput } from './input';
 import { FIELDS } from '../fields';
-import { InputError } from '../../../engine/failures';
-import type { ChatRequestBody, ToolDefinition } from '../../../engine/protocol';
-import type { RequestParts } from '../../../engine/request/input';
-import { checkName, checkParameters, checkTools } from '../../../engine/request/tools';
-import { isPlainObject, named } from '../../../engine/values';
+import type { ChatRequestBody, RequestParts, ToolDefinition } from '../../../engine';
+import {
+	checkName,
+	checkParameters,
+	checkTools,
+	InputError,
+	isPlainObject,
+	named,
+} from '../../../engine';
 
 function fromRows(rows: unknown): ToolDefinition[] {
 	const values = isPlainObject(rows) && Array.isArray(rows.values) ? rows.values : [];
@@ -14,7 +18,13 @@ function fromRows(rows: unknown): ToolDefinition[] {
 		const name = checkName(fields.name, `${place} > ${FIELDS.tools.row.fields.name}`);
 		const definition: ToolDefinition = {
 			type: 'function',
-			function: { name, parameters: checkParameters(fields.parameters, `${place} > ${FIELDS.tools.row.fields.parameters}`) },
+			function: {
+				name,
+				parameters: checkParameters(
+					fields.parameters,
+					`${place} > ${FIELDS.tools.row.fields.parameters}`,
+				),
+			},
 		};
 		if (typeof fields.description === 'string' && fields.description.trim() !== '') {
 			definition.function.description = fields.description;
@@ -57,14 +67,23 @@ export function buildTools(input: ChatInput): Pick<RequestParts, 'tools' | 'tool
 			'Choose None, Define Below or JSON.',
 		);
 	}
-	const tools = mode === 'define' ? fromRows(input.tools) : checkTools(input.toolsJson, FIELDS.toolsJson.label);
+	const tools =
+		mode === 'define' ? fromRows(input.tools) : checkTools(input.toolsJson, FIELDS.toolsJson.label);
 	if (tools.length === 0) {
-		throw new InputError(FIELDS.toolsMode.label, 'defines no tool', 'Add a tool, or set Tools to None.');
+		throw new InputError(
+			FIELDS.toolsMode.label,
+			'defines no tool',
+			'Add a tool, or set Tools to None.',
+		);
 	}
 	const names = tools.map((tool) => tool.function.name);
 	const duplicate = names.find((name, index) => names.indexOf(name) !== index);
 	if (duplicate !== undefined) {
-		throw new InputError(FIELDS.toolsMode.label, `defines "${duplicate}" twice`, 'Give every tool its own name.');
+		throw new InputError(
+			FIELDS.toolsMode.label,
+			`defines "${duplicate}" twice`,
+			'Give every tool its own name.',
+		);
 	}
 	return { tools, toolChoice: toolChoice(input, names) };
 }

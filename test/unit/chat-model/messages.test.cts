@@ -1,7 +1,7 @@
 import type { Message } from '@n8n/ai-node-sdk';
 
-import { rememberCalls } from '../../../engine/chat-model/call-memory';
-import { protocolMessages } from '../../../engine/chat-model/messages';
+import { rememberCalls } from '../../../nodes/LmChatCompletions/model/call-memory';
+import { protocolMessages } from '../../../nodes/LmChatCompletions/model/messages';
 import { InputError } from '../../../engine/failures';
 
 const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });

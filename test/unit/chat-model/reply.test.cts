@@ -5,7 +5,7 @@ import {
 	tokenUsage,
 	ToolArgumentsError,
 	UnknownToolError,
-} from '../../../engine/chat-model/reply';
+} from '../../../nodes/LmChatCompletions/model/reply';
 import type { Completion } from '../../../engine/protocol';
 
 function completion(

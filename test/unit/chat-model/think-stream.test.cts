@@ -1,4 +1,4 @@
-import { thinkSplitter } from '../../../engine/chat-model/think-stream';
+import { thinkSplitter } from '../../../nodes/LmChatCompletions/model/think-stream';
 
 function split(pieces: string[]) {
 	const text: string[] = [];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-import { fitAdapter } from '../../../engine/chat-model/langchain-adapter';
-import { toolDefinitions } from '../../../engine/chat-model/tools';
+import { fitAdapter } from '../../../nodes/LmChatCompletions/model/langchain-adapter';
+import { toolDefinitions } from '../../../nodes/LmChatCompletions/model/tools';
 
 describe('tools bound by an AI node', () => {
 	test('Zod and JSON Schema tools as protocol tools, without $schema; provider tools left out', () => {

@@ -1,12 +1,14 @@
 import type { INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CutReplyError, ToolArgumentsError, UnknownToolError } from './reply';
-import { redactApiKey } from '../connection';
-import { IncompleteReplyError } from '../failures';
-import { describeProblem } from '../problems/describe-problem';
-import type { Problem, ProblemContext } from '../problems/problem';
-import { toNodeError } from '../problems/node-error';
-import { optionPath } from '../options/table';
+import type { Problem, ProblemContext } from '../../../engine';
+import {
+	describeProblem,
+	IncompleteReplyError,
+	optionPath,
+	redactApiKey,
+	toNodeError,
+} from '../../../engine';
 
 /**
  * A failure of the Chat Model as the error its AI node shows. The AI Agent (and the other AI nodes) keep
@@ -36,8 +38,7 @@ function modelProblem(error: unknown, context: ModelProblemContext): Problem | u
 		return {
 			kind: 'api',
 			message: `The model's reply was cut off at the token limit${tokens}: ${limit}`,
-			description:
-				`The reply is not passed on as a complete answer. Raise ${optionPath('maxTokens')}, or ask for a shorter answer in the prompt.`,
+			description: `The reply is not passed on as a complete answer. Raise ${optionPath('maxTokens')}, or ask for a shorter answer in the prompt.`,
 			failure: { cause: 'configuration-invalid' },
 		};
 	}

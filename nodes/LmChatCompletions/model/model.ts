@@ -8,14 +8,8 @@ import { protocolMessages } from './messages';
 import { checkCalledTools, generateResult } from './reply';
 import { thinkSplitter } from './think-stream';
 import { toolDefinitions } from './tools';
-import { ChatClient } from '../client';
-import type { Connection } from '../connection';
-import { optionValue } from '../options/read';
-import type { ToolDefinition } from '../protocol';
-import { buildChatRequest } from '../request/build';
-import type { ChatRequest } from '../request/input';
-import { checkTools } from '../request/tools';
-import type { Flow } from '../retry/flow';
+import type { ChatRequest, Connection, Flow, ToolDefinition } from '../../../engine';
+import { buildChatRequest, ChatClient, checkTools, optionValue } from '../../../engine';
 
 /** What the Chat Model node hands its model: the checked credential, the model ID and the Options. */
 export interface ModelSettings {

@@ -1,4 +1,4 @@
-import type { ProtocolToolCall } from '../protocol';
+import type { ProtocolToolCall } from '../../../engine';
 
 /**
  * The tool calls this package handed to n8n's AI nodes, remembered by call id, so that the history an

@@ -1,6 +1,6 @@
 import type { ModelSettings } from './model';
-import type { Connection } from '../connection';
-import { buildChatRequest } from '../request/build';
+import type { Connection } from '../../../engine';
+import { buildChatRequest } from '../../../engine';
 
 /**
  * Checks the Chat Model's Model and Options the way a request would (ranges, Extra Body, JSON Schema)

@@ -1,11 +1,8 @@
 import type { FinishReason, GenerateResult, MessageContent, TokenUsage } from '@n8n/ai-node-sdk';
 
 import { rememberCalls } from './call-memory';
-import { ReplyError } from '../failures';
-import { tryParseJson } from '../json';
-import type { Completion, ProtocolToolCall } from '../protocol';
-import { splitReasoning } from '../reply/reasoning';
-import { isPlainObject } from '../values';
+import type { Completion, ProtocolToolCall } from '../../../engine';
+import { isPlainObject, ReplyError, splitReasoning, tryParseJson } from '../../../engine';
 
 /**
  * A completion into what n8n's AI nodes take from a model (the SDK's `GenerateResult`): the reply text

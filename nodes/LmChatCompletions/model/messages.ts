@@ -1,10 +1,8 @@
 import type { ContentFile, Message, MessageContent } from '@n8n/ai-node-sdk';
 
 import { recallCall } from './call-memory';
-import { InputError } from '../failures';
-import { tryParseJson } from '../json';
-import type { ChatMessage, ContentPart, ProtocolToolCall } from '../protocol';
-import { isPlainObject } from '../values';
+import type { ChatMessage, ContentPart, ProtocolToolCall } from '../../../engine';
+import { InputError, isPlainObject, tryParseJson } from '../../../engine';
 
 /**
  * n8n's AI messages (the SDK's `Message`) into the protocol's messages, cleaned on the way: whatever the

@@ -1,7 +1,7 @@
 import type { Tool } from '@n8n/ai-node-sdk';
 import { getParametersJsonSchema } from '@n8n/ai-node-sdk';
 
-import type { ToolDefinition } from '../protocol';
+import type { ToolDefinition } from '../../../engine';
 
 /**
  * The tools an AI node binds (n8n's tool sub-nodes, the agent's output-format tool) as protocol `tools`.

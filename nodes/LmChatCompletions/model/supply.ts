@@ -4,9 +4,7 @@ import type { ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
 import { fitAdapter } from './langchain-adapter';
 import { ChatCompletionsModel } from './model';
 import type { ModelSettings } from './model';
-import { autoLimiter } from '../concurrency/limiter';
-import { optionChoice } from '../options/read';
-import { newFlow } from '../retry/flow';
+import { autoLimiter, newFlow, optionChoice } from '../../../engine';
 
 /**
  * The model for n8n's AI nodes, wrapped by the AI node SDK. This module and what it imports need the SDK:

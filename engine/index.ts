@@ -1,0 +1,40 @@
+/**
+ * The engine's front door: everything the nodes use of it, and nothing else. Nodes import from here only;
+ * what is not exported here is the engine's own business.
+ */
+export { ChatClient } from './client';
+export { Admission } from './concurrency/admission';
+export { autoLimiter, fixedLimiter, LimiterClosed } from './concurrency/limiter';
+export type { Limiter } from './concurrency/limiter';
+export { cleanApiKey, connectionFrom, redactApiKey } from './connection';
+export type { Connection } from './connection';
+export { IncompleteReplyError, InputError, ReplyError } from './failures';
+export { tryParseJson } from './json';
+export { testChatCompletionsApi } from './models/credential-test';
+export { modelProperty } from './models/property';
+export { searchModels } from './models/search';
+export { optionsCollection } from './options/properties';
+export { optionChoice, optionSetting, optionValue } from './options/read';
+export { optionPath, OPTIONS } from './options/table';
+export { describeProblem } from './problems/describe-problem';
+export { errorItemJson, toNodeError } from './problems/node-error';
+export type { Problem, ProblemContext } from './problems/problem';
+export type {
+	ChatMessage,
+	ChatRequestBody,
+	Completion,
+	ContentPart,
+	ImagePart,
+	ProtocolToolCall,
+	Role,
+	ToolDefinition,
+} from './protocol';
+export { splitReasoning } from './reply/reasoning';
+export { buildChatRequest } from './request/build';
+export type { ChatRequest, RequestParts } from './request/input';
+export { checkName, checkParameters, checkTools } from './request/tools';
+export { newFlow } from './retry/flow';
+export type { Flow } from './retry/flow';
+export type { ChatReply } from './structured/structured-reply';
+export { CREDENTIAL_TYPE } from './transport/http';
+export { describe, emptyExpression, isPlainObject, named, parseJsonField } from './values';
