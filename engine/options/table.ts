@@ -250,9 +250,11 @@ export const OPTIONS = [
 
 export type OptionName = (typeof OPTIONS)[number]['name'];
 
+const LABELS = new Map<string, string>(OPTIONS.map((spec) => [spec.name, spec.label]));
+
 /** An option's label, from the table: `Timeout (Ms)`. */
 export function optionLabel(name: OptionName): string {
-	return OPTIONS.find((spec) => spec.name === name)?.label ?? name;
+	return LABELS.get(name) ?? name;
 }
 
 /** How a message names an option: `Options > Timeout (Ms)`. */
