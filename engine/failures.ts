@@ -31,6 +31,8 @@ export class NetworkError extends Error {
 	constructor(
 		readonly url: string,
 		readonly code: string,
+		/** The Timeout the request had, in ms, for the message of a timeout (ETIMEDOUT, ECONNABORTED). */
+		readonly timeoutMs?: number,
 	) {
 		super(`No answer from ${url} (${code})`);
 		this.name = 'NetworkError';
@@ -38,9 +40,6 @@ export class NetworkError extends Error {
 
 	/** How many attempts were made in all, when retries were tried. */
 	attempts = 1;
-
-	/** The Timeout the request had, in ms, for the message of a timeout (ETIMEDOUT, ECONNABORTED). */
-	timeoutMs?: number;
 }
 
 /**

@@ -1,31 +1,23 @@
 import { readBody } from './body';
 import { errorInJson, serviceErrorFrom } from './error-body';
-import { IncompleteReplyError, ReplyError, ServiceError } from '../failures';
+import { IncompleteReplyError, ReplyError } from '../failures';
 import type { Completion } from '../protocol';
 import type { HttpReply } from '../transport/http';
 import { isPlainObject } from '../values';
 
 /** Reads a chat completion reply; any error the service sent, whatever its status, becomes a ServiceError. */
 export function parseCompletion(reply: HttpReply): Completion {
-	if (reply.status < 200 || reply.status >= 300) throw serviceErrorFrom(reply);
 	const body = readBody(reply.text);
+	if (reply.status < 200 || reply.status >= 300) throw serviceErrorFrom(reply, body);
 	const json = body.json as Record<string, unknown> | undefined;
 	if (body.kind !== 'json' || typeof json !== 'object' || json === null || Array.isArray(json)) {
 		throw new ReplyError(
 			`The service answered ${reply.status} without a JSON completion: ${body.summary}`,
 		);
 	}
-	const embedded = json.error === undefined || json.error === null ? undefined : errorInJson(json);
-	if (embedded && !Array.isArray(json.choices)) {
-		// Gateways forward an upstream failure as HTTP 200 whose body is an error object.
-		throw new ServiceError(
-			reply.status,
-			embedded.message ?? body.summary,
-			embedded.type,
-			embedded.code,
-			'json',
-		);
-	}
+	const embedded = json.error !== undefined && json.error !== null && errorInJson(json);
+	// Gateways forward an upstream failure as HTTP 200 whose body is an error object.
+	if (embedded && !Array.isArray(json.choices)) throw serviceErrorFrom(reply, body);
 	if (!Array.isArray(json.choices) || json.choices.length === 0) {
 		throw new ReplyError(`The service answered ${reply.status} with no choices: ${body.summary}`);
 	}

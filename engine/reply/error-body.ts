@@ -1,3 +1,4 @@
+import type { ReadBody } from './body';
 import { readBody } from './body';
 import { parseRetryAfter } from './retry-after';
 import { ServiceError } from '../failures';
@@ -37,9 +38,11 @@ export function errorInJson(
 		: { message, type: label(body.type), code: label(body.code) };
 }
 
-/** Turns an error reply into a ServiceError with the service's own words. */
-export function serviceErrorFrom(reply: HttpReply): ServiceError {
-	const body = readBody(reply.text);
+/** Turns an error reply (its body read, when the caller has read it) into a ServiceError with the service's own words. */
+export function serviceErrorFrom(
+	reply: HttpReply,
+	body: ReadBody = readBody(reply.text),
+): ServiceError {
 	const found = body.kind === 'json' ? errorInJson(body.json) : undefined;
 	return new ServiceError(
 		reply.status,

@@ -2,13 +2,6 @@ import type { StreamAssembler } from './stream';
 import type { ByteStream, ReadLimits } from '../transport/read-stream';
 import { readStream } from '../transport/read-stream';
 
-/** Reads a body to its end as one text (an error reply). */
-export async function wholeText(body: ByteStream, limits: ReadLimits): Promise<string> {
-	const pieces: string[] = [];
-	await readStream(body, limits, (text) => pieces.push(text));
-	return pieces.join('');
-}
-
 /**
  * Reads a 2xx body into the assembler, or as a whole when it is JSON (a service that ignored `stream`,
  * or a gateway's error): labelled JSON, or starting with `{`, which an event stream never does (it

@@ -7,7 +7,10 @@ import type {
 	ILoadOptionsFunctions,
 } from 'n8n-workflow';
 
-import { NetworkError, RefusedByN8n } from '../failures';
+import { refusedByN8n, toNetworkError } from './network-error';
+import type { ByteStream, ReadLimits } from './read-stream';
+import { afterIdle, readWhole } from './read-stream';
+import { NetworkError } from '../failures';
 
 /** The one credential type this package defines. */
 export const CREDENTIAL_TYPE = 'chatCompletionsApi';
@@ -29,22 +32,21 @@ export interface Outgoing {
 	credential?: ICredentialDataDecryptedObject;
 }
 
-export interface FullResponse {
+/** A reply whose status and headers are in and whose body is still arriving, with the limits to read it under. */
+export interface OpenReply {
+	status: number;
+	headers: Record<string, string>;
+	body: ByteStream;
+	limits: ReadLimits;
+}
+
+interface FullResponse {
 	statusCode: number;
 	headers: Record<string, unknown>;
 	body: unknown;
 }
 
-const decoder = new TextDecoder();
-
-function bodyText(body: unknown): string {
-	if (body instanceof ArrayBuffer || ArrayBuffer.isView(body))
-		return decoder.decode(body as Uint8Array);
-	if (typeof body === 'string') return body;
-	return body === undefined || body === null ? '' : JSON.stringify(body);
-}
-
-export function headerMap(headers: Record<string, unknown>): Record<string, string> {
+function headerMap(headers: Record<string, unknown>): Record<string, string> {
 	const map: Record<string, string> = {};
 	for (const [name, value] of Object.entries(headers ?? {})) {
 		map[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
@@ -53,50 +55,14 @@ export function headerMap(headers: Record<string, unknown>): Record<string, stri
 }
 
 /**
- * The NetworkError for a failed request, with the system error code (ECONNREFUSED, ...) found
- * anywhere in the error's cause chain. The original error carries the request options,
- * Authorization header included, so it is dropped.
+ * n8n's HTTP stack closes a socket that is idle for the request's timeout (a reset, not a timeout, to the
+ * reader): it gets this much longer, so that the reader's own timers (the wait for the answer, then for each
+ * next bytes) report a timeout as the timeout it is.
  */
-export function toNetworkError(url: string, error: unknown): NetworkError {
-	return new NetworkError(url, errorCode(error));
-}
+const SOCKET_GRACE_MS = 1000;
 
-/** n8n marks the errors of its request layer that no retry can fix (an SSRF block, ...) with this symbol. */
-const N8N_NON_RETRYABLE = Symbol.for('n8n.backend-network.non-retryable-error');
-
-/**
- * The error n8n raised itself and marked as not worth retrying (e.g. its SSRF protection blocked the
- * address), found in the cause chain: its message and description only, not the request options.
- */
-function refusedByN8n(error: unknown): RefusedByN8n | undefined {
-	let current: unknown = error;
-	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-		const level = current as { message?: unknown; description?: unknown; cause?: unknown };
-		if ((current as Record<symbol, unknown>)[N8N_NON_RETRYABLE] === true) {
-			const description = typeof level.description === 'string' ? level.description : '';
-			return new RefusedByN8n(String(level.message), description);
-		}
-		current = level.cause;
-	}
-	return undefined;
-}
-
-function errorCode(error: unknown): string {
-	let current: unknown = error;
-	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-		const { code, cause, name } = current as { code?: unknown; cause?: unknown; name?: unknown };
-		if (name === 'TimeoutError') return 'ETIMEDOUT';
-		if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return code;
-		current = cause;
-	}
-	return 'UNKNOWN';
-}
-
-/** n8n's request options for `outgoing`: every status is answered, not thrown; the body as bytes or a stream. */
-export function requestOptions(
-	outgoing: Outgoing,
-	encoding: 'arraybuffer' | 'stream',
-): IHttpRequestOptions {
+/** n8n's request options for `outgoing`: every status is answered, not thrown; the body as a stream. */
+export function requestOptions(outgoing: Outgoing): IHttpRequestOptions {
 	return {
 		method: outgoing.method,
 		url: outgoing.url,
@@ -105,11 +71,11 @@ export function requestOptions(
 			...(outgoing.body === undefined ? {} : { 'Content-Type': 'application/json' }),
 		},
 		body: outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body),
-		encoding,
+		encoding: 'stream',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		sendCredentialsOnCrossOriginRedirect: false,
-		timeout: outgoing.timeout,
+		timeout: outgoing.timeout + SOCKET_GRACE_MS,
 	};
 }
 
@@ -124,24 +90,66 @@ function decrypted(
 }
 
 /**
- * Sends one request with the credential applied by n8n: the only place that talks to the service (but
- * for the credential test, which has no execution context). Every status is answered, not thrown;
- * throws NetworkError when no answer came.
+ * The response, or a timeout once `timeoutMs` passed without one. A response that comes later is closed
+ * unread (n8n's own timer, SOCKET_GRACE_MS later, ends a request that never answers).
  */
-export async function sendWithCredential(
+async function withinTimeout(
+	pending: Promise<FullResponse>,
+	url: string,
+	timeoutMs: number,
+): Promise<FullResponse> {
+	const stop = new AbortController();
+	const started = Date.now();
+	const timedOut = afterIdle(timeoutMs, () => started, stop.signal).then(() => {
+		pending.then(
+			(late) => (late.body as ByteStream).destroy(),
+			() => undefined,
+		);
+		throw new NetworkError(url, 'ETIMEDOUT', timeoutMs);
+	});
+	timedOut.catch(() => undefined);
+	try {
+		return await Promise.race([pending, timedOut]);
+	} finally {
+		stop.abort();
+	}
+}
+
+/**
+ * Sends one request with the credential applied by n8n, through n8n's request helper (its proxy settings,
+ * SSRF protection and certificate trust): the only place that talks to the service (but for the credential
+ * test, which has no execution context). Returns as soon as the status and headers are in, within the
+ * request's timeout; every status is answered, not thrown. Throws NetworkError when no answer came,
+ * RefusedByN8n when n8n refused to send it.
+ */
+export async function openReply(
 	context: IExecuteFunctions | ILoadOptionsFunctions,
 	outgoing: Outgoing,
-	encoding: 'arraybuffer' | 'stream',
-): Promise<FullResponse> {
+): Promise<OpenReply> {
+	const { url, timeout } = outgoing;
+	const pending = context.helpers.httpRequestWithAuthentication.call(
+		context,
+		CREDENTIAL_TYPE,
+		requestOptions(outgoing),
+		decrypted(context, outgoing.credential),
+	) as Promise<FullResponse>;
 	try {
-		return (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			CREDENTIAL_TYPE,
-			requestOptions(outgoing, encoding),
-			decrypted(context, outgoing.credential),
-		)) as FullResponse;
+		const response = await withinTimeout(pending, url, timeout);
+		return {
+			status: response.statusCode,
+			headers: headerMap(response.headers),
+			body: response.body as ByteStream,
+			limits: {
+				url,
+				idleMs: timeout,
+				cancel: (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(),
+			},
+		};
 	} catch (error) {
-		throw refusedByN8n(error) ?? toNetworkError(outgoing.url, error);
+		throw (
+			refusedByN8n(error) ??
+			(error instanceof NetworkError ? error : toNetworkError(url, error, timeout))
+		);
 	}
 }
 
@@ -150,10 +158,6 @@ export async function send(
 	context: IExecuteFunctions | ILoadOptionsFunctions,
 	outgoing: Outgoing,
 ): Promise<HttpReply> {
-	const response = await sendWithCredential(context, outgoing, 'arraybuffer');
-	return {
-		status: response.statusCode,
-		headers: headerMap(response.headers),
-		text: bodyText(response.body),
-	};
+	const { status, headers, body, limits } = await openReply(context, outgoing);
+	return { status, headers, text: await readWhole(body, limits) };
 }

@@ -1,5 +1,5 @@
 import type { HttpReply } from './http';
-import { toNetworkError } from './http';
+import { toNetworkError } from './network-error';
 import type { Connection } from '../connection';
 
 const PROBE_TIMEOUT_MS = 20_000;

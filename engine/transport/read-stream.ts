@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import { toNetworkError } from './http';
+import { toNetworkError } from './network-error';
 import { NetworkError } from '../failures';
 
 /** The response body n8n's request helper gives for `encoding: 'stream'` (a Node.js Readable). */
@@ -23,8 +23,10 @@ export interface ReadLimits {
 /** Timers fire at once beyond this many ms (2^31 - 1), so longer waits are taken in steps. */
 const LONGEST_TIMER_MS = 2_147_483_647;
 
-/** Resolves when `idleMs` passed since `lastBytes()`; one timer at a time, re-armed only when it fires. */
-async function idleTimeout(
+/**
+ * Resolves when `idleMs` (of any length) passed since `lastBytes()`; one timer at a time, re-armed only when it fires. Rejects when `stop` aborts.
+ */
+export async function afterIdle(
 	idleMs: number,
 	lastBytes: () => number,
 	stop: AbortSignal,
@@ -79,17 +81,24 @@ export async function readStream(
 				pass(decoder.decode());
 				settle();
 			});
-			body.on('error', (error) => settle(toNetworkError(url, error)));
-			body.once('close', () => settle(new NetworkError(url, 'ECONNRESET')));
-			const cancelled = () => settle(new NetworkError(url, 'ERR_CANCELED'));
+			body.on('error', (error) => settle(toNetworkError(url, error, idleMs)));
+			body.once('close', () => settle(new NetworkError(url, 'ECONNRESET', idleMs)));
+			const cancelled = () => settle(new NetworkError(url, 'ERR_CANCELED', idleMs));
 			if (cancel?.aborted) cancelled();
 			cancel?.addEventListener('abort', cancelled, { once: true, signal: stop.signal });
-			idleTimeout(idleMs, () => lastBytes, stop.signal).then(
-				() => settle(new NetworkError(url, 'ETIMEDOUT')),
+			afterIdle(idleMs, () => lastBytes, stop.signal).then(
+				() => settle(new NetworkError(url, 'ETIMEDOUT', idleMs)),
 				() => undefined,
 			);
 		});
 	} finally {
 		stop.abort();
 	}
+}
+
+/** Reads a body to its end as one text (an error reply, a reply that is not streamed). */
+export async function readWhole(body: ByteStream, limits: ReadLimits): Promise<string> {
+	const pieces: string[] = [];
+	await readStream(body, limits, (text) => pieces.push(text));
+	return pieces.join('');
 }

@@ -19,8 +19,7 @@ import type {
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
 import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node.ts';
-import type { FullResponse } from '../../engine/transport/http.ts';
-import { CREDENTIAL_TYPE, requestOptions } from '../../engine/transport/http.ts';
+import { CREDENTIAL_TYPE } from '../../engine/transport/http.ts';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { Engine, RunNodeResult } from '../../dev/n8n-core/harness.cts';
 import { keys } from '../../dev/service-client/local-service.cts';
@@ -116,15 +115,15 @@ class HelperOnly implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const { baseUrl } = await this.getCredentials(CREDENTIAL_TYPE);
 		const body = JSON.parse(this.getNodeParameter('body', 0) as string) as IDataObject;
-		const decoder = new TextDecoder();
 		const items: INodeExecutionData[] = [];
 		for (let index = 0; index < this.getInputData().length; index++) {
-			const response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				requestOptions({ method: 'POST', url: `${baseUrl as string}/chat/completions`, body, timeout: TIMEOUT_MS }, 'arraybuffer'),
-			)) as FullResponse;
-			const completion = JSON.parse(decoder.decode(response.body as ArrayBuffer)) as unknown;
+			const completion = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+				method: 'POST',
+				url: `${baseUrl as string}/chat/completions`,
+				body,
+				json: true,
+				timeout: TIMEOUT_MS,
+			})) as unknown;
 			items.push({ json: { content: replyText(completion) }, pairedItem: { item: index } });
 		}
 		return [items];

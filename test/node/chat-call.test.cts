@@ -1,5 +1,5 @@
 /**
- * sendStream through n8n-core's real request helper (the engine harness) against a loopback server
+ * A streamed reply opened (openReply) and read (readCompletion) through n8n-core's real request helper (the engine harness) against a loopback server
  * that cuts its bytes where the test says, stalls, breaks the connection or answers with errors.
  */
 import { createServer } from 'node:http';
@@ -10,7 +10,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INo
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 import type { Completion } from '../../engine/protocol';
-import { sendStream } from '../../engine/chat-call';
+import { readCompletion } from '../../engine/reply/read-completion';
+import { openReply } from '../../engine/transport/http';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { Engine } from '../../dev/n8n-core/harness.cts';
 import { chunk, sse } from '../support/sse.cts';
@@ -23,19 +24,19 @@ interface Outcome {
 	elapsed: number;
 }
 
-/** Set by a test: called with each delta as sendStream hands it on. */
+/** Set by a test: called with each delta as readCompletion hands it on. */
 let onDelta: ((delta: string) => void) | undefined;
 /** What the probe node saw last, also when n8n drops the node's output (a cancelled run). */
 let outcome: Outcome | undefined;
 
-/** A node that only calls sendStream, so the transport is tested through n8n's own helper. */
+/** A node that only opens and reads a streamed reply, so the transport is tested through n8n's own helper. */
 class StreamProbe implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Stream Probe',
 		name: 'streamProbe',
 		group: ['transform'],
 		version: 1,
-		description: 'Calls sendStream',
+		description: 'Opens and reads a streamed reply',
 		defaults: { name: 'Stream Probe' },
 		inputs: ['main'],
 		outputs: ['main'],
@@ -51,14 +52,14 @@ class StreamProbe implements INodeType {
 		const started = Date.now();
 		const deltas: string[] = [];
 		try {
-			const completion = await sendStream(
-				this,
-				{
+			const completion = await readCompletion(
+				await openReply(this, {
 					method: 'POST',
 					url: `${baseUrl}${this.getNodeParameter('path', 0) as string}`,
 					body: { model: 'echo-1', messages: [{ role: 'user', content: 'Hi' }], stream: true },
 					timeout: this.getNodeParameter('timeout', 0) as number,
-				},
+				}),
+				true,
 				(delta) => {
 					deltas.push(delta);
 					onDelta?.(delta);
@@ -186,7 +187,7 @@ async function probe(path: string, timeout = 5000): Promise<Outcome> {
 	return outcome as Outcome;
 }
 
-describe('sendStream through n8n\'s request helper', () => {
+describe('a streamed reply through n8n\'s request helper', () => {
 	test('assembles the events; characters cut between network writes arrive whole', async () => {
 		expect(cutsInsideCharacters()).toHaveLength(3);
 		const { completion, deltas, error } = await probe('/chat/completions');

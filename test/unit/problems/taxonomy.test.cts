@@ -42,11 +42,8 @@ test.each(rows)('%i %s (type %s, code %s) reads "%s"; retried: %s', (status, mes
 });
 
 describe('failures without an HTTP answer', () => {
-	const timedOut = (code: string, timeoutMs?: number) => {
-		const error = new NetworkError('https://api.example.com/v1/chat/completions', code);
-		error.timeoutMs = timeoutMs;
-		return error;
-	};
+	const timedOut = (code: string, timeoutMs?: number) =>
+		new NetworkError('https://api.example.com/v1/chat/completions', code, timeoutMs);
 
 	test.each([
 		[timedOut('ECONNABORTED', 500), 'within the Timeout of 500 ms', /above 500 for long answers/],

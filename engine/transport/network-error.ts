@@ -1,0 +1,41 @@
+import { NetworkError, RefusedByN8n } from '../failures';
+
+/**
+ * The NetworkError for a failed request, with the system error code (ECONNREFUSED, ...) found anywhere in
+ * the error's cause chain. The original error carries the request options, Authorization header included,
+ * so it is dropped.
+ */
+export function toNetworkError(url: string, error: unknown, timeoutMs?: number): NetworkError {
+	return new NetworkError(url, errorCode(error), timeoutMs);
+}
+
+/** n8n marks the errors of its request layer that no retry can fix (an SSRF block, ...) with this symbol. */
+const N8N_NON_RETRYABLE = Symbol.for('n8n.backend-network.non-retryable-error');
+
+/**
+ * The error n8n raised itself and marked as not worth retrying (e.g. its SSRF protection blocked the
+ * address), found in the cause chain: its message and description only, not the request options.
+ */
+export function refusedByN8n(error: unknown): RefusedByN8n | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+		const level = current as { message?: unknown; description?: unknown; cause?: unknown };
+		if ((current as Record<symbol, unknown>)[N8N_NON_RETRYABLE] === true) {
+			const description = typeof level.description === 'string' ? level.description : '';
+			return new RefusedByN8n(String(level.message), description);
+		}
+		current = level.cause;
+	}
+	return undefined;
+}
+
+function errorCode(error: unknown): string {
+	let current: unknown = error;
+	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+		const { code, cause, name } = current as { code?: unknown; cause?: unknown; name?: unknown };
+		if (name === 'TimeoutError') return 'ETIMEDOUT';
+		if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return code;
+		current = cause;
+	}
+	return 'UNKNOWN';
+}
