@@ -83,9 +83,26 @@ describe('when requests leave', () => {
 		const { error, requests } = await run(50, { temperature: '={{ $json.n >= 10 && $json.n < 15 ? 3 : 0.5 }}' });
 		expect(requests).toHaveLength(0);
 		expect(error?.message).toBe(
-			'5 items are invalid, so nothing was sent: item 10: Temperature: must be from 0 to 2, got 3; item 11: Temperature: must be from 0 to 2, got 3; item 12: Temperature: must be from 0 to 2, got 3; and 2 more',
+			'5 items are invalid, so nothing was sent: items 10 to 14: Temperature: must be from 0 to 2, got 3',
 		);
-		expect(error?.description).toMatch(/^Item 10: Use a value from 0 to 2, e\.g\. 0\.7\. .*set On Error to Continue to send the valid items\.$/);
+		expect(error?.description).toBe(
+			'Items 10 to 14: Temperature: must be from 0 to 2, got 3. Use a value from 0 to 2, e.g. 0.7. Fix them and run again, or set On Error to Continue to send the valid items.',
+		);
+	});
+
+	test('with Stop Workflow, the description names every invalid item, those with the same problem together', async () => {
+		// Items 1 to 5 each give their own wrong value; items 150 and 199 share one.
+		const { error, requests } = await run(200, {
+			temperature: '={{ $json.n >= 1 && $json.n <= 5 ? 2 + $json.n : [150, 199].includes($json.n) ? -1 : 0.5 }}',
+		});
+		expect(requests).toHaveLength(0);
+		expect(error?.message).toBe(
+			'7 items are invalid, so nothing was sent: item 1: Temperature: must be from 0 to 2, got 3; item 2: Temperature: must be from 0 to 2, got 4; item 3: Temperature: must be from 0 to 2, got 5; and 3 more problems',
+		);
+		const named = [1, 2, 3, 4, 5].map((n) => `Item ${n}: Temperature: must be from 0 to 2, got ${n + 2}.`);
+		for (const text of [...named, 'Items 150, 199: Temperature: must be from 0 to 2, got -1.']) {
+			expect(error?.description).toContain(text);
+		}
 	});
 
 	test('with Continue, the valid items are sent and the invalid ones become error items in place', async () => {

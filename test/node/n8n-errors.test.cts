@@ -37,9 +37,9 @@ describe("an expression n8n cannot resolve keeps n8n's words, the parameter and 
 	test('with Stop Workflow, several items fail as one error that names each and keeps the parameter', async () => {
 		const { error } = await run(simpleParameters('={{ $("Nope").item.json.question }}'));
 		expect(error?.message).toBe(
-			"2 items are invalid, so nothing was sent: item 0: Referenced node doesn't exist; item 1: Referenced node doesn't exist",
+			"2 items are invalid, so nothing was sent: items 0, 1: Referenced node doesn't exist",
 		);
-		expect(error?.description).toMatch(/^Item 0: Check the expression in User Prompt: Referenced node doesn't exist\./);
+		expect(error?.description).toMatch(/^Items 0, 1: Referenced node doesn't exist\. Check the expression in User Prompt: Referenced node doesn't exist\./);
 		expect(error?.context).toMatchObject({ parameter: 'prompt', itemIndex: 0 });
 		expect(await service().requests()).toEqual([]);
 	});

@@ -2,47 +2,83 @@ import type { INode, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Job } from './plan-jobs';
-import type { ProblemContext } from '../../../engine';
+import type { Problem, ProblemContext } from '../../../engine';
 import { describeProblem, toNodeError } from '../../../engine';
 
-/** How many invalid items the message quotes in full; the rest are counted. */
+/** How many problems the message quotes; the description names every item. */
 const QUOTED = 3;
+
+/** Items that share one problem. */
+interface Group {
+	problem: Problem;
+	items: number[];
+}
+
+/** Item numbers with runs shortened: "item 4", "items 3, 7", "items 10 to 14, 20". */
+export function itemNumbers(items: number[]): string {
+	const runs: string[] = [];
+	for (let start = 0; start < items.length; ) {
+		let end = start;
+		while (end + 1 < items.length && items[end + 1] === items[end] + 1) end++;
+		const first = items[start];
+		const last = items[end];
+		if (end - start >= 2) runs.push(`${first} to ${last}`);
+		else runs.push(...items.slice(start, end + 1).map(String));
+		start = end + 1;
+	}
+	return `${items.length === 1 ? 'item' : 'items'} ${runs.join(', ')}`;
+}
+
+/** The problems of the invalid items, items with the same words together, in the order of their first item. */
+function groups(invalid: Job[], context: ProblemContext): Group[] {
+	const byWords = new Map<string, Group>();
+	const problems = invalid
+		.flatMap((job) => job.items.map((itemIndex) => ({ itemIndex, job })))
+		.sort((a, b) => a.itemIndex - b.itemIndex);
+	for (const { itemIndex, job } of problems) {
+		const problem = describeProblem(job.error, context);
+		const words = `${problem.message}\n${problem.description}`;
+		const group = byWords.get(words) ?? { problem, items: [] };
+		group.items.push(itemIndex);
+		byWords.set(words, group);
+	}
+	return [...byWords.values()];
+}
 
 /**
  * The error for On Error: Stop Workflow when items are invalid: nothing was sent, so no reply is paid for
- * and thrown away. One invalid item gives its own error; several are listed (field, item, fix).
+ * and thrown away. One invalid item gives its own error; several are one error whose description names
+ * every item (those with the same problem together), so that all can be fixed in one round.
  */
 export function invalidItemsError(
 	node: INode,
 	invalid: Job[],
 	context: ProblemContext,
 ): NodeApiError | NodeOperationError {
-	const problems = invalid.flatMap((job) =>
-		job.items.map((itemIndex) => ({ itemIndex, problem: describeProblem(job.error, context) })),
-	);
-	if (problems.length === 1) {
-		const [{ itemIndex, problem }] = problems;
-		return toNodeError(node, problem, itemIndex);
-	}
-	const quoted = problems
+	const found = groups(invalid, context);
+	const count = found.reduce((sum, group) => sum + group.items.length, 0);
+	const first = found[0];
+	if (count === 1) return toNodeError(node, first.problem, first.items[0]);
+	const quoted = found
 		.slice(0, QUOTED)
-		.map(({ itemIndex, problem }) => `item ${itemIndex}: ${problem.message}`);
-	const rest = problems.length - quoted.length;
-	const list = rest > 0 ? `${quoted.join('; ')}; and ${rest} more` : quoted.join('; ');
+		.map(({ items, problem }) => `${itemNumbers(items)}: ${problem.message}`);
+	const more = found.length - quoted.length;
+	const list = more > 0 ? `${quoted.join('; ')}; and ${more} more problems` : quoted.join('; ');
+	const every = found.map(
+		({ items, problem }) =>
+			`${itemNumbers(items).replace(/^i/, 'I')}: ${problem.message.replace(/\.$/, '')}. ${problem.description}`,
+	);
 	const error = new NodeOperationError(
 		node,
-		`${problems.length} items are invalid, so nothing was sent: ${list}`,
+		`${count} items are invalid, so nothing was sent: ${list}`,
 		{
-			description: `${problems
-				.slice(0, QUOTED)
-				.map(({ itemIndex, problem }) => `Item ${itemIndex}: ${problem.description}`)
-				.join(' ')} Fix them and run again, or set On Error to Continue to send the valid items.`,
-			itemIndex: problems[0].itemIndex,
+			description: `${every.join(' ')} Fix them and run again, or set On Error to Continue to send the valid items.`,
+			itemIndex: first.items[0],
 		},
 	);
 	// An expression n8n could not resolve names its parameter: the editor shows it, as for one item.
-	const parameter = (problems[0].problem.raisedByN8n as { context?: { parameter?: unknown } })
-		?.context?.parameter;
+	const parameter = (first.problem.raisedByN8n as { context?: { parameter?: unknown } })?.context
+		?.parameter;
 	if (typeof parameter === 'string') error.context.parameter = parameter;
 	return error;
 }
