@@ -14,9 +14,11 @@ export interface Limiter {
 	close(): void;
 	/** The most requests in flight now allowed (Auto changes it). */
 	readonly limit: number;
+	/** The requests in flight now. */
+	readonly inFlight: number;
 }
 
-/** Why a request never started: the limiter closed (a failure stopped the execution). */
+/** Why a request never started or was cancelled: a failure stopped the execution (see retry/flow.ts). */
 export class LimiterClosed extends Error {
 	constructor() {
 		super('No new request starts once the execution has stopped');
@@ -67,6 +69,10 @@ class SlotLimiter implements Limiter {
 
 	get limit(): number {
 		return Math.floor(this.#limit);
+	}
+
+	get inFlight(): number {
+		return this.#inFlight;
 	}
 
 	async acquire(signal?: AbortSignal): Promise<Slot> {

@@ -30,6 +30,8 @@ export interface Outgoing {
 	timeout: number;
 	/** The credential n8n decrypted for this execution (`Connection.credential`); n8n reads it again when absent. */
 	credential?: ICredentialDataDecryptedObject;
+	/** Ends the request (ERR_CANCELED): the execution's cancel, and its stop after a failure. */
+	cancel?: AbortSignal;
 }
 
 /** A reply whose status and headers are in and whose body is still arriving, with the limits to read it under. */
@@ -90,26 +92,36 @@ function decrypted(
 }
 
 /**
- * The response, or a timeout once `timeoutMs` passed without one. A response that comes later is closed
- * unread (n8n's own timer, SOCKET_GRACE_MS later, ends a request that never answers).
+ * The response, or a NetworkError once `timeout` passed without one (ETIMEDOUT) or `cancel` aborted
+ * (ERR_CANCELED). A response that comes later is closed unread (n8n's own timer, SOCKET_GRACE_MS later,
+ * ends a request that never answers).
  */
-async function withinTimeout(
+async function answered(
 	pending: Promise<FullResponse>,
-	url: string,
-	timeoutMs: number,
+	{ url, timeout, cancel }: Outgoing,
 ): Promise<FullResponse> {
 	const stop = new AbortController();
 	const started = Date.now();
-	const timedOut = afterIdle(timeoutMs, () => started, stop.signal).then(() => {
-		pending.then(
-			(late) => (late.body as ByteStream).destroy(),
+	const ended = new Promise<never>((_, reject) => {
+		const end = (code: string) => {
+			pending.then(
+				(late) => (late.body as ByteStream).destroy(),
+				() => undefined,
+			);
+			reject(new NetworkError(url, code, timeout));
+		};
+		afterIdle(timeout, () => started, stop.signal).then(
+			() => end('ETIMEDOUT'),
 			() => undefined,
 		);
-		throw new NetworkError(url, 'ETIMEDOUT', timeoutMs);
+		if (cancel?.aborted) end('ERR_CANCELED');
+		cancel?.addEventListener('abort', () => end('ERR_CANCELED'), {
+			once: true,
+			signal: stop.signal,
+		});
 	});
-	timedOut.catch(() => undefined);
 	try {
-		return await Promise.race([pending, timedOut]);
+		return await Promise.race([pending, ended]);
 	} finally {
 		stop.abort();
 	}
@@ -126,7 +138,7 @@ export async function openReply(
 	context: IExecuteFunctions | ILoadOptionsFunctions,
 	outgoing: Outgoing,
 ): Promise<OpenReply> {
-	const { url, timeout } = outgoing;
+	const { url, timeout, cancel } = outgoing;
 	const pending = context.helpers.httpRequestWithAuthentication.call(
 		context,
 		CREDENTIAL_TYPE,
@@ -134,7 +146,7 @@ export async function openReply(
 		decrypted(context, outgoing.credential),
 	) as Promise<FullResponse>;
 	try {
-		const response = await withinTimeout(pending, url, timeout);
+		const response = await answered(pending, outgoing);
 		return {
 			status: response.statusCode,
 			headers: headerMap(response.headers),
@@ -142,7 +154,7 @@ export async function openReply(
 			limits: {
 				url,
 				idleMs: timeout,
-				cancel: (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(),
+				cancel: cancel ?? (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(),
 			},
 		};
 	} catch (error) {

@@ -27,8 +27,7 @@ import {
 	describeProblem,
 	errorItemJson,
 	fixedLimiter,
-	LimiterClosed,
-	newFlow,
+	Flow,
 	optionSetting,
 	toNodeError,
 } from '../../../engine';
@@ -79,7 +78,7 @@ function nodeSettings(context: IExecuteFunctions, credentials: ICredentialDataDe
 /** What one job gives: the items for the Reply and Tool Calls outputs, or what went wrong. */
 type Outcome =
 	| { replies: INodeExecutionData[]; toolCalls: INodeExecutionData[] }
-	| { error: unknown };
+	| { error: unknown; stopped?: true };
 
 /** Reads every item, in order, handing each to `take` as it is read; yields to the event loop now and then. */
 async function readItems(
@@ -119,7 +118,8 @@ export async function executeChatCompletion(
 	}
 	const { connection, limiter, withToolCalls, routeErrors, asTool, streaming } = settings;
 	const placing = { withToolCalls: withToolCalls && !asTool, asTool };
-	const client = new ChatClient(this, connection, newFlow(limiter));
+	const flow = new Flow(limiter);
+	const client = new ChatClient(this, connection, flow);
 	const parameters = new ItemParameters(this);
 	const failFast = !this.continueOnFail();
 	const signal = this.getExecutionCancelSignal?.();
@@ -133,8 +133,9 @@ export async function executeChatCompletion(
 				// Mapped at once, so the raw reply is not held until every job is done.
 				return placeReply(job, await runJob(this, client, job, streaming), parameters, placing);
 			} catch (error) {
-				// With Stop Workflow, no new request starts once one has failed.
-				if (failFast && !(error instanceof LimiterClosed)) limiter.close();
+				if (flow.stoppedBy(error)) return { error, stopped: true };
+				// With Stop Workflow, the first failure stops the spending: no request starts, those in flight end.
+				if (failFast) flow.stop();
 				return { error };
 			}
 		};
@@ -164,6 +165,7 @@ export async function executeChatCompletion(
 	const settled = await Promise.all(outcomes);
 	return collect(this, jobs, settled, {
 		connection,
+		flow,
 		failFast: failFast || asTool,
 		routeErrors,
 		withToolCalls: placing.withToolCalls,
@@ -180,6 +182,7 @@ function collect(
 	outcomes: Outcome[],
 	settings: {
 		connection: Connection;
+		flow: Flow;
 		failFast: boolean;
 		routeErrors: boolean;
 		withToolCalls: boolean;
@@ -188,7 +191,8 @@ function collect(
 		streaming: boolean;
 	},
 ): INodeExecutionData[][] {
-	const { connection, failFast, routeErrors, withToolCalls, asTool, signal, streaming } = settings;
+	const { connection, flow, failFast, routeErrors, withToolCalls, asTool, signal, streaming } =
+		settings;
 	const order = jobs.map((_, index) => index).sort((a, b) => jobs[a].items[0] - jobs[b].items[0]);
 	const replies: INodeExecutionData[] = [];
 	const toolCalls: INodeExecutionData[] = [];
@@ -200,13 +204,16 @@ function collect(
 			toolCalls.push(...outcome.toolCalls);
 			continue;
 		}
-		// Items cancelled with the execution, or never sent after a failure, produce nothing.
-		if (signal?.aborted || outcome.error instanceof LimiterClosed) continue;
+		// Items cancelled with the execution, or cut short when a failure stopped it, produce nothing.
+		if (signal?.aborted || outcome.stopped) continue;
 		const problem = describeProblem(outcome.error, {
 			...connection,
 			model: job.request?.body.model,
 			streaming,
 		});
+		if (failFast && flow.stopped.aborted && jobs.length > 1) {
+			problem.description += ` ${stopNote(flow)}`;
+		}
 		if (asTool) {
 			throw toNodeError(context.getNode(), { ...problem, message: toolFailureMessage(problem) });
 		}
@@ -223,6 +230,13 @@ function collect(
 		}
 	}
 	return withToolCalls ? [replies, toolCalls] : [replies];
+}
+
+/** What the stop after a failure did, for its error: requests sent (paid for when answered) and cancelled. */
+function stopNote({ sent, cancelled }: Flow): string {
+	const requests = `${sent} ${sent === 1 ? 'request was' : 'requests were'} sent`;
+	const ended = cancelled === 0 ? '' : `, ${cancelled} of them still in flight and cancelled`;
+	return `The node stopped at this failure (On Error: Stop Workflow): ${requests}${ended}, and no other request started.`;
 }
 
 /** Puts a reply on its output: raw, simplified on Reply, or one item per call on Tool Calls. */

@@ -4,7 +4,7 @@ import type { ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
 import { fitAdapter } from './langchain-adapter';
 import { ChatCompletionsModel } from './model';
 import type { ModelSettings } from './model';
-import { autoLimiter, newFlow, optionChoice } from '../../../engine';
+import { autoLimiter, Flow, optionChoice } from '../../../engine';
 
 /**
  * The model for n8n's AI nodes, wrapped by the AI node SDK. This module and what it imports need the SDK:
@@ -16,7 +16,7 @@ export function supplyChatModel(
 ): SupplyData {
 	// One flow for every call of this model in the execution: several requests may be in flight (an
 	// agent with batching), and a Retry-After pauses all of them.
-	const model = new ChatCompletionsModel(context, settings, newFlow(autoLimiter()));
+	const model = new ChatCompletionsModel(context, settings, new Flow(autoLimiter()));
 	const supplied = supplyModel(context, model);
 	fitAdapter(supplied.response, {
 		jsonOutput: optionChoice(settings.options, 'responseFormat') !== 'text',

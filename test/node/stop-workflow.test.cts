@@ -1,0 +1,56 @@
+/**
+ * On Error: Stop Workflow in a batch: the first failure stops the spending. No request starts after it, the
+ * requests in flight are cancelled (the run does not wait for their answers), and the error says how many
+ * were sent and cancelled.
+ */
+import { engineWith, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import { keys, useLocalService } from '../support/service.cts';
+
+const service = useLocalService();
+
+/** Answers that would take this long: a run that waited for them could not end sooner. */
+const SLOW_MS = 8000;
+
+async function run() {
+	await service().clearRequests();
+	const started = Date.now();
+	const result = await engineWith(keys.default, service().baseUrl).runNode({
+		type: NODE_TYPE,
+		// Item 20 asks for a model the key cannot use: the service answers 404 at once.
+		parameters: simpleParameters('={{ "item " + $json.n }}', '={{ $json.n === 20 ? "no-such-model" : "echo-1" }}', {
+			options: { extraBody: JSON.stringify({ x_local: { slow_ms: SLOW_MS } }) },
+		}),
+		items: Array.from({ length: 200 }, (_, n) => ({ json: { n } })),
+	});
+	return { ...result, elapsed: Date.now() - started, requests: await service().requests() };
+}
+
+test('at Concurrency Auto, an item the service rejects stops the batch: nothing more starts, the requests in flight are cancelled', async () => {
+	const { error, elapsed, requests } = await run();
+	expect(error?.message).toMatch(/^Model "no-such-model" does not exist on this service/);
+	const note = /The node stopped at this failure \(On Error: Stop Workflow\): (\d+) requests were sent, (\d+) of them still in flight and cancelled, and no other request started\.$/.exec(
+		error?.description ?? '',
+	);
+	expect(note).not.toBeNull();
+	const [sent, cancelled] = [Number(note![1]), Number(note![2])];
+	// Every request the service saw was counted as sent; the others in flight were cancelled, not awaited.
+	expect(requests.length).toBeLessThanOrEqual(sent);
+	expect(sent).toBeLessThan(200);
+	expect(cancelled).toBe(sent - 1);
+	expect(elapsed).toBeLessThan(SLOW_MS);
+});
+
+test('with Continue, a rejected item stops nothing: every other item gets its reply', async () => {
+	// The same batch, answered quickly: the other 199 items are all sent.
+	await service().clearRequests();
+	const result = await engineWith(keys.default, service().baseUrl).runNode({
+		type: NODE_TYPE,
+		parameters: simpleParameters('={{ "item " + $json.n }}', '={{ $json.n === 20 ? "no-such-model" : "echo-1" }}'),
+		items: Array.from({ length: 200 }, (_, n) => ({ json: { n } })),
+		settings: { onError: 'continueRegularOutput' },
+	});
+	expect(result.outputs[0]).toHaveLength(200);
+	expect(result.outputs[0][20].json.error).toMatch(/^Model "no-such-model" does not exist on this service/);
+	expect(result.outputs[0].filter((item) => item.json.error === undefined)).toHaveLength(199);
+	expect(await service().requests()).toHaveLength(200);
+});
