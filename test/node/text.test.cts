@@ -134,9 +134,13 @@ describe('text conversations through n8n\'s execution engine', () => {
 		});
 	});
 
-	test('reasoning is separated from the content, whether sent as a field or inline', async () => {
+	test('reasoning is separated from the content, whether sent as a field or inline; message keeps it as sent', async () => {
 		const engine = engineWith(keys.default, service().baseUrl);
-		for (const model of ['think-1', 'think-inline-1']) {
+		const sent = {
+			'think-1': { role: 'assistant', content: 'Why is the sky blue', reasoning_content: 'Reasoning about: Why is the sky blue' },
+			'think-inline-1': { role: 'assistant', content: '<think>Reasoning about: Why is the sky blue</think>\n\nWhy is the sky blue' },
+		};
+		for (const [model, message] of Object.entries(sent)) {
 			const { outputs } = await engine.runNode({
 				type: NODE_TYPE,
 				parameters: simpleParameters('Why is the sky blue', model),
@@ -145,8 +149,8 @@ describe('text conversations through n8n\'s execution engine', () => {
 			expect(outputs[0][0].json).toMatchObject({
 				content: 'Why is the sky blue',
 				reasoning: 'Reasoning about: Why is the sky blue',
-				message: { role: 'assistant', content: 'Why is the sky blue' },
 			});
+			expect(outputs[0][0].json.message).toEqual(message);
 		}
 	});
 
