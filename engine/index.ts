@@ -29,7 +29,7 @@ export type {
 	Role,
 	ToolDefinition,
 } from './protocol';
-export { reasoningFields, splitReasoning } from './reply/reasoning';
+export { sentReasoning, splitReasoning } from './reply/reasoning';
 export { thinkSplitter } from './reply/think-stream';
 export { buildChatRequest } from './request/build';
 export type { ChatRequest, RequestParts } from './request/input';

@@ -33,12 +33,16 @@ export function splitReasoning(message: {
 }
 
 /**
- * The reasoning fields of an assistant message as the service sent them, under the names it used, to be
- * sent back with the message (DeepSeek's thinking mode refuses a tool-call message without its
- * `reasoning_content`). Only fields it sent with a value: a message without reasoning gets none.
+ * The reasoning of an assistant message as the service sent it, to be sent back with the message (DeepSeek's
+ * thinking mode refuses a tool-call message without its `reasoning_content`): its reasoning fields under the
+ * names it used, and its `content` when that begins with an inline `<think>` block. Only what it sent with a
+ * value: a message without reasoning gets none.
  */
-export function reasoningFields(message: Record<string, unknown>): Record<string, unknown> {
+export function sentReasoning(message: Record<string, unknown>): Record<string, unknown> {
 	const fields: Record<string, unknown> = {};
+	if (typeof message.content === 'string' && INLINE_THINK.test(message.content)) {
+		fields.content = message.content;
+	}
 	for (const name of REASONING_FIELDS) {
 		const value = message[name];
 		if (typeof value === 'string' || (name === 'reasoning_details' && Array.isArray(value))) {

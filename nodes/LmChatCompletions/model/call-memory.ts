@@ -6,8 +6,8 @@ import type { ProtocolToolCall } from '../../../engine';
  * records (the arguments re-serialised with an extra `id` key, parallel calls split into one assistant
  * message each). Each AI Agent round runs the Chat Model anew, so the memory is the module's, bounded,
  * and only used where it agrees with what the agent sends (same name, same arguments). The reply's
- * reasoning fields are remembered with its calls: the agent drops them, and thinking models (DeepSeek)
- * refuse a tool-call message sent back without them.
+ * reasoning (its fields, or its content with an inline `<think>` block) is remembered with its calls: the
+ * agent drops it, and thinking models (DeepSeek) refuse a tool-call message sent back without it.
  */
 
 export interface RememberedCall {
@@ -16,7 +16,7 @@ export interface RememberedCall {
 	arguments: string;
 	/** Every call id of the same reply, in the model's order (this one included). */
 	reply: readonly string[];
-	/** The reply's reasoning fields as the service sent them (`reasoning_content`, ...); empty when none. */
+	/** The reply's reasoning as the service sent it (`reasoning_content`, ..., or `content` with a `<think>` block); empty when none. */
 	reasoning: Readonly<Record<string, unknown>>;
 }
 

@@ -7,9 +7,9 @@ import { InputError, isPlainObject, tryParseJson } from '../../../engine';
 /**
  * n8n's AI messages (the SDK's `Message`) into the protocol's messages, cleaned on the way: whatever the
  * AI node hands over, the service gets a conversation it accepts. An assistant message that made tool
- * calls gets back the reasoning fields the service sent with them (the AI Agent drops them; DeepSeek's
- * thinking mode refuses the message without); no other message gets reasoning; an
- * assistant message that only calls tools has `content: null` (not an empty array); tool-call arguments
+ * calls gets back the reasoning the service sent with them, its fields or its `<think>` content (the AI
+ * Agent drops it; DeepSeek's thinking mode refuses the message without); no other message gets reasoning;
+ * an assistant message that only calls tools has `content: null` (not an empty array); tool-call arguments
  * are the model's own text again; parallel calls that the AI Agent split into one assistant message each
  * are one assistant message again, followed by their results.
  */

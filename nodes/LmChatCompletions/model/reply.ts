@@ -4,7 +4,7 @@ import { rememberCalls } from './call-memory';
 import type { Completion, ProtocolToolCall } from '../../../engine';
 import {
 	isPlainObject,
-	reasoningFields,
+	sentReasoning,
 	ReplyError,
 	splitReasoning,
 	tryParseJson,
@@ -132,7 +132,7 @@ export function replyText(completion: Completion): { text: string; reasoning?: s
 
 /**
  * Throws when the reply was cut at the token limit; else the result for the AI node. The tool calls are
- * remembered with the reply's reasoning fields, so that the history the agent sends back can be restored
+ * remembered with the reply's reasoning, so that the history the agent sends back can be restored
  * (see call-memory).
  */
 export function generateResult(completion: Completion): GenerateResult {
@@ -142,7 +142,7 @@ export function generateResult(completion: Completion): GenerateResult {
 		throw new CutReplyError(text, count(completion.usage?.completion_tokens));
 	}
 	const calls = checkedToolCalls(completion);
-	rememberCalls(calls, reasoningFields(choice.message ?? {}));
+	rememberCalls(calls, sentReasoning(choice.message ?? {}));
 	const content: MessageContent[] = [];
 	if (reasoning !== undefined) content.push({ type: 'reasoning', text: reasoning });
 	if (text !== '' || calls.length === 0) content.push({ type: 'text', text });

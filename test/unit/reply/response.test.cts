@@ -2,7 +2,7 @@ import { readBody } from '../../../engine/reply/body';
 import { parseCompletion } from '../../../engine/reply/completion';
 import { serviceErrorFrom } from '../../../engine/reply/error-body';
 import { parseModels } from '../../../engine/reply/models';
-import { reasoningFields, splitReasoning } from '../../../engine/reply/reasoning';
+import { sentReasoning, splitReasoning } from '../../../engine/reply/reasoning';
 import { ReplyError, ServiceError } from '../../../engine/failures';
 
 const reply = (status: number, text: string) => ({ status, headers: {}, text });
@@ -80,9 +80,10 @@ describe('the reasoning fields sent back with a message', () => {
 		['reasoning and reasoning_details (OpenRouter)', { reasoning: 'Why', reasoning_details: [{ type: 'reasoning.text', text: 'Why' }] }, { reasoning: 'Why', reasoning_details: [{ type: 'reasoning.text', text: 'Why' }] }],
 		['none', { content: 'A' }, {}],
 		['null fields are not sent', { content: 'A', reasoning_content: null, reasoning: null, reasoning_details: null }, {}],
-		['inline think is no field', { content: '<think>Why</think>A' }, {}],
+		['inline think: the content as sent', { content: '<think>Why</think>A' }, { content: '<think>Why</think>A' }],
+		['think later in the text is no reasoning', { content: 'A <think>Why</think>' }, {}],
 	])('%s', (_name, message, expected) => {
-		expect(reasoningFields(message)).toEqual(expected);
+		expect(sentReasoning(message)).toEqual(expected);
 	});
 });
 
