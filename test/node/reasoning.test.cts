@@ -92,7 +92,7 @@ describe('a thinking tool loop (DeepSeek thinking mode) completes in the Chat Co
 		expect(failed.json.error).toContain(
 			'Missing `reasoning_content` field in the assistant message at message index 1. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls',
 		);
-		expect(failed.json.error_details).toMatchObject({ http_code: 400 });
+		expect(failed.json.error_details).toMatchObject({ http_code: 400, description: expect.stringContaining('wants that reasoning back') });
 	});
 
 	test('a message that came without reasoning is sent back without a reasoning field', async () => {
