@@ -29,7 +29,8 @@ export type {
 	Role,
 	ToolDefinition,
 } from './protocol';
-export { splitReasoning } from './reply/reasoning';
+export { sentReasoning, splitReasoning } from './reply/reasoning';
+export { thinkSplitter } from './reply/think-stream';
 export { buildChatRequest } from './request/build';
 export type { ChatRequest, RequestParts } from './request/input';
 export { checkName, checkParameters, checkTools } from './request/tools';

@@ -36,6 +36,24 @@ export interface ChatMessage {
 	toolCalls?: ToolCall[];
 	/** A tool message's answer to this call id. */
 	toolCallId?: string;
+	/** The reasoning fields an assistant message carries as text (`reasoning_content`, `reasoning`). */
+	reasoningFields?: string[];
+}
+
+const reasoningFieldNames = ['reasoning_content', 'reasoning'];
+
+/** The reasoning fields of an assistant message; each must be text (or null: absent). */
+function parseReasoningFields(message: Record<string, unknown>, at: string): string[] {
+	return reasoningFieldNames.filter((field) => {
+		const value = message[field];
+		if (value === undefined || value === null) return false;
+		if (typeof value === 'string') return true;
+		throw invalidRequest(
+			`${at}: '${field}' must be a string, got ${describe(value)}`,
+			`${at}.${field}`,
+			'invalid_type',
+		);
+	});
 }
 
 export function parseMessage(message: unknown, index: number): ChatMessage {
@@ -59,8 +77,10 @@ export function parseMessage(message: unknown, index: number): ChatMessage {
 		);
 	}
 	const toolCalls = role === 'assistant' ? parseToolCalls(message.tool_calls, at) : [];
+	const reasoningFields = role === 'assistant' ? parseReasoningFields(message, at) : [];
 	const extra = {
 		...(toolCalls.length > 0 ? { toolCalls } : {}),
+		...(reasoningFields.length > 0 ? { reasoningFields } : {}),
 		...(role === 'tool' ? { toolCallId: parseToolCallId(message.tool_call_id, at) } : {}),
 	};
 	const content = message.content ?? null;

@@ -78,6 +78,7 @@ export function parseChatRequest(contentType: string | undefined, rawBody: strin
 	checkToolSequence(messages);
 	const tools = parseTools(body.tools);
 
+	checkReasoningEffort(body.reasoning_effort);
 	checkRange(body, 'temperature', 0, 2);
 	checkRange(body, 'top_p', 0, 1);
 	const maxTokens = body.max_tokens ?? undefined;
@@ -129,4 +130,16 @@ function checkRange(body: Json, field: string, min: number, max: number): void {
 			'invalid_value',
 		);
 	}
+}
+
+/** The values the official schema allows for `reasoning_effort` (null: not set). */
+const reasoningEfforts = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'];
+
+function checkReasoningEffort(value: unknown): void {
+	if (value === undefined || value === null || reasoningEfforts.includes(value as string)) return;
+	throw invalidRequest(
+		`Invalid value for 'reasoning_effort': ${describe(value)}. Supported values are: ${reasoningEfforts.map((effort) => `'${effort}'`).join(', ')}.`,
+		'reasoning_effort',
+		'invalid_value',
+	);
 }

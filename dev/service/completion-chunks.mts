@@ -53,14 +53,15 @@ function toolCallDeltas(calls: readonly ToolCall[]): object[] {
 }
 
 function textDeltas(reply: CompletionReply, knobs: Knobs): object[] {
-	if (reply.kind === 'tool_calls') return toolCallDeltas(reply.toolCalls);
 	if (reply.kind === 'refusal') {
 		return wordPieces(reply.refusal, knobs.chunkWords).map((piece) => ({ refusal: piece }));
 	}
+	const reasoning = wordPieces(reply.reasoningContent ?? '', knobs.chunkWords).map((piece) => ({
+		[knobs.reasoningField]: piece,
+	}));
+	if (reply.kind === 'tool_calls') return [...reasoning, ...toolCallDeltas(reply.toolCalls)];
 	return [
-		...wordPieces(reply.reasoningContent ?? '', knobs.chunkWords).map((piece) => ({
-			[knobs.reasoningField]: piece,
-		})),
+		...reasoning,
 		...wordPieces(reply.content, knobs.chunkWords).map((piece) => ({ content: piece })),
 	];
 }

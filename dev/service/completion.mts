@@ -37,7 +37,7 @@ function completionWords(reply: CompletionReply): number {
 		case 'tool_calls':
 			return reply.toolCalls.reduce(
 				(sum, call) => sum + countWords(`${call.function.name} ${call.function.arguments}`),
-				0,
+				countWords(reply.reasoningContent ?? ''),
 			);
 	}
 }
@@ -60,14 +60,14 @@ export function finishReason(reply: CompletionReply): string {
 
 /** The assistant message; the reasoning goes in `reasoningField`. */
 function message(reply: CompletionReply, reasoningField: Knobs['reasoningField']): object {
-	if (reply.kind === 'tool_calls') {
-		return { role: 'assistant', content: null, tool_calls: reply.toolCalls };
-	}
 	if (reply.kind === 'refusal') {
 		return { role: 'assistant', content: reply.emptyContent ? '' : null, refusal: reply.refusal };
 	}
 	const reasoning =
 		reply.reasoningContent === undefined ? {} : { [reasoningField]: reply.reasoningContent };
+	if (reply.kind === 'tool_calls') {
+		return { role: 'assistant', content: null, ...reasoning, tool_calls: reply.toolCalls };
+	}
 	return { role: 'assistant', content: reply.content, ...reasoning };
 }
 

@@ -39,12 +39,15 @@ export function optionSetting(options: Record<string, unknown>, name: NumberOpti
 	return optionValue(options, name) ?? spec(name).default;
 }
 
-/** The request body fields of the options that are set (temperature, top_p, max_tokens, ...). */
-export function wireFields(options: Record<string, unknown>): Record<string, number> {
-	const fields: Record<string, number> = {};
-	for (const option of NUMBER_OPTIONS) {
-		if (option.wire === undefined || options[option.name] === undefined) continue;
-		fields[option.wire] = check(option, options[option.name]);
+/** The request body fields of the options that are set (temperature, top_p, max_tokens, reasoning_effort, ...). */
+export function wireFields(options: Record<string, unknown>): Record<string, number | string> {
+	const fields: Record<string, number | string> = {};
+	for (const option of OPTIONS) {
+		if (!('wire' in option) || options[option.name] === undefined) continue;
+		fields[option.wire] =
+			option.kind === 'number'
+				? check(option, options[option.name])
+				: checkChoice(option, options[option.name]);
 	}
 	return fields;
 }
@@ -52,12 +55,15 @@ export function wireFields(options: Record<string, unknown>): Record<string, num
 /** A choice option's value (the table's default when unset); anything else names the choices. */
 export function optionChoice(options: Record<string, unknown>, name: ChoiceOptionName): string {
 	const option = OPTIONS.find((spec) => spec.name === name) as ChoiceOption;
-	const value = options[name] ?? option.default;
+	return checkChoice(option, options[name] ?? option.default);
+}
+
+function checkChoice(option: ChoiceOption, value: unknown): string {
 	if (option.choices.some((choice) => choice.value === value)) return value as string;
 	throw new InputError(
 		option.label,
 		`has the unknown value ${named(value)}`,
-		`Choose ${option.choices.map((choice) => choice.name).join(', ')}.`,
+		`Choose ${option.choices.map((choice) => choice.name).join(', ')}; an expression gives the value: ${option.choices.map((choice) => choice.value).join(', ')}.`,
 	);
 }
 

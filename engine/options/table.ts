@@ -45,6 +45,8 @@ export interface ChoiceOption extends Common {
 	kind: 'choice';
 	default: string;
 	choices: ReadonlyArray<{ name: string; value: string; description: string }>;
+	/** The request body field, sent only when the option is set; none for the node's own settings. */
+	wire?: string;
 }
 
 export type OptionSpec = NumberOption | BooleanOption | JsonOption | ChoiceOption;
@@ -138,6 +140,24 @@ export const OPTIONS = [
 		wire: 'max_tokens',
 		fix: 'Use a whole number such as 1024.',
 		description: 'Upper bound on the number of tokens in the reply (max_tokens)',
+	},
+	{
+		kind: 'choice',
+		name: 'reasoningEffort',
+		label: 'Reasoning Effort',
+		default: 'medium',
+		wire: 'reasoning_effort',
+		choices: [
+			{ name: 'Extra High', value: 'xhigh', description: 'More than high (xhigh)' },
+			{ name: 'High', value: 'high', description: 'Reason at length (high)' },
+			{ name: 'Low', value: 'low', description: 'Reason briefly (low)' },
+			{ name: 'Max', value: 'max', description: 'As much as the model can (max)' },
+			{ name: 'Medium', value: 'medium', description: 'The usual balance (medium)' },
+			{ name: 'Minimal', value: 'minimal', description: 'Hardly any reasoning (minimal)' },
+			{ name: 'None', value: 'none', description: 'No reasoning, where the model allows it (none)' },
+		],
+		description:
+			'How much a reasoning model thinks before it answers (reasoning_effort), for any model ID; not every model takes every value. Not added, nothing is sent and the model decides.',
 	},
 	{
 		kind: 'number',

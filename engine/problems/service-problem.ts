@@ -6,6 +6,22 @@ import { optionPath } from '../options/table';
 
 type Verdict = Pick<Problem, 'message' | 'failure'> & { fix: string };
 
+/** DeepSeek's thinking mode wants an assistant message's reasoning back (V3.2: "Missing `reasoning_content` field ...", V4: "... must be passed back"). */
+const REASONING_MISSING = /missing `?reasoning_content`? field|reasoning_content\b.*must be passed back/i;
+/** Services that take no reasoning on input (Groq, Cerebras: "property 'reasoning_content' is unsupported"). */
+const REASONING_REFUSED = /\breasoning(_content|_details)?\b.*\b(unsupported|unexpected|not allowed|not permitted|unrecognized)/i;
+
+/** The fix for a 400: the service's message names the field, except for the reasoning rules of thinking models. */
+function badRequestFix(serviceMessage: string): string {
+	if (REASONING_MISSING.test(serviceMessage)) {
+		return 'The model thinks before it calls tools and wants that reasoning back: continue the conversation from the Chat Completion node\'s messages or message output unchanged (they keep reasoning_content), or set Reasoning on the assistant row.';
+	}
+	if (REASONING_REFUSED.test(serviceMessage)) {
+		return 'This service takes no reasoning on the messages sent to it (it comes from a conversation with another service): remove the field from the assistant messages in Messages (JSON), or leave Reasoning empty on the Messages rows.';
+	}
+	return "The service's message names the problem; correct that field in the node (or in Extra Body) and run again.";
+}
+
 function verdict(error: ServiceError, context: ProblemContext): Verdict {
 	const { status } = error;
 	const model = context.model ? `"${context.model}"` : 'the requested model';
@@ -65,7 +81,7 @@ function verdict(error: ServiceError, context: ProblemContext): Verdict {
 	if (status === 400) {
 		return {
 			message: `The service rejected the request: ${error.serviceMessage}`,
-			fix: "The service's message names the problem; correct that field in the node (or in Extra Body) and run again.",
+			fix: badRequestFix(error.serviceMessage),
 		};
 	}
 	if (status === 429) {

@@ -39,6 +39,8 @@ interface ToolCallParts {
 interface ChoiceParts {
 	content: string[];
 	reasoning: string[];
+	/** The field the reasoning came in (`reasoning_content` or `reasoning`), kept for the assembled message. */
+	reasoningField?: 'reasoning_content' | 'reasoning';
 	refusal: string[];
 	toolCalls: Map<number, ToolCallParts>;
 	finishReason: string | null;
@@ -91,7 +93,9 @@ function choiceOf(index: number, choice: ChoiceParts): Completion['choices'][num
 		role: 'assistant',
 		content: content === '' && calls.length > 0 ? null : content,
 	};
-	if (choice.reasoning.length > 0) message.reasoning_content = choice.reasoning.join('');
+	if (choice.reasoningField !== undefined) {
+		message[choice.reasoningField] = choice.reasoning.join('');
+	}
 	if (choice.refusal.length > 0) message.refusal = choice.refusal.join('');
 	if (calls.length > 0) message.tool_calls = calls;
 	return { index, message, finish_reason: choice.finishReason };
@@ -128,8 +132,12 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 				choice.content.push(content);
 				if (index === 0) onText?.(content);
 			}
-			const reasoning = filled(delta.reasoning_content) ?? filled(delta.reasoning);
-			if (reasoning !== undefined) choice.reasoning.push(reasoning);
+			for (const field of ['reasoning_content', 'reasoning'] as const) {
+				const reasoning = filled(delta[field]);
+				if (reasoning === undefined || (choice.reasoningField ?? field) !== field) continue;
+				choice.reasoningField = field;
+				choice.reasoning.push(reasoning);
+			}
 			const refusal = filled(delta.refusal);
 			if (refusal !== undefined) {
 				choice.refusal.push(refusal);

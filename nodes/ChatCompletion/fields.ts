@@ -28,7 +28,15 @@ export const FIELDS = {
 	},
 	messages: {
 		label: 'Messages',
-		row: { place: 'Messages row', fields: { role: 'Role', content: 'Content' } },
+		row: {
+			place: 'Messages row',
+			fields: {
+				role: 'Role',
+				content: 'Content',
+				reasoning: 'Reasoning',
+				reasoningField: 'Reasoning Field',
+			},
+		},
 	},
 	messagesJson: {
 		label: 'Messages (JSON)',
@@ -62,6 +70,9 @@ export const FIELDS = {
 } as const satisfies Record<string, Field>;
 
 export type FieldName = keyof typeof FIELDS;
+
+/** The fields a Messages row's Reasoning can be sent in: the names services send reasoning text under. */
+export const REASONING_FIELDS = ['reasoning_content', 'reasoning'] as const;
 
 /** A field's label, or the parameter's own name for one the table does not hold (Options, n8n's settings). */
 export function fieldLabel(name: string): string {

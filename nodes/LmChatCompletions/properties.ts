@@ -21,6 +21,7 @@ export const optionsProperty = optionsCollection([
 	'temperature',
 	'topP',
 	'maxTokens',
+	'reasoningEffort',
 	'timeout',
 	'maxRetries',
 	'maxRetryWait',

@@ -14,7 +14,7 @@ import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { CHAT_NODE_TYPE } from '../../dev/n8n/workflows.cts';
 
 const screenshots = resolve(__dirname, '..', '..', '.cache', 'e2e', 'screenshots');
-const KEY_MODELS = ['echo-1', 'json-1', 'think-1', 'think-inline-1', 'tools-1', 'vision-1'];
+const KEY_MODELS = ['echo-1', 'json-1', 'think-1', 'think-inline-1', 'think-tools-1', 'tools-1', 'vision-1'];
 const PROMPT = 'Hello from the browser test';
 
 const service = useLocalService();
@@ -94,7 +94,7 @@ test('the credential, created through its form with spaces around the key, passe
 		baseUrl: service().baseUrl,
 	});
 	// n8n shows its own words for a passed test; the node's message (with the count) is in the answer.
-	expect(testMessage).toBe('Connection successful: this key may use 6 models.');
+	expect(testMessage).toBe('Connection successful: this key may use 7 models.');
 	const modal = page().getByTestId('editCredential-modal');
 	await modal.getByText('Connection tested successfully').waitFor();
 	expect(await screenshot(page(), screenshots, 'credential', modal)).toContain(

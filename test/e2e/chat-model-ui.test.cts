@@ -13,7 +13,7 @@ import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { N8nRest } from '../../dev/n8n/rest.cts';
 
 const screenshots = resolve(__dirname, '..', '..', '.cache', 'e2e', 'screenshots');
-const KEY_MODELS = ['echo-1', 'json-1', 'think-1', 'think-inline-1', 'tools-1', 'vision-1'];
+const KEY_MODELS = ['echo-1', 'json-1', 'think-1', 'think-inline-1', 'think-tools-1', 'tools-1', 'vision-1'];
 const MODEL_NAME = 'Chat Completions Chat Model';
 const WORKFLOW = 'e2e-chat-model-ui';
 

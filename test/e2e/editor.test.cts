@@ -130,10 +130,12 @@ test('Simple: no image field until the Images switch is on', async () => {
 	for (const text of ['Image URLs', 'Image Binary Properties', 'Image Detail']) expect(shown).toContain(text);
 });
 
-test('Messages: an Images switch on the user row only, no image field on system or assistant rows', async () => {
+test('Messages: an Images switch on the user row only, no image field on system or assistant rows; Reasoning on the assistant row only', async () => {
 	const { p, ndv, shown } = await panel('editor-messages');
 	expect(shown.filter((name) => name === 'role')).toHaveLength(3);
 	expect(shown.filter((name) => name === 'withImages')).toHaveLength(1);
+	expect(shown.filter((name) => name === 'reasoning' || name === 'reasoningField')).toEqual(['reasoning', 'reasoningField']);
+	expect(shown.indexOf('reasoning')).toBeGreaterThan(shown.lastIndexOf('role'));
 	expect(shown.filter((name) => IMAGE_FIELDS.includes(name))).toEqual([]);
 	const text = await screenshot(p, screenshots, 'editor-messages', ndv);
 	expect(text).toContain('Images');

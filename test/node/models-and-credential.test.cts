@@ -9,9 +9,9 @@ describe('"From list" shows exactly the models of the key\'s group', () => {
 	test('each key sees its own group, sorted, and search filters it', async () => {
 		const search = (apiKey: string, filter?: string) =>
 			engineWith(apiKey, service().baseUrl).listSearch({ type: NODE_TYPE, method: 'searchModels', filter });
-		expect(names(await search(keys.default))).toEqual(['echo-1', 'json-1', 'think-1', 'think-inline-1', 'tools-1', 'vision-1']);
-		expect(names(await search(keys.premium))).toEqual(['echo-1', 'echo-pro', 'json-1', 'think-1', 'think-inline-1', 'tools-1', 'vision-1']);
-		expect(names(await search(keys.default, 'THINK'))).toEqual(['think-1', 'think-inline-1']);
+		expect(names(await search(keys.default))).toEqual(['echo-1', 'json-1', 'think-1', 'think-inline-1', 'think-tools-1', 'tools-1', 'vision-1']);
+		expect(names(await search(keys.premium))).toEqual(['echo-1', 'echo-pro', 'json-1', 'think-1', 'think-inline-1', 'think-tools-1', 'tools-1', 'vision-1']);
+		expect(names(await search(keys.default, 'THINK'))).toEqual(['think-1', 'think-inline-1', 'think-tools-1']);
 		const requests = await service().requests();
 		expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(Array(3).fill('GET /v1/models'));
 	});
@@ -37,11 +37,11 @@ describe('the credential test proves the key without spending tokens', () => {
 	test('a good key reports how many models it may use; only GET /models is sent', async () => {
 		expect(await test$(keys.default, service().baseUrl)).toEqual({
 			status: 'OK',
-			message: 'Connection successful: this key may use 6 models.',
+			message: 'Connection successful: this key may use 7 models.',
 		});
 		expect(await test$(` Bearer ${keys.premium} `, `${service().baseUrl}/`)).toEqual({
 			status: 'OK',
-			message: 'Connection successful: this key may use 7 models.',
+			message: 'Connection successful: this key may use 8 models.',
 		});
 		const requests = await service().requests();
 		expect(requests.map((request) => `${request.method} ${request.path} ${request.headers.authorization}`)).toEqual([

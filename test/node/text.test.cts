@@ -1,14 +1,11 @@
 import { engineWith, jsonItems, modelFromList, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
-import { conformanceErrors, schemaAvailable } from '../support/conformance.cts';
+import { checkEveryRequestConforms } from '../support/conformance.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
 // Every request these tests make (each combination of UI fields they cover) must pass the official schema.
-afterEach(async () => {
-	if (!schemaAvailable) return;
-	for (const request of await service().requests()) expect(conformanceErrors(request.body)).toEqual([]);
-});
+checkEveryRequestConforms(service);
 
 describe('text conversations through n8n\'s execution engine', () => {
 	test('a simple prompt gives the simplified item, and only model and messages are sent', async () => {
@@ -134,9 +131,13 @@ describe('text conversations through n8n\'s execution engine', () => {
 		});
 	});
 
-	test('reasoning is separated from the content, whether sent as a field or inline', async () => {
+	test('reasoning is separated from the content, whether sent as a field or inline; message keeps it as sent', async () => {
 		const engine = engineWith(keys.default, service().baseUrl);
-		for (const model of ['think-1', 'think-inline-1']) {
+		const sent = {
+			'think-1': { role: 'assistant', content: 'Why is the sky blue', reasoning_content: 'Reasoning about: Why is the sky blue' },
+			'think-inline-1': { role: 'assistant', content: '<think>Reasoning about: Why is the sky blue</think>\n\nWhy is the sky blue' },
+		};
+		for (const [model, message] of Object.entries(sent)) {
 			const { outputs } = await engine.runNode({
 				type: NODE_TYPE,
 				parameters: simpleParameters('Why is the sky blue', model),
@@ -145,8 +146,8 @@ describe('text conversations through n8n\'s execution engine', () => {
 			expect(outputs[0][0].json).toMatchObject({
 				content: 'Why is the sky blue',
 				reasoning: 'Reasoning about: Why is the sky blue',
-				message: { role: 'assistant', content: 'Why is the sky blue' },
 			});
+			expect(outputs[0][0].json.message).toEqual(message);
 		}
 	});
 

@@ -31,3 +31,11 @@ export function conformanceErrors(body: unknown): string[] {
 		(error) => `${error.instancePath || '/'} ${error.message ?? ''}`,
 	);
 }
+
+/** After each test of the file, every request the local service received must fit the official schema (when it is there). */
+export function checkEveryRequestConforms(service: () => { requests(): Promise<Array<{ body: unknown }>> }): void {
+	afterEach(async () => {
+		if (!schemaAvailable) return;
+		for (const request of await service().requests()) expect(conformanceErrors(request.body)).toEqual([]);
+	});
+}

@@ -18,6 +18,7 @@ export interface ToolCallReply {
 	kind: 'tool_calls';
 	model: string;
 	toolCalls: ToolCall[];
+	reasoningContent?: string;
 }
 
 /** The model declines: `refusal` instead of content (`content` null, or '' with `emptyContent`), finish_reason `stop`. */

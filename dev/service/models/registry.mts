@@ -5,12 +5,13 @@ import { jsonModel } from './json.mts';
 import type { ModelDefinition } from './model.mts';
 import { reasoningModels } from './reasoning.mts';
 import { textOnly } from './text-only.mts';
+import { thinkingToolsModel } from './thinking-tools.mts';
 import { toolsModel } from './tools.mts';
 import { visionModel } from './vision.mts';
 
 export const models: ReadonlyMap<string, ModelDefinition> = new Map(
 	[
-		...[...echoModels, ...reasoningModels, toolsModel, jsonModel].map(textOnly),
+		...[...echoModels, ...reasoningModels, toolsModel, thinkingToolsModel, jsonModel].map(textOnly),
 		visionModel,
 		...faultModels,
 	].map((model) => [model.id, model]),

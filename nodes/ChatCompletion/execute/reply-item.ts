@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ChatMessage, ChatRequestBody, Completion, ProtocolToolCall } from '../../../engine';
-import { ReplyError, splitReasoning, tryParseJson } from '../../../engine';
+import { sentReasoning, ReplyError, splitReasoning, tryParseJson } from '../../../engine';
 
 export interface ParsedToolCall {
 	id: string;
@@ -45,10 +45,12 @@ export function replyItem(
 	const protocolCalls = Array.isArray(received.tool_calls) ? received.tool_calls : [];
 	const refusal =
 		typeof received.refusal === 'string' && received.refusal !== '' ? received.refusal : undefined;
-	// In protocol form an assistant message that only calls tools has no content.
+	// In protocol form an assistant message that only calls tools has no content; its reasoning goes back
+	// as the service sent it (the content with its inline <think> block, the reasoning fields).
 	const message: ChatMessage = {
 		role: 'assistant',
 		content: content === '' && (protocolCalls.length > 0 || refusal) ? null : content,
+		...sentReasoning(received),
 	};
 	if (refusal !== undefined) message.refusal = refusal;
 	if (protocolCalls.length > 0) {

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { Job } from './plan-jobs';
 import { runsAsTool } from './tool-result';
 import type { ChatClient, ChatReply, ChatRequestBody } from '../../../engine';
-import { describeProblem, splitReasoning } from '../../../engine';
+import { describeProblem, splitReasoning, thinkSplitter } from '../../../engine';
 
 export interface JobReply extends ChatReply {
 	body: ChatRequestBody;
@@ -57,6 +57,8 @@ function replyText({ completion }: ChatReply): string {
 	return typeof message.refusal === 'string' ? message.refusal : '';
 }
 
+const ignore = () => undefined;
+
 /**
  * Sends one job's request (streamed or not), with retries; throws what went wrong. When the workflow
  * streams its response, the client always hears of the item: the text as it streams (or, when Stream is
@@ -82,7 +84,10 @@ export async function runJob(
 	};
 	try {
 		if (request === undefined) throw job.error;
-		const reply = await client.reply(request, request.stream ? chat?.text : undefined);
+		// The chat gets the answer only: an inline <think> block is held back as it streams.
+		const streamed = chat && request.stream ? thinkSplitter(chat.text, ignore) : undefined;
+		const reply = await client.reply(request, streamed && ((delta) => streamed.push(delta)));
+		streamed?.end();
 		if (chat && !request.stream) {
 			const text = replyText(reply);
 			if (text !== '') chat.text(text);

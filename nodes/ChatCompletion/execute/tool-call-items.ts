@@ -4,7 +4,8 @@ import type { IDataObject } from 'n8n-workflow';
  * The Tool Calls output: one item per call the model asked for, so a Switch on `name` can
  * route each to the nodes that run it. Each item carries the conversation (`messages`, ending
  * with the model's request) that a Chat Completion node continues once `result` is set.
- * `args` repeats `arguments` for expressions, which refuse to read a field named `arguments`.
+ * `args` repeats `arguments` for expressions, which refuse to read a field named `arguments`. The
+ * reasoning stays on `message` as the service sent it, so the next request sends it back.
  */
 export function toolCallItems(reply: IDataObject): IDataObject[] {
 	const calls = reply.tool_calls as IDataObject[];
@@ -16,6 +17,7 @@ export function toolCallItems(reply: IDataObject): IDataObject[] {
 		index,
 		count: calls.length,
 		content: reply.content,
+		...(reply.reasoning === undefined ? {} : { reasoning: reply.reasoning }),
 		reply_id: reply.id,
 		model: reply.model,
 		usage: reply.usage,

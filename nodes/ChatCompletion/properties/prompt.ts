@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { rowImageProperties, simpleImageProperties } from './images';
-import { FIELDS } from '../fields';
+import { FIELDS, REASONING_FIELDS } from '../fields';
 
 export const promptProperties: INodeProperties[] = [
 	{
@@ -94,6 +94,26 @@ export const promptProperties: INodeProperties[] = [
 						typeOptions: { rows: 3 },
 						default: '',
 						placeholder: 'e.g. What is the capital of France?',
+					},
+					{
+						displayName: FIELDS.messages.row.fields.reasoning,
+						name: 'reasoning',
+						type: 'string',
+						typeOptions: { rows: 2 },
+						default: '',
+						placeholder: "e.g. {{ $('Chat Completion').item.json.reasoning }}",
+						description:
+							"The model's reasoning for this answer, sent back with it. Thinking models such as DeepSeek's want it back on an answer that called tools. Left empty, none is sent.",
+						displayOptions: { show: { role: ['assistant'] } },
+					},
+					{
+						displayName: FIELDS.messages.row.fields.reasoningField,
+						name: 'reasoningField',
+						type: 'options',
+						default: 'reasoning_content',
+						description: 'The field the service sent the reasoning in, and reads it back from',
+						options: REASONING_FIELDS.map((value) => ({ name: value, value })),
+						displayOptions: { show: { role: ['assistant'] } },
 					},
 					...rowImageProperties,
 				],

@@ -1,6 +1,6 @@
 import { imageParts } from './images';
 import type { ChatInput } from './input';
-import { FIELDS } from '../fields';
+import { FIELDS, REASONING_FIELDS } from '../fields';
 import type { ChatMessage, ContentPart, ProtocolToolCall, Role } from '../../../engine';
 import { describe, InputError, isPlainObject, named, parseJsonField } from '../../../engine';
 
@@ -92,8 +92,32 @@ function fromRows(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 				'Type the message text, or remove the row.',
 			);
 		}
-		return { role, content: userContent(content, images) };
+		return { role, content: userContent(content, images), ...rowReasoning(fields, place) };
 	});
+}
+
+/** An assistant row's Reasoning, in the field the row names; nothing when it is empty. */
+function rowReasoning(fields: Record<string, unknown>, place: string): Record<string, string> {
+	const { reasoning: reasoningLabel, reasoningField: fieldLabel } = FIELDS.messages.row.fields;
+	if (fields.role !== 'assistant') return {};
+	const reasoning = text(fields.reasoning ?? '');
+	if (reasoning === undefined) {
+		throw new InputError(
+			`${place} > ${reasoningLabel}`,
+			`must be text, got ${describe(fields.reasoning)}`,
+			"Map the reasoning text, e.g. {{ $('Chat Completion').item.json.reasoning }}.",
+		);
+	}
+	if (reasoning === '') return {};
+	const field = fields.reasoningField ?? REASONING_FIELDS[0];
+	if (!REASONING_FIELDS.includes(field as (typeof REASONING_FIELDS)[number])) {
+		throw new InputError(
+			`${place} > ${fieldLabel}`,
+			`has the unknown value ${named(field)}`,
+			`Choose ${REASONING_FIELDS.join(' or ')}: the field the service sent the reasoning in.`,
+		);
+	}
+	return { [field as string]: reasoning };
 }
 
 function checkParts(parts: unknown[], place: string): ContentPart[] {
@@ -212,6 +236,15 @@ function checkMessage(entry: unknown, index: number): ChatMessage {
 		);
 	}
 	if (entry.tool_calls !== undefined) message.tool_calls = checkToolCalls(entry.tool_calls, place);
+	for (const field of REASONING_FIELDS) {
+		const reasoning = entry[field];
+		if (reasoning === undefined || reasoning === null || typeof reasoning === 'string') continue;
+		throw new InputError(
+			JSON_FIELD,
+			`${place}.${field} must be text, got ${describe(reasoning)}`,
+			'Send the reasoning back as the service sent it: append the "message" output of the Chat Completion node unchanged.',
+		);
+	}
 	if (role === 'tool' && typeof entry.tool_call_id !== 'string') {
 		throw new InputError(
 			JSON_FIELD,

@@ -6,8 +6,10 @@ import { InputError, isPlainObject, tryParseJson } from '../../../engine';
 
 /**
  * n8n's AI messages (the SDK's `Message`) into the protocol's messages, cleaned on the way: whatever the
- * AI node hands over, the service gets a conversation it accepts. Reasoning is not sent back; an
- * assistant message that only calls tools has `content: null` (not an empty array); tool-call arguments
+ * AI node hands over, the service gets a conversation it accepts. An assistant message that made tool
+ * calls gets back the reasoning the service sent with them, its fields or its `<think>` content (the AI
+ * Agent drops it; DeepSeek's thinking mode refuses the message without); no other message gets reasoning;
+ * an assistant message that only calls tools has `content: null` (not an empty array); tool-call arguments
  * are the model's own text again; parallel calls that the AI Agent split into one assistant message each
  * are one assistant message again, followed by their results.
  */
@@ -110,7 +112,12 @@ function assistantMessage(message: Message): ChatMessage {
 	}
 	const text = texts(message.content);
 	if (toolCalls.length === 0) return { role: 'assistant', content: text };
-	return { role: 'assistant', content: text === '' ? null : text, tool_calls: toolCalls };
+	return {
+		role: 'assistant',
+		content: text === '' ? null : text,
+		...recallCall(toolCalls[0].id)?.reasoning,
+		tool_calls: toolCalls,
+	};
 }
 
 /** A tool's result as the text the protocol wants: text as it is, anything else as JSON. */
@@ -181,7 +188,10 @@ function joinParallelCalls(messages: ChatMessage[]): ChatMessage[] {
 		}
 		const order = (call: ProtocolToolCall) => reply.indexOf(call.id);
 		calls.sort((a, b) => order(a) - order(b));
-		joined.push({ role: 'assistant', content: null, tool_calls: calls }, ...results);
+		joined.push(
+			{ role: 'assistant', content: null, ...recallCall(calls[0].id)?.reasoning, tool_calls: calls },
+			...results,
+		);
 		index = next;
 	}
 	return joined;

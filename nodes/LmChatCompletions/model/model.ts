@@ -6,10 +6,15 @@ import { Channel } from './channel';
 import { modelError } from './errors';
 import { protocolMessages } from './messages';
 import { checkCalledTools, generateResult } from './reply';
-import { thinkSplitter } from './think-stream';
 import { toolDefinitions } from './tools';
 import type { ChatRequest, Connection, Flow, ToolDefinition } from '../../../engine';
-import { buildChatRequest, ChatClient, checkTools, optionValue } from '../../../engine';
+import {
+	buildChatRequest,
+	ChatClient,
+	checkTools,
+	optionValue,
+	thinkSplitter,
+} from '../../../engine';
 
 /** What the Chat Model node hands its model: the checked credential, the model ID and the Options. */
 export interface ModelSettings {

@@ -2,7 +2,13 @@ import type { FinishReason, GenerateResult, MessageContent, TokenUsage } from '@
 
 import { rememberCalls } from './call-memory';
 import type { Completion, ProtocolToolCall } from '../../../engine';
-import { isPlainObject, ReplyError, splitReasoning, tryParseJson } from '../../../engine';
+import {
+	isPlainObject,
+	sentReasoning,
+	ReplyError,
+	splitReasoning,
+	tryParseJson,
+} from '../../../engine';
 
 /**
  * A completion into what n8n's AI nodes take from a model (the SDK's `GenerateResult`): the reply text
@@ -126,7 +132,8 @@ export function replyText(completion: Completion): { text: string; reasoning?: s
 
 /**
  * Throws when the reply was cut at the token limit; else the result for the AI node. The tool calls are
- * remembered, so that the history the agent sends back can be restored (see call-memory).
+ * remembered with the reply's reasoning, so that the history the agent sends back can be restored
+ * (see call-memory).
  */
 export function generateResult(completion: Completion): GenerateResult {
 	const choice = completion.choices[0];
@@ -135,7 +142,7 @@ export function generateResult(completion: Completion): GenerateResult {
 		throw new CutReplyError(text, count(completion.usage?.completion_tokens));
 	}
 	const calls = checkedToolCalls(completion);
-	rememberCalls(calls);
+	rememberCalls(calls, sentReasoning(choice.message ?? {}));
 	const content: MessageContent[] = [];
 	if (reasoning !== undefined) content.push({ type: 'reasoning', text: reasoning });
 	if (text !== '' || calls.length === 0) content.push({ type: 'text', text });

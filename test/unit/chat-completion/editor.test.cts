@@ -56,9 +56,9 @@ describe('image fields only when asked for, and only for user messages', () => {
 		expect(shown({ promptType: 'simple', withImages: true }).filter((name) => IMAGE_FIELDS.includes(name))).toEqual(IMAGE_FIELDS);
 	});
 
-	test('Messages: system and assistant rows have no image fields; user rows a switch', () => {
+	test('Messages: system and assistant rows have no image fields (assistant rows: Reasoning and its field); user rows a switch', () => {
 		expect(rowShows({ role: 'system', content: 'Be brief.' })).toEqual(['role', 'content']);
-		expect(rowShows({ role: 'assistant', content: 'Hi' })).toEqual(['role', 'content']);
+		expect(rowShows({ role: 'assistant', content: 'Hi' })).toEqual(['role', 'content', 'reasoning', 'reasoningField']);
 		expect(rowShows({ role: 'user', content: 'Hi' })).toEqual(['role', 'content', 'withImages']);
 		expect(rowShows({ role: 'user', content: 'Hi', withImages: true })).toEqual(['role', 'content', 'withImages', ...IMAGE_FIELDS]);
 	});

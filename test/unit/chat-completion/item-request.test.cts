@@ -109,6 +109,57 @@ describe('request bodies', () => {
 	});
 });
 
+describe('reasoning on assistant messages and Reasoning Effort', () => {
+	const call = { id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{}' } };
+
+	test('Messages JSON sends the reasoning fields of assistant messages as given', () => {
+		const messages = [
+			{ role: 'user', content: 'Weather?' },
+			{ role: 'assistant', content: null, reasoning_content: 'Ask the tool.', tool_calls: [call] },
+			{ role: 'tool', tool_call_id: 'call_1', content: 'sunny' },
+			{ role: 'assistant', content: 'Sunny.', reasoning: 'Done.' },
+			{ role: 'user', content: 'Thanks' },
+		];
+		const { body } = itemRequest({ model: 'm', promptType: 'json', messagesJson: messages, options: {} });
+		expect(body.messages).toEqual(messages);
+	});
+
+	test("an assistant row's Reasoning goes in the field it names; empty Reasoning and other roles send none", () => {
+		const { body } = itemRequest({
+			model: 'm',
+			promptType: 'messages',
+			messages: {
+				values: [
+					{ role: 'user', content: 'Hi', reasoning: 'ignored on a user row' },
+					{ role: 'assistant', content: 'Hello', reasoning: 'Greet back.' },
+					{ role: 'assistant', content: 'Hello', reasoning: 'Greet.', reasoningField: 'reasoning' },
+					{ role: 'assistant', content: 'Hello', reasoning: '', reasoningField: 'reasoning' },
+				],
+			},
+			options: {},
+		});
+		expect(body.messages).toEqual([
+			{ role: 'user', content: 'Hi' },
+			{ role: 'assistant', content: 'Hello', reasoning_content: 'Greet back.' },
+			{ role: 'assistant', content: 'Hello', reasoning: 'Greet.' },
+			{ role: 'assistant', content: 'Hello' },
+		]);
+	});
+
+	test('Reasoning Effort is sent as reasoning_effort only when set, for any model', () => {
+		expect(itemRequest(simple({ model: 'any-model' })).body).not.toHaveProperty('reasoning_effort');
+		for (const effort of ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max']) {
+			expect(itemRequest(simple({ model: 'any-model', options: { reasoningEffort: effort } })).body.reasoning_effort).toBe(effort);
+		}
+	});
+
+	conformant('Reasoning Effort values and reasoning fields fit the official request schema', () => {
+		for (const effort of OPTIONS.find((option) => option.name === 'reasoningEffort')!.choices!.map((choice) => choice.value)) {
+			expect(conformanceErrors(itemRequest(simple({ options: { reasoningEffort: effort } })).body)).toEqual([]);
+		}
+	});
+});
+
 describe('bad input is refused before anything is sent, naming the field and the fix', () => {
 	const cases: Array<[string, ChatInput, string, RegExp]> = [
 		['empty model', simple({ model: '' }), 'Model: is empty', /Choose a model from the list/],
@@ -131,6 +182,11 @@ describe('bad input is refused before anything is sent, naming the field and the
 		['unknown role', { model: 'm', promptType: 'json', messagesJson: [{ role: 'robot', content: 'x' }], options: {} }, 'Messages (JSON): messages[0] has the unknown role "robot"', /system, developer, user, assistant or tool/],
 		['missing content', { model: 'm', promptType: 'json', messagesJson: [{ role: 'user' }], options: {} }, 'Messages (JSON): messages[0].content must be text or an array of content parts, got nothing', /tool_calls/],
 		['unknown part type', { model: 'm', promptType: 'json', messagesJson: [{ role: 'user', content: [{ type: 'video', url: 'x' }] }], options: {} }, 'Messages (JSON): messages[0].content[0] is a "video" part, which this node cannot send (only "text" and "image_url" parts)', /image_url/],
+		['Reasoning Effort unknown', simple({ options: { reasoningEffort: 'HIGH' } }), 'Reasoning Effort: has the unknown value "HIGH"', /an expression gives the value: xhigh, high, low, max, medium, minimal, none/],
+		['extra body setting what Reasoning Effort sets', simple({ options: { reasoningEffort: 'low', extraBody: { reasoning_effort: 'high' } } }), 'Extra Body: sets "reasoning_effort", which Options > Reasoning Effort sets', /Remove "reasoning_effort" from Extra Body/],
+		['row Reasoning not text', { model: 'm', promptType: 'messages', messages: { values: [{ role: 'assistant', content: 'A', reasoning: { a: 1 } }] }, options: {} }, 'Messages row 1 > Reasoning: must be text, got an object', /reasoning/],
+		['row Reasoning Field unknown', { model: 'm', promptType: 'messages', messages: { values: [{ role: 'assistant', content: 'A', reasoning: 'Why', reasoningField: 'thoughts' }] }, options: {} }, 'Messages row 1 > Reasoning Field: has the unknown value "thoughts"', /reasoning_content or reasoning/],
+		['JSON reasoning not text', { model: 'm', promptType: 'json', messagesJson: [{ role: 'assistant', content: 'A', reasoning_content: 7 }], options: {} }, 'Messages (JSON): messages[0].reasoning_content must be text, got 7', /"message" output/],
 		['tool result without id', { model: 'm', promptType: 'json', messagesJson: [{ role: 'tool', content: '1' }], options: {} }, 'Messages (JSON): messages[0] is a tool result without tool_call_id', /tool_call_id/],
 	];
 

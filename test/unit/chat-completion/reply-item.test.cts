@@ -55,3 +55,36 @@ describe('replies with tool calls', () => {
 		expect(() => replyItem(body, completion('[1, 2]'))).toThrow('(not an object): [1, 2]');
 	});
 });
+
+describe('reasoning travels with the assistant message', () => {
+	const thinking = (message: Record<string, unknown>): Completion => ({
+		id: 'chatcmpl-2',
+		model: 'm-1',
+		choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'tool_calls' }],
+	});
+	const call = { id: 'call_1', type: 'function' as const, function: { name: 'weather', arguments: '{}' } };
+
+	test.each(['reasoning_content', 'reasoning'])('%s: on the item, on message and messages under the same name, on every Tool Calls item', (field) => {
+		const reply = replyItem(body, thinking({ content: null, [field]: 'Ask the tool.', tool_calls: [call, { ...call, id: 'call_2' }] }));
+		expect(reply.reasoning).toBe('Ask the tool.');
+		expect(reply.message).toEqual({ role: 'assistant', content: null, [field]: 'Ask the tool.', tool_calls: [call, { ...call, id: 'call_2' }] });
+		expect(reply.messages).toEqual([...body.messages, reply.message]);
+		const items = toolCallItems(reply);
+		expect(items.map((item) => item.reasoning)).toEqual(['Ask the tool.', 'Ask the tool.']);
+		expect(items.every((item) => item.message === reply.message)).toBe(true);
+	});
+
+	test('an inline <think> block is kept in the message as sent, and only there', () => {
+		const reply = replyItem(body, thinking({ content: '<think>Hm.</think>\n\nParis', tool_calls: [call] }));
+		expect(reply.content).toBe('Paris');
+		expect(reply.reasoning).toBe('Hm.');
+		expect(reply.message).toEqual({ role: 'assistant', content: '<think>Hm.</think>\n\nParis', tool_calls: [call] });
+	});
+
+	test('a message without reasoning gets no reasoning field, nor do its Tool Calls items', () => {
+		const reply = replyItem(body, thinking({ content: null, tool_calls: [call] }));
+		expect(Object.keys(reply.message as object)).toEqual(['role', 'content', 'tool_calls']);
+		expect(reply).not.toHaveProperty('reasoning');
+		expect(toolCallItems(reply)[0]).not.toHaveProperty('reasoning');
+	});
+});

@@ -41,6 +41,20 @@ test.each(rows)('%i %s (type %s, code %s) reads "%s"; retried: %s', (status, mes
 	expect(isRetryable(error)).toBe(retried);
 });
 
+describe('400s about reasoning get a fix of their own', () => {
+	test.each([
+		['DeepSeek V3.2', 'Missing `reasoning_content` field in the assistant message at message index 1. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls', /wants that reasoning back/],
+		['DeepSeek V4', 'The reasoning_content in the thinking mode must be passed back to the API.', /wants that reasoning back/],
+		['Cerebras', "messages.2.assistant.reasoning_content: property 'messages.2.assistant.reasoning_content' is unsupported", /takes no reasoning/],
+		['Groq', "'messages.1' : for 'role:assistant' the following must be satisfied[('messages.1' : property 'reasoning_content' is unsupported)]", /takes no reasoning/],
+		['any other field', "property 'seed' is unsupported", /names the problem/],
+	])('%s', (_name, message, fix) => {
+		const problem = describeProblem(new ServiceError(400, message, 'invalid_request_error', 'invalid_request_error', 'json'), context);
+		expect(problem.message).toBe(`The service rejected the request: ${message}`);
+		expect(problem.description).toMatch(fix);
+	});
+});
+
 describe('failures without an HTTP answer', () => {
 	const timedOut = (code: string, timeoutMs?: number) =>
 		new NetworkError('https://api.example.com/v1/chat/completions', code, timeoutMs);

@@ -2,7 +2,7 @@ import { readBody } from '../../../engine/reply/body';
 import { parseCompletion } from '../../../engine/reply/completion';
 import { serviceErrorFrom } from '../../../engine/reply/error-body';
 import { parseModels } from '../../../engine/reply/models';
-import { splitReasoning } from '../../../engine/reply/reasoning';
+import { sentReasoning, splitReasoning } from '../../../engine/reply/reasoning';
 import { ReplyError, ServiceError } from '../../../engine/failures';
 
 const reply = (status: number, text: string) => ({ status, headers: {}, text });
@@ -69,6 +69,21 @@ describe('reasoning is separated from the reply', () => {
 		['null content', { content: null }, { content: '' }],
 	])('%s', (_name, message, expected) => {
 		expect(splitReasoning(message)).toEqual(expected);
+	});
+});
+
+describe('the reasoning fields sent back with a message', () => {
+	test.each([
+		['reasoning_content', { content: null, reasoning_content: 'Why' }, { reasoning_content: 'Why' }],
+		['reasoning', { content: 'A', reasoning: 'Why' }, { reasoning: 'Why' }],
+		['an empty reasoning_content (the field itself is what DeepSeek checks)', { content: 'A', reasoning_content: '' }, { reasoning_content: '' }],
+		['reasoning and reasoning_details (OpenRouter)', { reasoning: 'Why', reasoning_details: [{ type: 'reasoning.text', text: 'Why' }] }, { reasoning: 'Why', reasoning_details: [{ type: 'reasoning.text', text: 'Why' }] }],
+		['none', { content: 'A' }, {}],
+		['null fields are not sent', { content: 'A', reasoning_content: null, reasoning: null, reasoning_details: null }, {}],
+		['inline think: the content as sent', { content: '<think>Why</think>A' }, { content: '<think>Why</think>A' }],
+		['think later in the text is no reasoning', { content: 'A <think>Why</think>' }, {}],
+	])('%s', (_name, message, expected) => {
+		expect(sentReasoning(message)).toEqual(expected);
 	});
 });
 

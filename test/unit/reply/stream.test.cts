@@ -115,7 +115,7 @@ describe('tool-call deltas', () => {
 });
 
 describe('reasoning deltas', () => {
-	test('reasoning_content (DeepSeek, one-api) and reasoning (OpenRouter, Ollama) become reasoning_content', () => {
+	test('reasoning_content (DeepSeek, one-api) and reasoning (OpenRouter, Ollama) are assembled under the name the service used', () => {
 		for (const field of ['reasoning_content', 'reasoning']) {
 			const chunks = [
 				chunk({ role: 'assistant', [field]: 'Think' }),
@@ -125,9 +125,25 @@ describe('reasoning deltas', () => {
 			expect(assemble(sse(chunks)).completion.choices[0].message).toEqual({
 				role: 'assistant',
 				content: 'Answer',
-				reasoning_content: 'Thinking.',
+				[field]: 'Thinking.',
 			});
 		}
+	});
+
+	test('reasoning before tool calls stays on the message with them; the streamed text gets none of it', () => {
+		const chunks = [
+			chunk({ role: 'assistant', reasoning_content: 'Need the weather.' }),
+			chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{}' } }] }),
+			chunk({}, { finish_reason: 'tool_calls' }),
+		];
+		const { completion, deltas } = assemble(sse(chunks));
+		expect(completion.choices[0].message).toEqual({
+			role: 'assistant',
+			content: null,
+			reasoning_content: 'Need the weather.',
+			tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{}' } }],
+		});
+		expect(deltas).toEqual([]);
 	});
 
 	test('a delta carrying both fields with the same text counts once', () => {

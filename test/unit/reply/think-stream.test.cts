@@ -1,4 +1,4 @@
-import { thinkSplitter } from '../../../nodes/LmChatCompletions/model/think-stream';
+import { thinkSplitter } from '../../../engine/reply/think-stream';
 
 function split(pieces: string[]) {
 	const text: string[] = [];
