@@ -37,6 +37,12 @@ const n8n = useRealN8n(() => {
 		],
 		workflows: [
 			agentWorkflow('agent', { credential, model: 'tools-1' }),
+			agentWorkflow('agent-force-tool', { credential, model: 'tools-1' }, { forceToolCall: true }),
+			agentWorkflow(
+				'agent-fallback',
+				{ credential: badKey, model: 'tools-1' },
+				{ fallback: { credential, model: 'tools-1' } },
+			),
 			chainWorkflow('chain', { credential, model: 'echo-1' }),
 			chainWorkflow('chain-json', {
 				credential,
@@ -117,7 +123,6 @@ async function chatRequests(): Promise<Array<RecordedRequest & { body: Record<st
 		(request) => request.path === '/v1/chat/completions',
 	) as Array<RecordedRequest & { body: Record<string, unknown> }>;
 }
-
 
 /** A workflow's executions, newest first, with how each ended (`running`, `success`, `canceled`...). */
 async function executionsOf(workflowId: string): Promise<Array<{ id: string; status: string }>> {
@@ -207,6 +212,30 @@ describe('AI Agent with the Chat Model and a Code Tool', () => {
 		const calls = (messages[1].tool_calls as Array<{ id: string }>).map((call) => call.id);
 		expect(calls).toHaveLength(2);
 		expect(messages.slice(2).map((message) => message.tool_call_id)).toEqual(calls);
+	});
+
+	test('Force Tool Call on First Iteration: the first request sends tool_choice "required", each tool once; the agent answers', async () => {
+		const reply = await answer('agent-force-tool', { question: 'What is the weather in Paris?' });
+		expect(reply.output).toBe(
+			'Based on the tools: Weather({"city":"Paris"}) = [{"response":"Paris: sunny, 21 °C"}]',
+		);
+		const [first, second] = await chatRequests();
+		expect(first.body.tool_choice).toBe('required');
+		expect(
+			(first.body.tools as Array<{ function: { name: string } }>).map((tool) => tool.function.name),
+		).toEqual(['Weather']);
+		// Later rounds are free to answer.
+		expect(second.body.tool_choice).toBeUndefined();
+	});
+
+	test('a Fallback Model: the first model fails (wrong key), the fallback answers with the tool', async () => {
+		const reply = await answer('agent-fallback', { question: 'What is the weather in Paris?' });
+		expect(reply.output).toBe(
+			'Based on the tools: Weather({"city":"Paris"}) = [{"response":"Paris: sunny, 21 °C"}]',
+		);
+		const sentKeys = (await chatRequests()).map((request) => request.headers.authorization);
+		expect(sentKeys).toContain(`Bearer ${WRONG_KEY}`);
+		expect(sentKeys.at(-1)).toBe(`Bearer ${keys.default}`);
 	});
 
 	test("the agent streams through a Webhook in streaming mode: pieces arrive while the model writes; usage is the service's", async () => {
