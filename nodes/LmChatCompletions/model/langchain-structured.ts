@@ -37,6 +37,8 @@ interface Target {
 	name: string;
 	description?: string;
 	jsonSchema: Json;
+	/** The schema as LangChain traces it (LangSmith's ls_structured_output_format): as given or converted. */
+	traced: Json;
 	/** The Zod schema, which parses the checked value. */
 	zod?: { safeParse(value: unknown): { success: boolean; data?: unknown; error?: unknown } };
 }
@@ -67,7 +69,7 @@ function target(schema: unknown, name: string | undefined): Target {
 		const jsonSchema = withoutDialect(converted);
 		const description =
 			typeof jsonSchema.description === 'string' ? jsonSchema.description : undefined;
-		return { name: name ?? 'extract', description, jsonSchema, zod: schema };
+		return { name: name ?? 'extract', description, jsonSchema, traced: converted, zod: schema };
 	}
 	if (!isPlainObject(schema)) {
 		throw new InputError(
@@ -78,12 +80,13 @@ function target(schema: unknown, name: string | undefined): Target {
 	}
 	if (typeof schema.name === 'string' && isPlainObject(schema.parameters)) {
 		const description = typeof schema.description === 'string' ? schema.description : undefined;
-		return { name: name ?? schema.name, description, jsonSchema: schema.parameters };
+		const jsonSchema = withoutDialect(schema.parameters);
+		return { name: name ?? schema.name, description, jsonSchema, traced: schema.parameters };
 	}
 	const jsonSchema = withoutDialect(schema);
 	const title = typeof schema.title === 'string' ? schema.title : undefined;
 	const description = typeof schema.description === 'string' ? schema.description : undefined;
-	return { name: name ?? title ?? 'extract', description, jsonSchema };
+	return { name: name ?? title ?? 'extract', description, jsonSchema, traced: schema };
 }
 
 function issues(error: unknown): string {
@@ -167,7 +170,7 @@ export function structuredOutput(
 		throw failure(error);
 	}
 	const strict = config?.strict === true;
-	const tracing = { ls_structured_output_format: { kwargs: { method }, schema: spec.jsonSchema } };
+	const tracing = { ls_structured_output_format: { kwargs: { method }, schema: spec.traced } };
 	const withConfig = (runnable: unknown, options: Json) =>
 		((runnable as Json).withConfig as Method).call(runnable, options) as Json;
 	let model: Json;
