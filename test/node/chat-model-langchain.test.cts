@@ -136,7 +136,16 @@ describe('withStructuredOutput', () => {
 		expect(body.tools).toBeUndefined();
 	});
 
-	test('jsonSchema where the service refuses json_schema: the schema as an instruction, the reply checked', async () => {
+	test.each([
+		[
+			'the service refuses json_schema: the schema as an instruction',
+			{ reject_response_format: 'json_schema' },
+		],
+		[
+			'a reply that breaks the schema is repaired (Options > Repair Attempts)',
+			{ invalid_json: { id: 'person', count: 1, mode: 'schema' } },
+		],
+	])('jsonSchema where %s; the second request answers', async (_case, xLocal) => {
 		const reply = await answer(
 			'json-1',
 			async (model) => ({
@@ -144,21 +153,7 @@ describe('withStructuredOutput', () => {
 					.withStructuredOutput(person, { method: 'jsonSchema' })
 					.invoke('Ada Lovelace'),
 			}),
-			knobs({ reject_response_format: 'json_schema' }).options,
-		);
-		expect(reply.person).toEqual({ name: expect.any(String), age: expect.any(Number) });
-		expect(await bodies()).toHaveLength(2);
-	});
-
-	test('jsonSchema: a reply that breaks the schema is repaired (Options > Repair Attempts)', async () => {
-		const reply = await answer(
-			'json-1',
-			async (model) => ({
-				person: await model
-					.withStructuredOutput(person, { method: 'jsonSchema' })
-					.invoke('Ada Lovelace'),
-			}),
-			knobs({ invalid_json: { id: 'person', count: 1, mode: 'schema' } }).options,
+			knobs(xLocal).options,
 		);
 		expect(reply.person).toEqual({ name: expect.any(String), age: expect.any(Number) });
 		expect(await bodies()).toHaveLength(2);

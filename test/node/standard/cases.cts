@@ -120,6 +120,16 @@ class StartOptions extends BaseCallbackHandler {
 	}
 }
 
+/** The structured output LangChain traces: method functionCalling, the adder's JSON Schema. */
+function expectTracedAdder(handler: StartOptions): void {
+	const format = handler.options.ls_structured_output_format as {
+		kwargs: { method: string };
+		schema: unknown;
+	};
+	expect(format?.kwargs?.method).toBe('functionCalling');
+	expect(format?.schema).toEqual(toJsonSchema(adderSchema));
+}
+
 function expectToolHistoryReply(result: BaseMessage): void {
 	expect(AIMessage.isInstance(result)).toBe(true);
 	expect(result.content).toBeDefined();
@@ -334,12 +344,7 @@ export const STANDARD_CASES: Record<string, StandardCase> = {
 			.invoke({ toolName: 'math_addition' }, { callbacks: [handler] })) as { a: number; b: number };
 		expect(typeof result.a).toBe('number');
 		expect(typeof result.b).toBe('number');
-		const format = handler.options.ls_structured_output_format as {
-			kwargs: { method: string };
-			schema: unknown;
-		};
-		expect(format?.kwargs?.method).toBe('functionCalling');
-		expect(format?.schema).toEqual(toJsonSchema(adderSchema));
+		expectTracedAdder(handler);
 	},
 
 	async testWithStructuredOutputIncludeRaw({ make }) {
@@ -357,12 +362,7 @@ export const STANDARD_CASES: Record<string, StandardCase> = {
 		expect(AIMessage.isInstance(result.raw)).toBe(true);
 		expect(typeof result.parsed.a).toBe('number');
 		expect(typeof result.parsed.b).toBe('number');
-		const format = handler.options.ls_structured_output_format as {
-			kwargs: { method: string };
-			schema: unknown;
-		};
-		expect(format?.kwargs?.method).toBe('functionCalling');
-		expect(format?.schema).toEqual(toJsonSchema(adderSchema));
+		expectTracedAdder(handler);
 	},
 
 	async testCacheComplexMessageTypes({ make }) {
