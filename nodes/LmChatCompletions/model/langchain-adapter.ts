@@ -65,7 +65,11 @@ function prepareCalls(adapter: Json, bound: Json, failure: (error: unknown) => u
 			} catch (error) {
 				throw failure(error);
 			}
-			const merged = { ...bound, ...(isObject(options) ? options : {}) };
+			const merged = { ...bound };
+			// A call's own options win where they are set (LangChain hands unset ones on as undefined).
+			for (const [name, value] of Object.entries(isObject(options) ? options : {})) {
+				if (value !== undefined) merged[name] = value;
+			}
 			return (original as Method).call(this, sent, merged, ...rest);
 		};
 	}

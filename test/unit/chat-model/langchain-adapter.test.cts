@@ -103,8 +103,9 @@ describe('tool_choice from bindTools and from call options', () => {
 		const { adapter, seen } = fitted();
 		const bound = adapter.bindTools!([weather], { tool_choice: 'any' });
 		await bound.invoke('Hi', { tool_choice: 'none' } as never);
+		await bound.invoke('Hi', { tool_choice: undefined } as never);
 		await adapter.bindTools!([weather]).invoke('Hi');
-		expect(seen.map((call) => call.config.tool_choice)).toEqual(['none', undefined]);
+		expect(seen.map((call) => call.config.tool_choice)).toEqual(['none', 'any', undefined]);
 	});
 });
 
