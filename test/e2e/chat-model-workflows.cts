@@ -197,6 +197,52 @@ export function chainWorkflow(path: string, model: ModelSetup): WorkflowToImport
 	};
 }
 
+/**
+ * Webhook -> LangChain Code (its Execute code, with a Chat Model input) with the Chat Model: the code asks
+ * `withStructuredOutput` (the POSTed `method`, includeRaw) for `{ city }` from the POSTed `question`, and
+ * returns the parsed value with the raw reply's text and tool call count.
+ */
+export function langchainCodeWorkflow(path: string, model: ModelSetup): WorkflowToImport {
+	const code = [
+		"const llm = await this.getInputConnectionData('ai_languageModel', 0);",
+		'const body = $input.first().json.body;',
+		"const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };",
+		"const structured = llm.withStructuredOutput(schema, { name: 'place', method: body.method, includeRaw: true });",
+		'const { raw, parsed } = await structured.invoke(body.question);',
+		'return [{ json: { parsed, text: raw.text, calls: (raw.tool_calls ?? []).length } }];',
+	].join('\n');
+	return {
+		id: `e2e-${path}`,
+		name: `LangChain Code: ${path}`,
+		nodes: [
+			webhook(path, 'lastNode'),
+			{
+				id: randomUUID(),
+				name: 'LangChain Code',
+				type: '@n8n/n8n-nodes-langchain.code',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					code: { execute: { code } },
+					inputs: {
+						input: [
+							{ type: 'main', maxConnections: 1, required: true },
+							{ type: 'ai_languageModel', maxConnections: 1, required: true },
+						],
+					},
+					outputs: { output: [{ type: 'main' }] },
+				},
+			},
+			chatModel(model),
+		],
+		connections: {
+			Webhook: { main: link('LangChain Code', 'main') },
+			'Chat Model': { ai_languageModel: link('LangChain Code', 'ai_languageModel') },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 /** examples/<name>.workflow.json with its Chat Trigger public (its production URL answers); and that URL's path. */
 export function publicChatExample(
 	name: string,

@@ -14,6 +14,7 @@ import {
 	agentWorkflow,
 	chainWorkflow,
 	imageAgentWorkflow,
+	langchainCodeWorkflow,
 	publicChatExample,
 } from './chat-model-workflows.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
@@ -44,6 +45,8 @@ const n8n = useRealN8n(() => {
 				{ fallback: { credential, model: 'tools-1' } },
 			),
 			chainWorkflow('chain', { credential, model: 'echo-1' }),
+			langchainCodeWorkflow('code-tools', { credential, model: 'tools-1' }),
+			langchainCodeWorkflow('code-json', { credential, model: 'json-1' }),
 			chainWorkflow('chain-json', {
 				credential,
 				model: 'json-1',
@@ -306,6 +309,28 @@ test('Basic LLM Chain with Response Format JSON Schema: the chain gets the check
 			schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
 			strict: false,
 		},
+	});
+});
+
+describe('LangChain Code with the Chat Model: withStructuredOutput', () => {
+	test('functionCalling: a forced tool; the parsed arguments and the raw reply', async () => {
+		const reply = await answer('code-tools', {
+			question: 'Where is the Louvre?',
+			method: 'functionCalling',
+		});
+		expect(reply).toEqual({ parsed: { city: expect.any(String) }, text: '', calls: 1 });
+		const [request] = await chatRequests();
+		expect(request.body.tool_choice).toEqual({ type: 'function', function: { name: 'place' } });
+	});
+
+	test('jsonSchema: response_format json_schema named as asked; the checked JSON', async () => {
+		const reply = await answer('code-json', { question: 'Paris', method: 'jsonSchema' });
+		expect(reply).toEqual({ parsed: { city: 'Paris' }, text: '{"city": "Paris"}', calls: 0 });
+		const [request] = await chatRequests();
+		expect(request.body.response_format).toMatchObject({
+			type: 'json_schema',
+			json_schema: { name: 'place', strict: false },
+		});
 	});
 });
 
