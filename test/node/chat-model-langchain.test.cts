@@ -28,6 +28,12 @@ async function answer(model: string, script: ProbeScript, options: INodeParamete
 	return run.output as IDataObject;
 }
 
+// The first run loads n8n's engine, the SDK and LangChain (seconds on a loaded machine): done before the tests, so
+// that none pays for it within its time limit.
+beforeAll(async () => {
+	await answer('echo-1', async (model) => ({ text: (await model.invoke('warm up')).text }));
+}, 60_000);
+
 const bodies = async () =>
 	(await service().requests()).map((request) => request.body as IDataObject);
 

@@ -110,6 +110,25 @@ describe('tool_choice from bindTools and from call options', () => {
 });
 
 describe('images in every LangChain form; other blocks refused before anything is sent', () => {
+	test('behind the fit too, a file whose URL is a data URI of another type is no image', () => {
+		expect(() =>
+			protocolMessages([
+				{
+					role: 'user',
+					content: [
+						{
+							type: 'file',
+							data: '',
+							providerMetadata: { url: 'data:text/plain;base64,SGVsbG8=' },
+						},
+					],
+				},
+			]),
+		).toThrow(
+			'Conversation: holds a file of type text/plain, and chat completions take images only',
+		);
+	});
+
 	const png = 'iVBORw0KGgo=';
 
 	test('v0 url and base64, v1 url and data, image_url parts: all reach the service as image_url', async () => {
