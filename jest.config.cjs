@@ -16,7 +16,14 @@ const typescript = {
 	transformIgnorePatterns: ['/node_modules/(?!eventsource-parser/)'],
 	// A relative `import('./x.js')` names the TypeScript file x.ts, as TypeScript reads it (nodenext asks for
 	// the extension in `import()`); `./x` finds x.ts, and x.js where there is one.
-	moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+	//
+	// One @langchain/core for every module, the one n8n's AI node SDK uses (as n8n 2.41.1 ships one, 1.2.8): the dev
+	// tree holds two (the top level is 1.4.0), and a message chunk made by one copy is no instance of the other's
+	// classes, so LangChain code in tests (LangChain's own checks, ChatOpenAI) would not see the adapter's chunks.
+	moduleNameMapper: {
+		'^(\\.{1,2}/.*)\\.js$': '$1',
+		'^@langchain/core/(.*)$': '<rootDir>/node_modules/@n8n/ai-utilities/node_modules/@langchain/core/$1.cjs',
+	},
 };
 
 module.exports = {

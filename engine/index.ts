@@ -8,7 +8,7 @@ export { autoLimiter, fixedLimiter, LimiterClosed } from './concurrency/limiter'
 export type { Limiter } from './concurrency/limiter';
 export { cleanApiKey, connectionFrom, redactApiKey } from './connection';
 export type { Connection } from './connection';
-export { IncompleteReplyError, InputError, ReplyError } from './failures';
+export { IncompleteReplyError, InputError, ReplyError, StructuredReplyError } from './failures';
 export { tryParseJson } from './json';
 export { testChatCompletionsApi } from './models/credential-test';
 export { modelProperty } from './models/property';
@@ -35,6 +35,7 @@ export { buildChatRequest } from './request/build';
 export type { ChatRequest, RequestParts } from './request/input';
 export { checkName, checkParameters, checkTools } from './request/tools';
 export { Flow } from './retry/flow';
+export { readJson } from './structured/read-json';
 export type { ChatReply } from './structured/structured-reply';
 export { CREDENTIAL_TYPE } from './transport/http';
 export { describe, emptyExpression, isPlainObject, named, parseJsonField } from './values';

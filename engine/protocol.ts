@@ -43,7 +43,7 @@ export interface ChatRequestBody {
 	top_p?: number;
 	max_tokens?: number;
 	tools?: ToolDefinition[];
-	tool_choice?: 'none' | 'required' | { type: 'function'; function: { name: string } };
+	tool_choice?: 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
 	[field: string]: unknown;
 }
 

@@ -60,7 +60,7 @@ export async function chatCompletion(
 		return;
 	}
 	const reply = withKnobContent(modelReply, knobs);
-	const usage = usageFor(request, reply);
+	const usage = usageFor(request, reply, knobs.cachedTokens);
 	const meta = completionMeta(reply);
 	if (!request.stream || knobs.ignoreStream) {
 		await sendCompletion(res, completionBody(reply, usage, meta, knobs), knobs);

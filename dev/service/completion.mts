@@ -10,6 +10,8 @@ export interface Usage {
 	prompt_tokens: number;
 	completion_tokens: number;
 	total_tokens: number;
+	prompt_tokens_details?: { cached_tokens: number };
+	completion_tokens_details?: { reasoning_tokens: number };
 }
 
 /** What every chunk of one completion shares. */
@@ -42,14 +44,28 @@ function completionWords(reply: CompletionReply): number {
 	}
 }
 
-/** Words stand in for tokens; completion tokens count the reasoning too, as real reasoning models do. */
-export function usageFor(request: ChatRequest, reply: CompletionReply): Usage {
+/**
+ * Words stand in for tokens; completion tokens count the reasoning too, as real reasoning models do. With
+ * `cachedTokens` (knob `cached_tokens`) the details OpenAI sends: cached prompt tokens, reasoning tokens.
+ */
+export function usageFor(
+	request: ChatRequest,
+	reply: CompletionReply,
+	cachedTokens?: number,
+): Usage {
 	const prompt = promptWords(request.messages);
 	const completion = completionWords(reply);
+	const reasoning = reply.kind === 'text' ? countWords(reply.reasoningContent ?? '') : 0;
 	return {
 		prompt_tokens: prompt,
 		completion_tokens: completion,
 		total_tokens: prompt + completion,
+		...(cachedTokens === undefined
+			? {}
+			: {
+					prompt_tokens_details: { cached_tokens: Math.min(cachedTokens, prompt) },
+					completion_tokens_details: { reasoning_tokens: reasoning },
+				}),
 	};
 }
 

@@ -75,6 +75,8 @@ export interface Knobs {
 	stallBodyMs: number;
 	slowMs: number;
 	hugeMb?: number;
+	/** Usage with its details: `prompt_tokens_details.cached_tokens` this many, the reasoning's tokens. */
+	cachedTokens?: number;
 }
 
 const maxMs = 600_000;
@@ -285,6 +287,7 @@ export function parseKnobs(value: unknown): Knobs {
 		stallBodyMs: reader.number('stall_body_ms', 0, maxMs) ?? 0,
 		slowMs: reader.number('slow_ms', 0, maxMs) ?? 0,
 		hugeMb: reader.number('huge_mb', 0, maxHugeMb, false),
+		cachedTokens: reader.number('cached_tokens', 0, maxCount),
 	};
 	reader.rejectUnread();
 	return knobs;

@@ -35,13 +35,13 @@ function webhook(
 	};
 }
 
-function chatModel({ credential, model, options }: ModelSetup): WorkflowNode {
+function chatModel({ credential, model, options }: ModelSetup, name = 'Chat Model'): WorkflowNode {
 	return {
 		id: randomUUID(),
-		name: 'Chat Model',
+		name,
 		type: MODEL_TYPE,
 		typeVersion: 1,
-		position: [0, 240],
+		position: [name === 'Chat Model' ? 0 : 120, 240],
 		parameters: { model: { __rl: true, mode: 'id', value: model }, options: options ?? {} },
 		credentials: { chatCompletionsApi: credential },
 	};
@@ -73,7 +73,9 @@ export function weatherTool(): WorkflowNode {
 /**
  * Webhook -> AI Agent (v3.1, the question from the POSTed `question`) with the Chat Model and, unless
  * `tools` is false, the Weather tool. "Continue" on error, so that the agent's error item is the answer.
- * `answerAtOnce`: the Webhook answers when the request arrives, the execution goes on.
+ * `answerAtOnce`: the Webhook answers when the request arrives, the execution goes on. `forceToolCall`:
+ * the agent's option Force Tool Call on First Iteration. `fallback`: a second Chat Model as the agent's
+ * Fallback Model.
  */
 export function agentWorkflow(
 	path: string,
@@ -82,7 +84,15 @@ export function agentWorkflow(
 		streaming = false,
 		tools = true,
 		answerAtOnce = false,
-	}: { streaming?: boolean; tools?: boolean; answerAtOnce?: boolean } = {},
+		forceToolCall = false,
+		fallback,
+	}: {
+		streaming?: boolean;
+		tools?: boolean;
+		answerAtOnce?: boolean;
+		forceToolCall?: boolean;
+		fallback?: ModelSetup;
+	} = {},
 ): WorkflowToImport {
 	const agent: WorkflowNode = {
 		id: randomUUID(),
@@ -93,7 +103,11 @@ export function agentWorkflow(
 		parameters: {
 			promptType: 'define',
 			text: '={{ $json.body.question }}',
-			options: { enableStreaming: streaming },
+			...(fallback === undefined ? {} : { needsFallback: true }),
+			options: {
+				enableStreaming: streaming,
+				...(forceToolCall ? { forceToolCallOnFirstIteration: true } : {}),
+			},
 		},
 		onError: 'continueRegularOutput',
 	};
@@ -106,6 +120,12 @@ export function agentWorkflow(
 	if (tools) {
 		nodes.push(weatherTool());
 		connections.Weather = { ai_tool: link('AI Agent', 'ai_tool') };
+	}
+	if (fallback !== undefined) {
+		nodes.push(chatModel(fallback, 'Fallback Model'));
+		connections['Fallback Model'] = {
+			ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 1 }]],
+		};
 	}
 	return {
 		id: `e2e-${path}`,
@@ -172,6 +192,52 @@ export function chainWorkflow(path: string, model: ModelSetup): WorkflowToImport
 		connections: {
 			Webhook: { main: link('Basic LLM Chain', 'main') },
 			'Chat Model': { ai_languageModel: link('Basic LLM Chain', 'ai_languageModel') },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * Webhook -> LangChain Code (its Execute code, with a Chat Model input) with the Chat Model: the code asks
+ * `withStructuredOutput` (the POSTed `method`, includeRaw) for `{ city }` from the POSTed `question`, and
+ * returns the parsed value with the raw reply's text and tool call count.
+ */
+export function langchainCodeWorkflow(path: string, model: ModelSetup): WorkflowToImport {
+	const code = [
+		"const llm = await this.getInputConnectionData('ai_languageModel', 0);",
+		'const body = $input.first().json.body;',
+		"const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };",
+		"const structured = llm.withStructuredOutput(schema, { name: 'place', method: body.method, includeRaw: true });",
+		'const { raw, parsed } = await structured.invoke(body.question);',
+		'return [{ json: { parsed, text: raw.text, calls: (raw.tool_calls ?? []).length } }];',
+	].join('\n');
+	return {
+		id: `e2e-${path}`,
+		name: `LangChain Code: ${path}`,
+		nodes: [
+			webhook(path, 'lastNode'),
+			{
+				id: randomUUID(),
+				name: 'LangChain Code',
+				type: '@n8n/n8n-nodes-langchain.code',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					code: { execute: { code } },
+					inputs: {
+						input: [
+							{ type: 'main', maxConnections: 1, required: true },
+							{ type: 'ai_languageModel', maxConnections: 1, required: true },
+						],
+					},
+					outputs: { output: [{ type: 'main' }] },
+				},
+			},
+			chatModel(model),
+		],
+		connections: {
+			Webhook: { main: link('LangChain Code', 'main') },
+			'Chat Model': { ai_languageModel: link('LangChain Code', 'ai_languageModel') },
 		},
 		settings: { executionOrder: 'v1' },
 	};

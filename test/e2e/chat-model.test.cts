@@ -14,6 +14,7 @@ import {
 	agentWorkflow,
 	chainWorkflow,
 	imageAgentWorkflow,
+	langchainCodeWorkflow,
 	publicChatExample,
 } from './chat-model-workflows.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
@@ -37,7 +38,15 @@ const n8n = useRealN8n(() => {
 		],
 		workflows: [
 			agentWorkflow('agent', { credential, model: 'tools-1' }),
+			agentWorkflow('agent-force-tool', { credential, model: 'tools-1' }, { forceToolCall: true }),
+			agentWorkflow(
+				'agent-fallback',
+				{ credential: badKey, model: 'tools-1' },
+				{ fallback: { credential, model: 'tools-1' } },
+			),
 			chainWorkflow('chain', { credential, model: 'echo-1' }),
+			langchainCodeWorkflow('code-tools', { credential, model: 'tools-1' }),
+			langchainCodeWorkflow('code-json', { credential, model: 'json-1' }),
 			chainWorkflow('chain-json', {
 				credential,
 				model: 'json-1',
@@ -117,7 +126,6 @@ async function chatRequests(): Promise<Array<RecordedRequest & { body: Record<st
 		(request) => request.path === '/v1/chat/completions',
 	) as Array<RecordedRequest & { body: Record<string, unknown> }>;
 }
-
 
 /** A workflow's executions, newest first, with how each ended (`running`, `success`, `canceled`...). */
 async function executionsOf(workflowId: string): Promise<Array<{ id: string; status: string }>> {
@@ -209,6 +217,30 @@ describe('AI Agent with the Chat Model and a Code Tool', () => {
 		expect(messages.slice(2).map((message) => message.tool_call_id)).toEqual(calls);
 	});
 
+	test('Force Tool Call on First Iteration: the first request sends tool_choice "required", each tool once; the agent answers', async () => {
+		const reply = await answer('agent-force-tool', { question: 'What is the weather in Paris?' });
+		expect(reply.output).toBe(
+			'Based on the tools: Weather({"city":"Paris"}) = [{"response":"Paris: sunny, 21 °C"}]',
+		);
+		const [first, second] = await chatRequests();
+		expect(first.body.tool_choice).toBe('required');
+		expect(
+			(first.body.tools as Array<{ function: { name: string } }>).map((tool) => tool.function.name),
+		).toEqual(['Weather']);
+		// Later rounds are free to answer.
+		expect(second.body.tool_choice).toBeUndefined();
+	});
+
+	test('a Fallback Model: the first model fails (wrong key), the fallback answers with the tool', async () => {
+		const reply = await answer('agent-fallback', { question: 'What is the weather in Paris?' });
+		expect(reply.output).toBe(
+			'Based on the tools: Weather({"city":"Paris"}) = [{"response":"Paris: sunny, 21 °C"}]',
+		);
+		const sentKeys = (await chatRequests()).map((request) => request.headers.authorization);
+		expect(sentKeys).toContain(`Bearer ${WRONG_KEY}`);
+		expect(sentKeys.at(-1)).toBe(`Bearer ${keys.default}`);
+	});
+
 	test("the agent streams through a Webhook in streaming mode: pieces arrive while the model writes; usage is the service's", async () => {
 		const question = 'one two three four five six seven eight nine ten eleven twelve';
 		const response = await n8n().webhook('agent-stream', { question });
@@ -277,6 +309,28 @@ test('Basic LLM Chain with Response Format JSON Schema: the chain gets the check
 			schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
 			strict: false,
 		},
+	});
+});
+
+describe('LangChain Code with the Chat Model: withStructuredOutput', () => {
+	test('functionCalling: a forced tool; the parsed arguments and the raw reply', async () => {
+		const reply = await answer('code-tools', {
+			question: 'Where is the Louvre?',
+			method: 'functionCalling',
+		});
+		expect(reply).toEqual({ parsed: { city: expect.any(String) }, text: '', calls: 1 });
+		const [request] = await chatRequests();
+		expect(request.body.tool_choice).toEqual({ type: 'function', function: { name: 'place' } });
+	});
+
+	test('jsonSchema: response_format json_schema named as asked; the checked JSON', async () => {
+		const reply = await answer('code-json', { question: 'Paris', method: 'jsonSchema' });
+		expect(reply).toEqual({ parsed: { city: 'Paris' }, text: '{"city": "Paris"}', calls: 0 });
+		const [request] = await chatRequests();
+		expect(request.body.response_format).toMatchObject({
+			type: 'json_schema',
+			json_schema: { name: 'place', strict: false },
+		});
 	});
 });
 

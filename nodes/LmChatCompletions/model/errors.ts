@@ -7,6 +7,7 @@ import {
 	IncompleteReplyError,
 	optionPath,
 	redactApiKey,
+	StructuredReplyError,
 	toNodeError,
 } from '../../../engine';
 
@@ -56,6 +57,15 @@ function modelProblem(error: unknown, context: ModelProblemContext): Problem | u
 			message: error.message,
 			description:
 				"The agent would drop the call without a word. Run again, name the tools in the agent's system message, or connect the tool the model asks for.",
+		};
+	}
+	if (error instanceof StructuredReplyError) {
+		const answer =
+			error.rawContent.length > 200 ? `${error.rawContent.slice(0, 200)}…` : error.rawContent;
+		return {
+			kind: 'api',
+			message: error.message,
+			description: `The model answered: ${answer === '' ? '(nothing)' : answer}. Run again, make the schema simpler, or choose a model that is better at structured output; ${optionPath('repairAttempts')} sends a JSON reply that does not fit back to the model (Response Format, and withStructuredOutput's jsonSchema method).`,
 		};
 	}
 	if (error instanceof IncompleteReplyError) {

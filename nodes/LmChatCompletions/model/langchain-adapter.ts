@@ -1,16 +1,23 @@
+import { adapterMessages } from './langchain-content';
+import { structuredOutput } from './langchain-structured';
+import type { StructuredOutputConfig } from './langchain-structured';
+import { countStreamedUsage, keepStreamedUsageDetails } from './langchain-usage';
+
 /**
- * Two gaps of n8n's LangChain adapter (`supplyModel` in @n8n/ai-node-sdk 0.31, n8n 2.41) closed on the
- * adapter it returns, and on every adapter its `bindTools` makes (the AI Agent binds its tools):
+ * What n8n's LangChain adapter (`supplyModel` in @n8n/ai-node-sdk 0.31, n8n 2.41) leaves out of what n8n's
+ * AI nodes and LangChain code ask of a chat model, fitted on the adapter it returns and on every adapter
+ * its `bindTools` makes:
  *
- * - Images: AI nodes put images in a message as `image_url` parts (AI Agent, Basic LLM Chain); the
- *   adapter's message conversion drops that part type, so the model never sees the image. They are
- *   handed on as LangChain's standard `image` parts, which it converts into file parts.
- * - Streamed usage: when the agent streams, LangChain reports the finish chunk's usage as
- *   `promptTokens`/`completionTokens`, while the adapter's token counter reads `input_tokens`/
- *   `output_tokens`; n8n then shows an estimate instead of the service's count. The counter reads both.
+ * - `bindTools(tools, { tool_choice, strict })`: the adapter drops the second argument; here it is bound
+ *   as call options (see call-options.ts), and kept when the tools are bound again (n8n's AI Agent, Force
+ *   Tool Call on First Iteration, binds `{ tool_choice: 'any' }` and then its tools once more; the model
+ *   never sends a tool twice);
+ * - `withStructuredOutput` (langchain-structured.ts): LangChain's own refuses the adapter's messages;
+ * - images in every LangChain form, and anything else refused before it is sent (langchain-content.ts);
+ * - streamed usage with its details, counted by n8n (langchain-usage.ts);
+ * - LangSmith's parameters: `ls_model_name`, `ls_temperature`, `ls_max_tokens`, `ls_stop`.
  *
- * Only what is found is changed: with another adapter shape this does nothing, and the model still works
- * (without images, with estimated usage while streaming).
+ * Only what is found is changed: with another adapter shape this does nothing, and the model still works.
  */
 
 type Json = Record<string, unknown>;
@@ -18,78 +25,99 @@ type Method = (this: unknown, ...args: unknown[]) => unknown;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 
-/** An `image_url` part as LangChain's standard image part (URL or data URI, with its detail). */
-function standardImage(part: Json): Json {
-	const image = part.image_url;
-	const url = typeof image === 'string' ? image : isObject(image) ? image.url : undefined;
-	const detail = isObject(image) ? image.detail : undefined;
-	return {
-		type: 'image',
-		url,
-		...(typeof detail === 'string' ? { metadata: { detail } } : {}),
-	};
+/** What the fit needs to know of the model. */
+export interface AdapterFit {
+	/** The reply is JSON (Response Format): the Basic LLM Chain then parses it. */
+	jsonOutput?: boolean;
+	/** For LangSmith: the model ID and the Options' temperature and maximum tokens (when set). */
+	tracing?: { model: string; temperature?: number; maxTokens?: number };
+	/** A failure as the error the AI node shows; as it is when not given. */
+	failure?: (error: unknown) => unknown;
 }
 
-/** The message, or a copy of it (same class) whose `image_url` parts are standard image parts. */
-function withStandardImages(message: unknown): unknown {
-	if (!isObject(message) || !Array.isArray(message.content)) return message;
-	const parts = message.content as unknown[];
-	if (!parts.some((part) => isObject(part) && part.type === 'image_url')) return message;
-	const copy = Object.assign(
-		Object.create(Object.getPrototypeOf(message) as object) as Json,
-		message,
+/** The options of `bindTools(tools, options)` that are bound as call options. */
+const BOUND_OPTIONS = ['tool_choice', 'strict'];
+
+function boundOptions(options: unknown): Json {
+	if (!isObject(options)) return {};
+	return Object.fromEntries(
+		BOUND_OPTIONS.filter((name) => options[name] !== undefined).map((name) => [
+			name,
+			options[name],
+		]),
 	);
-	copy.content = parts.map((part) =>
-		isObject(part) && part.type === 'image_url' ? standardImage(part) : part,
-	);
-	return copy;
 }
 
-function passImages(adapter: Json, name: '_generate' | '_streamResponseChunks'): void {
-	const original = adapter[name];
-	if (typeof original !== 'function') return;
-	adapter[name] = function (this: unknown, messages: unknown, ...rest: unknown[]) {
-		const converted = Array.isArray(messages) ? messages.map(withStandardImages) : messages;
-		return (original as Method).call(this, converted, ...rest);
-	};
-}
-
-/** Reads LangChain's streamed usage (`promptTokens`, `completionTokens`) as well as the adapter's own. */
-function countStreamedUsage(adapter: Json): void {
-	const callbacks = Array.isArray(adapter.callbacks) ? (adapter.callbacks as unknown[]) : [];
-	for (const handler of callbacks) {
-		const options = isObject(handler) ? handler.options : undefined;
-		if (!isObject(options) || typeof options.tokensUsageParser !== 'function') continue;
-		const parse = options.tokensUsageParser as Method;
-		options.tokensUsageParser = function (this: unknown, result: unknown) {
-			const llmOutput = isObject(result) ? result.llmOutput : undefined;
-			const usage = isObject(llmOutput) ? llmOutput.tokenUsage : undefined;
-			if (isObject(usage) && usage.output_tokens === undefined) {
-				const completionTokens = Number(usage.completionTokens ?? 0);
-				const promptTokens = Number(usage.promptTokens ?? 0);
-				if (completionTokens > 0) {
-					return { completionTokens, promptTokens, totalTokens: completionTokens + promptTokens };
-				}
+/** Each call gets the adapter's messages in forms it reads, and the options bound with the tools (a call's own win). */
+function prepareCalls(adapter: Json, bound: Json, failure: (error: unknown) => unknown): void {
+	for (const name of ['_generate', '_streamResponseChunks']) {
+		const original = adapter[name];
+		if (typeof original !== 'function') continue;
+		adapter[name] = function (
+			this: unknown,
+			messages: unknown,
+			options: unknown,
+			...rest: unknown[]
+		) {
+			let sent: unknown;
+			try {
+				sent = adapterMessages(messages);
+			} catch (error) {
+				throw failure(error);
 			}
-			return parse.call(this, result);
+			const merged = { ...bound };
+			// A call's own options win where they are set (LangChain hands unset ones on as undefined).
+			for (const [name, value] of Object.entries(isObject(options) ? options : {})) {
+				if (value !== undefined) merged[name] = value;
+			}
+			return (original as Method).call(this, sent, merged, ...rest);
+		};
+	}
+}
+
+/** LangSmith's parameters of the model, beside LangChain's own. */
+function traceParameters(adapter: Json, tracing: NonNullable<AdapterFit['tracing']>): void {
+	const original = adapter.getLsParams;
+	if (typeof original !== 'function') return;
+	adapter.getLsParams = function (this: unknown, options: unknown) {
+		const stop = isObject(options) && Array.isArray(options.stop) ? options.stop : undefined;
+		return {
+			...((original as Method).call(this, options) as Json),
+			ls_model_name: tracing.model,
+			...(tracing.temperature === undefined ? {} : { ls_temperature: tracing.temperature }),
+			...(tracing.maxTokens === undefined ? {} : { ls_max_tokens: tracing.maxTokens }),
+			...(stop === undefined ? {} : { ls_stop: stop }),
+		};
+	};
+}
+
+function fit(adapter: Json, extra: AdapterFit, bound: Json): void {
+	const failure = extra.failure ?? ((error: unknown) => error);
+	keepStreamedUsageDetails(adapter);
+	prepareCalls(adapter, bound, failure);
+	countStreamedUsage(adapter);
+	if (extra.tracing) traceParameters(adapter, extra.tracing);
+	// The Basic LLM Chain parses a model's reply as JSON when the model says it answers in JSON.
+	if (extra.jsonOutput) adapter.metadata = { ...(adapter.metadata as Json), output_format: 'json' };
+	const bindTools = adapter.bindTools;
+	if (typeof bindTools === 'function') {
+		adapter.bindTools = function (this: unknown, tools: unknown, options?: unknown) {
+			const made = (bindTools as Method).call(this, tools);
+			if (isObject(made)) fit(made, extra, { ...bound, ...boundOptions(options) });
+			return made;
+		};
+		adapter.withStructuredOutput = function (
+			this: Json,
+			schema: unknown,
+			config?: StructuredOutputConfig,
+		) {
+			return structuredOutput(this, schema, config, failure);
 		};
 	}
 }
 
 /** Fits the adapter `supplyModel` returned (see above); returns it. */
-export function fitAdapter<T>(supplied: T, extra: { jsonOutput?: boolean } = {}): T {
-	if (!isObject(supplied)) return supplied;
-	const adapter: Json = supplied;
-	passImages(adapter, '_generate');
-	passImages(adapter, '_streamResponseChunks');
-	countStreamedUsage(adapter);
-	// The Basic LLM Chain parses a model's reply as JSON when the model says it answers in JSON.
-	if (extra.jsonOutput) adapter.metadata = { ...(adapter.metadata as Json), output_format: 'json' };
-	const bindTools = adapter.bindTools;
-	if (typeof bindTools === 'function') {
-		adapter.bindTools = function (this: unknown, ...args: unknown[]) {
-			return fitAdapter((bindTools as Method).apply(this, args), extra);
-		};
-	}
+export function fitAdapter<T>(supplied: T, extra: AdapterFit = {}): T {
+	if (isObject(supplied)) fit(supplied, extra, {});
 	return supplied;
 }

@@ -1,6 +1,7 @@
 import type { ContentFile, Message, MessageContent } from '@n8n/ai-node-sdk';
 
 import { recallCall } from './call-memory';
+import { dataUriType } from './data-uri';
 import type { ChatMessage, ContentPart, ProtocolToolCall } from '../../../engine';
 import { InputError, isPlainObject, tryParseJson } from '../../../engine';
 
@@ -35,17 +36,18 @@ function imagePart(file: ContentFile): ContentPart {
 		image_url: typeof detail === 'string' ? { url, detail } : { url },
 	});
 	const url = file.providerMetadata?.url;
-	if (typeof url === 'string' && url !== '') return image(url);
-	const mediaType = file.mediaType ?? '';
-	if (typeof file.data === 'string' && file.data.startsWith('data:')) return image(file.data);
-	if (!mediaType.startsWith('image/')) {
+	const dataUri =
+		typeof file.data === 'string' && file.data.startsWith('data:') ? file.data : undefined;
+	const link = typeof url === 'string' && url !== '' ? url : dataUri;
+	const mediaType = file.mediaType ?? dataUriType(link);
+	if (mediaType === undefined ? link === undefined : !mediaType.startsWith('image/')) {
 		throw new InputError(
 			FIELD,
-			`holds a file of type ${mediaType || 'unknown'}, and chat completions take images only`,
+			`holds a file of type ${mediaType ?? 'unknown'}, and chat completions take images only`,
 			'Pass images (image/*) to the model, or turn other files into text first, e.g. with an Extract from File node.',
 		);
 	}
-	return image(`data:${mediaType};base64,${base64(file.data)}`);
+	return image(link ?? `data:${mediaType};base64,${base64(file.data)}`);
 }
 
 function userContent(parts: readonly MessageContent[]): string | ContentPart[] {

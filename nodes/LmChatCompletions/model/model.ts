@@ -2,11 +2,14 @@ import { BaseChatModel } from '@n8n/ai-node-sdk';
 import type { ChatModelConfig, GenerateResult, Message, StreamChunk, Tool } from '@n8n/ai-node-sdk';
 import type { IExecuteFunctions, ISupplyDataFunctions } from 'n8n-workflow';
 
+import { callFormat, nameSchema } from './call-options';
+import type { LangChainCallOptions } from './call-options';
 import { Channel } from './channel';
 import { modelError } from './errors';
 import { protocolMessages } from './messages';
 import { checkCalledTools, generateResult } from './reply';
-import { toolDefinitions } from './tools';
+import { toolChoiceOf } from './tool-choice';
+import { strictTools, toolDefinitions } from './tools';
 import type { ChatRequest, Connection, Flow, ToolDefinition } from '../../../engine';
 import {
 	buildChatRequest,
@@ -24,8 +27,8 @@ export interface ModelSettings {
 	options: Record<string, unknown>;
 }
 
-/** The call options an AI node passes: the SDK's, and LangChain's `signal` and `stop` (what n8n's adapter hands on). */
-type CallConfig = ChatModelConfig & { signal?: AbortSignal; stop?: string[] };
+/** The call options an AI node passes: the SDK's, and LangChain's (what n8n's adapter hands on). */
+type CallConfig = ChatModelConfig & LangChainCallOptions & { signal?: AbortSignal };
 
 /** One call's client: its context is the node's, with a cancel signal that also follows the AI node's own signal. */
 interface Call {
@@ -56,12 +59,18 @@ export class ChatCompletionsModel extends BaseChatModel {
 		stream: boolean,
 	): ChatRequest {
 		const tools = this.toolDefinitions();
+		const format = callFormat(config?.response_format);
 		const request = buildChatRequest({
 			model: this.settings.model,
 			messages: protocolMessages(messages),
-			tools: tools.length > 0 ? tools : undefined,
-			options: { ...this.settings.options, stream },
+			tools: tools.length === 0 ? undefined : config?.strict === true ? strictTools(tools) : tools,
+			toolChoice: toolChoiceOf(
+				config?.tool_choice,
+				tools.map((tool) => tool.function.name),
+			),
+			options: { ...this.settings.options, ...format.options, stream },
 		});
+		nameSchema(request.body, format.schemaName);
 		const stop = config?.stop ?? config?.stopSequences;
 		if (Array.isArray(stop) && stop.length > 0) request.body.stop = stop;
 		return request;
@@ -71,8 +80,12 @@ export class ChatCompletionsModel extends BaseChatModel {
 		const call = this.begin(config);
 		try {
 			const request = this.request(messages, config, false);
-			const { completion } = await call.client.reply(request);
-			return this.checked(generateResult(completion));
+			const { completion, json } = await call.client.reply(request);
+			const result = this.checked(generateResult(completion));
+			// The JSON a response_format asked for, as checked: LangChain's structured output takes it from here.
+			if (json !== undefined)
+				result.providerMetadata = { ...result.providerMetadata, parsed: json };
+			return result;
 		} catch (error) {
 			throw this.failure(error);
 		} finally {
@@ -120,6 +133,18 @@ export class ChatCompletionsModel extends BaseChatModel {
 		}
 	}
 
+	/**
+	 * The model with these tools bound as well; binding again never duplicates a tool: one of the same
+	 * name replaces the one bound before. (n8n's AI Agent binds its tools on a model it has bound them on
+	 * already when it forces a tool call, and the SDK's own `withTools` would send each tool twice.)
+	 */
+	override withTools(tools: Tool[]): ChatCompletionsModel {
+		const names = new Set(tools.map((tool) => tool.name));
+		const bound = super.withTools([]) as ChatCompletionsModel;
+		bound.tools = [...this.tools.filter((tool) => !names.has(tool.name)), ...tools];
+		return bound;
+	}
+
 	/** The bound tools as checked protocol tools, converted once per set of bound tools (an agent calls many times). */
 	private toolDefinitions(): ToolDefinition[] {
 		if (this.converted?.tools !== this.tools) {
@@ -163,7 +188,8 @@ export class ChatCompletionsModel extends BaseChatModel {
 		};
 	}
 
-	private failure(error: unknown) {
+	/** A failure as the error the AI node shows (also for what the adapter fit finds wrong). */
+	failure(error: unknown) {
 		const { connection, model, options } = this.settings;
 		return modelError(this.context.getNode(), error, {
 			...connection,

@@ -4,7 +4,7 @@ import type { ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
 import { fitAdapter } from './langchain-adapter';
 import { ChatCompletionsModel } from './model';
 import type { ModelSettings } from './model';
-import { autoLimiter, Flow, optionChoice } from '../../../engine';
+import { autoLimiter, Flow, optionChoice, optionValue } from '../../../engine';
 
 /**
  * The model for n8n's AI nodes, wrapped by the AI node SDK. This module and what it imports need the SDK:
@@ -20,6 +20,12 @@ export function supplyChatModel(
 	const supplied = supplyModel(context, model);
 	fitAdapter(supplied.response, {
 		jsonOutput: optionChoice(settings.options, 'responseFormat') !== 'text',
+		tracing: {
+			model: settings.model,
+			temperature: optionValue(settings.options, 'temperature'),
+			maxTokens: optionValue(settings.options, 'maxTokens'),
+		},
+		failure: (error) => model.failure(error),
 	});
 	return supplied;
 }

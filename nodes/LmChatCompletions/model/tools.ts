@@ -22,3 +22,8 @@ export function toolDefinitions(tools: readonly Tool[]): ToolDefinition[] {
 		return [definition];
 	});
 }
+
+/** The tools with `function.strict` set: the call asked for strict tools (LangChain's `strict`). */
+export function strictTools(tools: readonly ToolDefinition[]): ToolDefinition[] {
+	return tools.map((tool) => ({ ...tool, function: { ...tool.function, strict: true } }));
+}

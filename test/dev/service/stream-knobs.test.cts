@@ -261,3 +261,33 @@ describe('x_local stream timing knobs', () => {
 		});
 	});
 });
+
+describe('x_local usage knob', () => {
+	const messages = [{ role: 'user', content: 'Why is the sky blue' }];
+
+	it("cached_tokens: usage with OpenAI's details, answered and streamed", async () => {
+		const details = {
+			prompt_tokens: 5,
+			completion_tokens: 12,
+			total_tokens: 17,
+			prompt_tokens_details: { cached_tokens: 2 },
+			completion_tokens_details: { reasoning_tokens: 7 },
+		};
+		const body = { model: 'think-1', messages, x_local: { cached_tokens: 2 } };
+		expect((await chat(service(), keys.default, body)).json.usage).toEqual(details);
+		const streamed = await chat(service(), keys.default, {
+			...body,
+			stream: true,
+			stream_options: { include_usage: true },
+		});
+		expect(streamChunks(streamed.text).chunks.at(-1)?.usage).toEqual(details);
+		const cappedToPrompt = { ...body, model: 'echo-1', x_local: { cached_tokens: 99 } };
+		expect((await chat(service(), keys.default, cappedToPrompt)).json.usage).toEqual({
+			prompt_tokens: 5,
+			completion_tokens: 5,
+			total_tokens: 10,
+			prompt_tokens_details: { cached_tokens: 5 },
+			completion_tokens_details: { reasoning_tokens: 0 },
+		});
+	});
+});

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
+import type { Tool } from '@n8n/ai-node-sdk';
+
+import { InputError } from '../../../engine/failures';
+import { callFormat } from '../../../nodes/LmChatCompletions/model/call-options';
 import { fitAdapter } from '../../../nodes/LmChatCompletions/model/langchain-adapter';
+import { ChatCompletionsModel } from '../../../nodes/LmChatCompletions/model/model';
+import { toolChoiceOf } from '../../../nodes/LmChatCompletions/model/tool-choice';
 import { toolDefinitions } from '../../../nodes/LmChatCompletions/model/tools';
 
 describe('tools bound by an AI node', () => {
@@ -47,9 +53,86 @@ describe('tools bound by an AI node', () => {
 	});
 });
 
+describe('tool_choice as LangChain spells it', () => {
+	const bound = ['weather', 'clock'];
+
+	test('any and required become "required"; auto and none stay; a name becomes that function', () => {
+		expect(toolChoiceOf('any', bound)).toBe('required');
+		expect(toolChoiceOf('required', bound)).toBe('required');
+		expect(toolChoiceOf({ type: 'any' }, bound)).toBe('required');
+		expect(toolChoiceOf('auto', bound)).toBe('auto');
+		expect(toolChoiceOf('none', bound)).toBe('none');
+		expect(toolChoiceOf(undefined, bound)).toBeUndefined();
+		const clock = { type: 'function', function: { name: 'clock' } };
+		expect(toolChoiceOf('clock', bound)).toEqual(clock);
+		expect(toolChoiceOf(clock, bound)).toEqual(clock);
+		expect(toolChoiceOf({ type: 'tool', name: 'clock' }, bound)).toEqual(clock);
+	});
+
+	test('a tool that is not bound, a tool call without tools, and no choice at all are refused', () => {
+		expect(() => toolChoiceOf('search', bound)).toThrow(
+			new InputError(
+				'tool_choice',
+				'names the tool "search", which is not bound (bound: "weather", "clock")',
+				'',
+			),
+		);
+		expect(() => toolChoiceOf('any', [])).toThrow(
+			'tool_choice: "any" asks for a tool call, but no tools are bound',
+		);
+		expect(toolChoiceOf('auto', [])).toBeUndefined();
+		expect(() => toolChoiceOf({ type: 7 }, bound)).toThrow(
+			'tool_choice: {"type":7} is not a tool choice',
+		);
+	});
+
+	test('binding again never duplicates a tool: the same name replaces the one bound before', () => {
+		const tool = (name: string, description: string): Tool => ({
+			type: 'function',
+			name,
+			description,
+			inputSchema: { type: 'object', properties: {} },
+		});
+		const model = new ChatCompletionsModel(
+			{} as never,
+			{ connection: {} as never, model: 'm', options: {} },
+			{} as never,
+		);
+		const twice = model
+			.withTools([tool('weather', 'first'), tool('clock', 'time')])
+			.withTools([tool('weather', 'second')]) as ChatCompletionsModel;
+		const names = twice
+			.request([{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], undefined, false)
+			.body.tools?.map(
+				(definition) => `${definition.function.name}: ${definition.function.description}`,
+			);
+		expect(names).toEqual(['clock: time', 'weather: second']);
+	});
+});
+
+describe("a call's response_format as the Chat Model's Response Format", () => {
+	test('json_object, json_schema (with its name and strict), text; anything else is refused', () => {
+		expect(callFormat(undefined)).toEqual({ options: {} });
+		expect(callFormat({ type: 'text' })).toEqual({ options: { responseFormat: 'text' } });
+		expect(callFormat({ type: 'json_object' })).toEqual({
+			options: { responseFormat: 'jsonObject' },
+		});
+		const schema = { type: 'object' };
+		expect(
+			callFormat({ type: 'json_schema', json_schema: { name: 'answer', schema, strict: true } }),
+		).toEqual({
+			options: { responseFormat: 'jsonSchema', jsonSchema: schema, strictSchema: true },
+			schemaName: 'answer',
+		});
+		expect(() => callFormat({ type: 'json_schema', json_schema: { name: 'answer' } })).toThrow(
+			'response_format: has no json_schema.schema object',
+		);
+		expect(() => callFormat({ type: 'xml' })).toThrow('response_format: has the type "xml"');
+	});
+});
+
 describe("fitting n8n's LangChain adapter", () => {
 	function fakeAdapter() {
-		const seen: unknown[] = [];
 		const tracing = {
 			options: {
 				tokensUsageParser: (result: { llmOutput?: { tokenUsage?: Record<string, number> } }) => {
@@ -62,15 +145,11 @@ describe("fitting n8n's LangChain adapter", () => {
 		};
 		const adapter = {
 			callbacks: [tracing],
-			_generate(messages: unknown[]) {
-				seen.push(...messages);
-				return 'generated';
-			},
 			bindTools(): unknown {
 				return fakeAdapter().adapter;
 			},
 		};
-		return { adapter, tracing, seen };
+		return { adapter, tracing };
 	}
 
 	test("streamed usage (promptTokens, completionTokens) is counted, the adapter's own too", () => {
@@ -92,30 +171,6 @@ describe("fitting n8n's LangChain adapter", () => {
 			totalTokens: 12,
 		});
 		expect(parse({})).toEqual({ promptTokens: 0, completionTokens: 0, totalTokens: 0 });
-	});
-
-	test('image_url parts reach the adapter as standard image parts; other messages untouched', () => {
-		const { adapter, seen } = fakeAdapter();
-		fitAdapter(adapter);
-		class Message {
-			constructor(readonly content: unknown) {}
-		}
-		const plain = new Message('hello');
-		const withImage = new Message([
-			{ type: 'text', text: 'What is it?' },
-			{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA', detail: 'low' } },
-			{ type: 'image_url', image_url: 'https://example.com/a.png' },
-		]);
-		expect(adapter._generate([plain, withImage])).toBe('generated');
-		expect(seen[0]).toBe(plain);
-		expect(seen[1]).toBeInstanceOf(Message);
-		expect((seen[1] as Message).content).toEqual([
-			{ type: 'text', text: 'What is it?' },
-			{ type: 'image', url: 'data:image/png;base64,AAAA', metadata: { detail: 'low' } },
-			{ type: 'image', url: 'https://example.com/a.png' },
-		]);
-		expect(withImage.content).toHaveLength(3);
-		expect((withImage.content as Array<{ type: string }>)[1].type).toBe('image_url');
 	});
 
 	test('adapters made by bindTools are fitted too; JSON output is announced to the Basic LLM Chain', () => {
