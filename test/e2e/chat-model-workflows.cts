@@ -72,7 +72,8 @@ export function weatherTool(): WorkflowNode {
 
 /**
  * Webhook -> AI Agent (v3.1, the question from the POSTed `question`) with the Chat Model and, unless
- * `tools` is false, the Weather tool. "Continue" on error, so that the agent's error item is the answer.
+ * `tools` is false, the Weather tool. "Continue" on error, so that the agent's error item is the answer
+ * (`stopOnError`: Stop Workflow, so that n8n sends a streaming client the agent's error).
  * `answerAtOnce`: the Webhook answers when the request arrives, the execution goes on. `forceToolCall`:
  * the agent's option Force Tool Call on First Iteration. `fallback`: a second Chat Model as the agent's
  * Fallback Model.
@@ -86,7 +87,9 @@ export function agentWorkflow(
 		answerAtOnce = false,
 		forceToolCall = false,
 		fallback,
+		stopOnError = false,
 	}: {
+		stopOnError?: boolean;
 		streaming?: boolean;
 		tools?: boolean;
 		answerAtOnce?: boolean;
@@ -109,7 +112,7 @@ export function agentWorkflow(
 				...(forceToolCall ? { forceToolCallOnFirstIteration: true } : {}),
 			},
 		},
-		onError: 'continueRegularOutput',
+		...(stopOnError ? {} : { onError: 'continueRegularOutput' }),
 	};
 	const mode = streaming ? 'streaming' : answerAtOnce ? 'onReceived' : 'lastNode';
 	const nodes = [webhook(path, mode), agent, chatModel(model)];

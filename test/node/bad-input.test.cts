@@ -271,6 +271,12 @@ const table: Row[] = [
 		/convert other formats/,
 	],
 	['image URL with an ftp scheme', imageUrls('ftp://example.com/cat.png'), 'Image URLs: "ftp://example.com/cat.png" is not an http(s) URL or a data URI', /public image URL/],
+	[
+		'image data URI with a space inside',
+		imageUrls(`data:image/png;base64,${base64Png.slice(0, 20)} ${base64Png.slice(20)}`),
+		`Image URLs: the data URI "data:image/png;base64,${base64Png.slice(0, 18)}…" has a space inside`,
+		/A data URI is one run without spaces/,
+	],
 	['image URL with a space inside', imageUrls('https://example.com/my cat.png'), 'Image URLs: "https://example.com/my cat.png" has a space inside, but URLs are one per line', urlFix],
 	[
 		'two image URLs on one line, by a space',

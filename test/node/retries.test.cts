@@ -96,7 +96,7 @@ describe('retries inside the node', () => {
 		expect(requests).toHaveLength(1);
 		expect(elapsed).toBeLessThan(3000);
 		expect(json.error).toBe(
-			"Too many requests: the service's rate limit for this key was reached: the service asks to wait longer than Options > Max Wait on Rate Limit (Ms) allows (item 0)",
+			"Too many requests: the service's rate limit for this key was reached: the service asks to wait longer than Options > Max Wait on Rate Limit (Ms) allows (5000 ms) (item 0)",
 		);
 		expect((json.error_details as IDataObject).description).toMatch(/The service asks to wait 30 s/);
 		expect((json.error_details as IDataObject).description).toMatch(/raise Options > Max Wait on Rate Limit/);

@@ -36,6 +36,10 @@ describe('timeouts', () => {
 	test('with Retry Timeouts on, a timeout is sent again up to Max Retries', async () => {
 		const { outputs } = await run({ ...knobs({ slow_ms: 1500 }).options, timeout: 300, retryTimeouts: true, maxRetries: 1 });
 		expect(outputs[0][0].json.error).toMatch(/did not answer within the Timeout of 300 ms, after 2 attempts \(item 0\)$/);
+		// The description does not say a timeout is not sent again: this one was.
+		expect((outputs[0][0].json.error_details as { description: string }).description).toMatch(
+			/^Raise Options > Timeout \(Ms\) above 300 for long answers\. Each attempt waited that long \(Options > Retry Timeouts is on\)\./,
+		);
 		expect(await service().requests()).toHaveLength(2);
 	});
 
