@@ -91,7 +91,7 @@ class ItemReader {
 		const field: { label: string; emptyFix?: string } | undefined = FIELDS[name as FieldName];
 		const raw = isPlainObject(this.raw[name]) ? this.raw[name].value : this.raw[name];
 		if (field?.emptyFix !== undefined && value === undefined && isExpression(raw)) {
-			throw new InputError(field.label, `is empty: ${this.why(raw)}`, field.emptyFix);
+			throw new InputError(field.label, this.why(raw), field.emptyFix);
 		}
 		return value;
 	}
@@ -105,7 +105,7 @@ class ItemReader {
 			if (!isExpression(raw[spec.name])) continue;
 			throw new InputError(
 				spec.label,
-				`is empty: ${this.why(raw[spec.name] as string)}`,
+				this.why(raw[spec.name] as string),
 				`Map a field that holds the value, or remove Options > ${spec.label} to leave it unset.`,
 			);
 		}
@@ -124,7 +124,7 @@ class ItemReader {
 				if (row[field] !== undefined || !isExpression(raw)) continue;
 				throw new InputError(
 					`${place} ${index + 1} > ${(fields as Record<string, string>)[field]}`,
-					`is empty: ${this.why(raw)}`,
+					this.why(raw),
 					'Map a field the input item has (the Input panel shows them), or type the value.',
 				);
 			}
