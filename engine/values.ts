@@ -91,7 +91,8 @@ export function parseJsonField(value: unknown, field: string, fix: string): unkn
 }
 
 /** `{{ $json.a.b }}`, `{{ $json["a b"] }}`, `{{ $json.list[0] }}` (optional chaining allowed): the path it reads. */
-const JSON_PATH = /^\{\{\s*\$json((?:\??\.[A-Za-z_$][\w$]*|\??\.?\[\s*(?:"[^"]*"|'[^']*'|\d+)\s*\])+)\s*\}\}$/;
+const JSON_PATH =
+	/^\{\{\s*\$json((?:\??\.[A-Za-z_$][\w$]*|\??\.?\[\s*(?:"[^"]*"|'[^']*'|\d+)\s*\])+)\s*\}\}$/;
 const PATH_SEGMENT = /[A-Za-z_$][\w$]*|"[^"]*"|'[^']*'|\d+/g;
 
 function jsonPath(expression: string): string[] | undefined {

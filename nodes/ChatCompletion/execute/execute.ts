@@ -64,10 +64,11 @@ function limiterFor(concurrency: number): Limiter {
 
 /** Node-wide settings, read once per execution: the credential, the limiter, the outputs, On Error. */
 function nodeSettings(context: IExecuteFunctions, credentials: ICredentialDataDecryptedObject) {
-	const options = context.getNodeParameter('options', 0, {}) as Record<string, unknown>;
+	// Only Concurrency is read here: an expression error in another option is reported with its item.
+	const concurrency = context.getNodeParameter('options.concurrency', 0, null) as unknown;
 	return {
 		connection: connectionFrom(credentials),
-		limiter: limiterFor(optionSetting(options, 'concurrency')),
+		limiter: limiterFor(optionSetting(concurrency === null ? {} : { concurrency }, 'concurrency')),
 		withToolCalls: hasToolCallsOutput(context.getNodeParameter('toolsMode', 0, 'none')),
 		asTool: runsAsTool(context),
 		routeErrors: context.getNode().onError === 'continueErrorOutput',
