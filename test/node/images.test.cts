@@ -1,14 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
-import { conformanceErrors, schemaAvailable } from '../support/conformance.cts';
+import { conformanceErrors } from '../support/conformance.cts';
 import { dataUri, pngHeader } from '../support/images.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
 afterEach(async () => {
-	if (!schemaAvailable) return;
 	for (const request of await service().requests()) expect(conformanceErrors(request.body)).toEqual([]);
 });
 

@@ -1,13 +1,12 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { engineWith, jsonItems, modelFromList, NODE_TYPE } from '../support/chat-node.cts';
-import { conformanceErrors, schemaAvailable } from '../support/conformance.cts';
+import { conformanceErrors } from '../support/conformance.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
 afterEach(async () => {
-	if (!schemaAvailable) return;
 	for (const request of await service().requests()) expect(conformanceErrors(request.body)).toEqual([]);
 });
 
