@@ -48,6 +48,14 @@ describe('timeouts', () => {
 		expect(outputs[0][0].json.content).toBe('Hello there');
 	});
 
+	test('a stream that keeps sending for longer than Timeout is read to its end: Timeout counts from the last bytes', async () => {
+		// Ten words, one chunk each, 150 ms apart: about 1.5 s of stream, three times the Timeout.
+		const text = 'one two three four five six seven eight nine ten';
+		const { outputs } = await run({ ...knobs({ text, delay_ms: 150 }).options, stream: true, timeout: 500 });
+		expect(outputs[0][0].json.error).toBeUndefined();
+		expect(outputs[0][0].json.content).toBe(text);
+	});
+
 	test('a stream that receives nothing for Timeout is ended, and is not sent again even with Retry Timeouts', async () => {
 		const { outputs, elapsed } = await run({
 			...knobs({ stall_body_ms: 8000 }).options,
