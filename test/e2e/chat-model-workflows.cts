@@ -270,7 +270,7 @@ export function publicChatExample(
 
 /**
  * Webhook -> AI Agent with the Chat Model (`tools-1`) and Chat Completion as its one tool, asking `model`
- * with the credential `toolCredential`; the agent's question is the POSTed `question`.
+ * with the credential `toolCredential` and the tool's `options`; the agent's question is the POSTed `question`.
  */
 export function agentWithChatCompletionTool(
 	path: string,
@@ -279,11 +279,13 @@ export function agentWithChatCompletionTool(
 		toolCredential = credential,
 		model,
 		streaming = false,
+		options = {},
 	}: {
 		credential: ModelSetup['credential'];
 		toolCredential?: ModelSetup['credential'];
 		model: string;
 		streaming?: boolean;
+		options?: Record<string, unknown>;
 	},
 ): WorkflowToImport {
 	const workflow = agentWorkflow(
@@ -306,7 +308,7 @@ export function agentWithChatCompletionTool(
 					model: { __rl: true, mode: 'id', value: model },
 					promptType: 'simple',
 					prompt: "={{ $fromAI('prompt', 'What to ask the other model', 'string') }}",
-					options: {},
+					options,
 				},
 				credentials: { chatCompletionsApi: toolCredential },
 			} satisfies WorkflowNode,

@@ -157,7 +157,11 @@ export async function executeChatCompletion(
 		const planned = planJobs(held).concat(grouped);
 		const invalid = planned.filter((job) => job.error !== undefined);
 		if (invalid.length > 0) {
-			throw invalidItemsError(this.getNode(), invalid, { ...connection, streaming });
+			const context = { ...connection, streaming };
+			if (!asTool) throw invalidItemsError(this.getNode(), invalid, context);
+			// An agent's tool call is one item: the model gets what is wrong and the fix, no item number.
+			const problem = describeProblem(invalid[0].error, context);
+			throw toNodeError(this.getNode(), { ...problem, message: toolFailureMessage(problem) });
 		}
 		planned.sort((a, b) => a.items[0] - b.items[0]).forEach(start);
 	} else {
