@@ -55,26 +55,57 @@ const STRUCTURED = ['jsonObject', 'jsonSchema'];
 
 const MS_FIX = 'Use a whole number of milliseconds, e.g. 60000.';
 
-/** In the order the UI lists them (alphabetical by label, as n8n's lint wants). */
+/**
+ * In the order the UI lists them: what users change most first (Temperature, Maximum Tokens, Response Format
+ * with what belongs to it, Stream), the tuning of requests (Concurrency, Timeout, retries) last.
+ */
 export const OPTIONS = [
 	{
 		kind: 'number',
-		name: 'concurrency',
-		label: 'Concurrency',
-		default: 0,
+		name: 'temperature',
+		label: 'Temperature',
+		default: 1,
 		min: 0,
-		max: AUTO.max,
-		whole: true,
-		fix: 'Use 0 for Auto, or a whole number such as 4.',
-		description: `How many items are sent at the same time. 0 is Auto (the default): it starts with ${AUTO.start}, grows to ${AUTO.max} while answers come back fine and halves when the service says it is overloaded (429, 503). A number from 1 to ${AUTO.max} sends exactly that many. The output keeps the order of the input items.`,
+		max: 2,
+		whole: false,
+		precision: 2,
+		wire: 'temperature',
+		fix: 'Use a value from 0 to 2, e.g. 0.7.',
+		description:
+			'Sampling temperature from 0 to 2: lower values give more focused answers, higher values more varied ones',
 	},
 	{
-		kind: 'json',
-		name: 'extraBody',
-		label: 'Extra Body',
-		default: '{}',
+		kind: 'number',
+		name: 'maxTokens',
+		label: 'Maximum Tokens',
+		default: 1024,
+		min: 1,
+		whole: true,
+		wire: 'max_tokens',
+		fix: 'Use a whole number such as 1024.',
+		description: 'Upper bound on the number of tokens in the reply (max_tokens)',
+	},
+	{
+		kind: 'choice',
+		name: 'responseFormat',
+		label: 'Response Format',
+		default: 'text',
+		choices: [
+			{ name: 'Text', value: 'text', description: 'Any text; nothing is sent' },
+			{
+				name: 'JSON Object',
+				value: 'jsonObject',
+				description: 'A JSON object (response_format json_object), parsed into the json field',
+			},
+			{
+				name: 'JSON Schema',
+				value: 'jsonSchema',
+				description:
+					'JSON that follows your schema (response_format json_schema), checked and parsed into the json field',
+			},
+		],
 		description:
-			'JSON object merged into the request body, for parameters this node has no field for, e.g. {"seed": 7}',
+			'The shape of the reply. JSON replies are parsed and checked in n8n; models behind the gateway that reject response_format get the schema as an instruction instead.',
 	},
 	{
 		kind: 'json',
@@ -87,6 +118,84 @@ export const OPTIONS = [
 			'The JSON Schema the reply must follow. It is sent to the service and checked in n8n; the parsed reply is in the json field.',
 	},
 	{
+		kind: 'boolean',
+		name: 'strictSchema',
+		label: 'Strict Schema',
+		default: false,
+		showWhen: { option: 'responseFormat', values: ['jsonSchema'] },
+		description:
+			'Whether to ask the service to follow the schema exactly (json_schema.strict). Providers that support it then need every property in required and additionalProperties false; the node checks the reply either way.',
+	},
+	{
+		kind: 'number',
+		name: 'repairAttempts',
+		label: 'Repair Attempts',
+		default: 1,
+		min: 0,
+		max: 5,
+		whole: true,
+		fix: 'Use a whole number from 0 to 5, e.g. 1; 0 switches repairs off.',
+		showWhen: { option: 'responseFormat', values: STRUCTURED },
+		description:
+			'How often a reply that is not valid JSON (or breaks the schema) is sent back to the model with what is wrong, asking for a corrected answer. 0 fails at once.',
+	},
+	{
+		kind: 'boolean',
+		name: 'stream',
+		label: 'Stream',
+		default: false,
+		description:
+			'Whether to receive the reply as it is written (Server-Sent Events) and pass the text on to a Chat Trigger or Webhook that streams its response. Not added: the node streams exactly when the workflow streams its response. Off behind a streaming trigger: the reply reaches the chat as one piece. The output item is the same.',
+	},
+	{
+		kind: 'boolean',
+		name: 'streamUsage',
+		label: 'Stream Usage',
+		default: true,
+		description:
+			'Whether to ask for token usage at the end of a stream (stream_options.include_usage). Turn off for services that reject it.',
+	},
+	{
+		kind: 'choice',
+		name: 'reasoningEffort',
+		label: 'Reasoning Effort',
+		default: 'medium',
+		wire: 'reasoning_effort',
+		choices: [
+			{ name: 'Extra High', value: 'xhigh', description: 'More than high (xhigh)' },
+			{ name: 'High', value: 'high', description: 'Reason at length (high)' },
+			{ name: 'Low', value: 'low', description: 'Reason briefly (low)' },
+			{ name: 'Max', value: 'max', description: 'As much as the model can (max)' },
+			{ name: 'Medium', value: 'medium', description: 'The usual balance (medium)' },
+			{ name: 'Minimal', value: 'minimal', description: 'Hardly any reasoning (minimal)' },
+			{ name: 'None', value: 'none', description: 'No reasoning, where the model allows it (none)' },
+		],
+		description:
+			'How much a reasoning model thinks before it answers (reasoning_effort), for any model ID; not every model takes every value. Not added, nothing is sent and the model decides.',
+	},
+	{
+		kind: 'number',
+		name: 'topP',
+		label: 'Top P',
+		default: 1,
+		min: 0,
+		max: 1,
+		whole: false,
+		precision: 2,
+		wire: 'top_p',
+		fix: 'Use a value from 0 to 1, e.g. 0.9.',
+		description:
+			'Nucleus sampling from 0 to 1: only the most likely tokens whose probabilities add up to this value are considered (top_p)',
+	},
+	{
+		kind: 'json',
+		name: 'extraBody',
+		label: 'Extra Body',
+		default: '{}',
+		description:
+			'JSON object merged into the request body, for parameters this node has no field for, e.g. {"seed": 7}',
+	},
+	{
 		kind: 'number',
 		name: 'maxImageSize',
 		label: 'Max Image Size (MB)',
@@ -97,6 +206,28 @@ export const OPTIONS = [
 		precision: 3,
 		fix: 'Use a size in megabytes, e.g. 20.',
 		description: 'Images larger than this are refused before anything is sent',
+	},
+	{
+		kind: 'number',
+		name: 'concurrency',
+		label: 'Concurrency',
+		default: 0,
+		min: 0,
+		max: AUTO.max,
+		whole: true,
+		fix: 'Use 0 for Auto, or a whole number such as 4.',
+		description: `How many items are sent at the same time. 0 is Auto (the default): it starts with ${AUTO.start}, grows to ${AUTO.max} while answers come back fine and halves when the service says it is overloaded (429, 503). A number from 1 to ${AUTO.max} sends exactly that many. The output keeps the order of the input items.`,
+	},
+	{
+		kind: 'number',
+		name: 'timeout',
+		label: 'Timeout (Ms)',
+		default: 300_000,
+		min: 1,
+		whole: true,
+		fix: MS_FIX,
+		description:
+			'How long to wait for the reply, in milliseconds (for a stream: the longest silence). There is no hidden upper limit. A request that times out is not sent again unless Retry Timeouts is on.',
 	},
 	{
 		kind: 'number',
@@ -131,140 +262,12 @@ export const OPTIONS = [
 			"How long one item may wait in all when the service's rate limit (429) asks it to wait. Waiting for a rate limit spends no retry. 0 fails on the first 429.",
 	},
 	{
-		kind: 'number',
-		name: 'maxTokens',
-		label: 'Maximum Tokens',
-		default: 1024,
-		min: 1,
-		whole: true,
-		wire: 'max_tokens',
-		fix: 'Use a whole number such as 1024.',
-		description: 'Upper bound on the number of tokens in the reply (max_tokens)',
-	},
-	{
-		kind: 'choice',
-		name: 'reasoningEffort',
-		label: 'Reasoning Effort',
-		default: 'medium',
-		wire: 'reasoning_effort',
-		choices: [
-			{ name: 'Extra High', value: 'xhigh', description: 'More than high (xhigh)' },
-			{ name: 'High', value: 'high', description: 'Reason at length (high)' },
-			{ name: 'Low', value: 'low', description: 'Reason briefly (low)' },
-			{ name: 'Max', value: 'max', description: 'As much as the model can (max)' },
-			{ name: 'Medium', value: 'medium', description: 'The usual balance (medium)' },
-			{ name: 'Minimal', value: 'minimal', description: 'Hardly any reasoning (minimal)' },
-			{ name: 'None', value: 'none', description: 'No reasoning, where the model allows it (none)' },
-		],
-		description:
-			'How much a reasoning model thinks before it answers (reasoning_effort), for any model ID; not every model takes every value. Not added, nothing is sent and the model decides.',
-	},
-	{
-		kind: 'number',
-		name: 'repairAttempts',
-		label: 'Repair Attempts',
-		default: 1,
-		min: 0,
-		max: 5,
-		whole: true,
-		fix: 'Use a whole number from 0 to 5, e.g. 1; 0 switches repairs off.',
-		showWhen: { option: 'responseFormat', values: STRUCTURED },
-		description:
-			'How often a reply that is not valid JSON (or breaks the schema) is sent back to the model with what is wrong, asking for a corrected answer. 0 fails at once.',
-	},
-	{
-		kind: 'choice',
-		name: 'responseFormat',
-		label: 'Response Format',
-		default: 'text',
-		choices: [
-			{ name: 'Text', value: 'text', description: 'Any text; nothing is sent' },
-			{
-				name: 'JSON Object',
-				value: 'jsonObject',
-				description: 'A JSON object (response_format json_object), parsed into the json field',
-			},
-			{
-				name: 'JSON Schema',
-				value: 'jsonSchema',
-				description:
-					'JSON that follows your schema (response_format json_schema), checked and parsed into the json field',
-			},
-		],
-		description:
-			'The shape of the reply. JSON replies are parsed and checked in n8n; models behind the gateway that reject response_format get the schema as an instruction instead.',
-	},
-	{
 		kind: 'boolean',
 		name: 'retryTimeouts',
 		label: 'Retry Timeouts',
 		default: false,
 		description:
 			'Whether a request that timed out is sent again (up to Max Retries). Off by default: the service may still be writing, and billing, the answer that timed out, so each try can take the whole Timeout and cost the whole answer again.',
-	},
-	{
-		kind: 'boolean',
-		name: 'stream',
-		label: 'Stream',
-		default: false,
-		description:
-			'Whether to receive the reply as it is written (Server-Sent Events) and pass the text on to a Chat Trigger or Webhook that streams its response. Not added: the node streams exactly when the workflow streams its response. Off behind a streaming trigger: the reply reaches the chat as one piece. The output item is the same.',
-	},
-	{
-		kind: 'boolean',
-		name: 'streamUsage',
-		label: 'Stream Usage',
-		default: true,
-		description:
-			'Whether to ask for token usage at the end of a stream (stream_options.include_usage). Turn off for services that reject it.',
-	},
-	{
-		kind: 'boolean',
-		name: 'strictSchema',
-		label: 'Strict Schema',
-		default: false,
-		showWhen: { option: 'responseFormat', values: ['jsonSchema'] },
-		description:
-			'Whether to ask the service to follow the schema exactly (json_schema.strict). Providers that support it then need every property in required and additionalProperties false; the node checks the reply either way.',
-	},
-	{
-		kind: 'number',
-		name: 'temperature',
-		label: 'Temperature',
-		default: 1,
-		min: 0,
-		max: 2,
-		whole: false,
-		precision: 2,
-		wire: 'temperature',
-		fix: 'Use a value from 0 to 2, e.g. 0.7.',
-		description:
-			'Sampling temperature from 0 to 2: lower values give more focused answers, higher values more varied ones',
-	},
-	{
-		kind: 'number',
-		name: 'timeout',
-		label: 'Timeout (Ms)',
-		default: 300_000,
-		min: 1,
-		whole: true,
-		fix: MS_FIX,
-		description:
-			'How long to wait for the reply, in milliseconds (for a stream: the longest silence). There is no hidden upper limit. A request that times out is not sent again unless Retry Timeouts is on.',
-	},
-	{
-		kind: 'number',
-		name: 'topP',
-		label: 'Top P',
-		default: 1,
-		min: 0,
-		max: 1,
-		whole: false,
-		precision: 2,
-		wire: 'top_p',
-		fix: 'Use a value from 0 to 1, e.g. 0.9.',
-		description:
-			'Nucleus sampling from 0 to 1: only the most likely tokens whose probabilities add up to this value are considered (top_p)',
 	},
 ] as const satisfies readonly OptionSpec[];
 
