@@ -4,10 +4,14 @@ import type { OptionName, OptionSpec } from './table';
 import { OPTIONS } from './table';
 
 function property(spec: OptionSpec): INodeProperties {
-	const common: Pick<INodeProperties, 'displayName' | 'name' | 'description' | 'displayOptions'> = {
+	const common: Pick<
+		INodeProperties,
+		'displayName' | 'name' | 'description' | 'displayOptions' | 'hint'
+	> = {
 		displayName: spec.label,
 		name: spec.name,
 		description: spec.description,
+		...(spec.hint === undefined ? {} : { hint: spec.hint }),
 	};
 	if (spec.showWhen) {
 		common.displayOptions = { show: { [spec.showWhen.option]: [...spec.showWhen.values] } };

@@ -15,6 +15,8 @@ interface Common {
 	description: string;
 	/** Shown only while another option has one of these values. */
 	showWhen?: { option: string; values: readonly string[] };
+	/** A line under the field, e.g. what a special value means. */
+	hint?: string;
 }
 
 export interface NumberOption extends Common {
@@ -216,6 +218,7 @@ export const OPTIONS = [
 		max: AUTO.max,
 		whole: true,
 		fix: 'Use 0 for Auto, or a whole number such as 4.',
+		hint: '0 = Auto',
 		description: `How many items are sent at the same time. 0 is Auto (the default): it starts with ${AUTO.start}, grows to ${AUTO.max} while answers come back fine and halves when the service says it is overloaded (429, 503). A number from 1 to ${AUTO.max} sends exactly that many. The output keeps the order of the input items.`,
 	},
 	{

@@ -28,3 +28,9 @@ test('the Chat Model lists its options in the same order', () => {
 	expect(labels.slice(0, 3)).toEqual(['Temperature', 'Maximum Tokens', 'Response Format']);
 	expect(labels.at(-1)).toBe('Retry Timeouts');
 });
+
+test('Concurrency says under its field that 0 is Auto', () => {
+	const options = new ChatCompletion().description.properties.find((property) => property.name === 'options');
+	const concurrency = ((options?.options ?? []) as INodeProperties[]).find((option) => option.name === 'concurrency');
+	expect(concurrency).toMatchObject({ default: 0, hint: '0 = Auto' });
+});
