@@ -1,11 +1,14 @@
 /**
- * The service's token counts through n8n's adapter when the AI node streams. The adapter's finish chunk
- * keeps three totals only, and its token counter reads LangChain's streamed usage under other names:
+ * The service's token counts and cost through n8n's adapter. The adapter's finish chunk keeps three totals
+ * only, its token counter reads LangChain's streamed usage under other names, and it drops the cost:
  *
  * - the streamed message's `usage_metadata` gets the cached input and reasoning tokens again
  *   (`input_token_details.cache_read`, `output_token_details.reasoning`), as a call without streaming has;
  * - n8n's token counter reads `promptTokens`/`completionTokens` (LangChain's names for streamed usage) as
- *   well as `input_tokens`/`output_tokens`, so n8n shows the service's count instead of an estimate.
+ *   well as `input_tokens`/`output_tokens`, so n8n shows the service's count instead of an estimate;
+ * - the cost the service reported (the usage's `additionalMetadata.cost`, see reply.ts) rides on the
+ *   generation's `generationInfo`, the one part of a generation n8n's tracing keeps, and the token counter
+ *   hands it to n8n as `cost`, streamed or not.
  */
 
 type Json = Record<string, unknown>;
@@ -25,6 +28,47 @@ function usageDetails(usage: Json): Json {
 			? { output_token_details: { reasoning: output.reasoning } }
 			: {}),
 	};
+}
+
+/** The cost in the SDK's usage, when the service reported one. */
+function costIn(usage: unknown): number | undefined {
+	const extra = isObject(usage) ? usage.additionalMetadata : undefined;
+	return isObject(extra) && typeof extra.cost === 'number' ? extra.cost : undefined;
+}
+
+/** `generationInfo.cost` on a generation (a LangChain ChatGeneration or chunk). */
+function noteCost(generation: unknown, cost: number | undefined): void {
+	if (cost === undefined || !isObject(generation)) return;
+	generation.generationInfo = { ...(generation.generationInfo as Json | undefined), cost };
+}
+
+/** A call without streaming: the cost the model reported (its result's `providerMetadata.cost`) on the generation. */
+export function keepReportedCost(adapter: Json): void {
+	const original = adapter._generate;
+	if (typeof original !== 'function') return;
+	adapter._generate = async function (this: unknown, ...args: unknown[]) {
+		const result = (await (original as Method).apply(this, args)) as Json;
+		const generations =
+			isObject(result) && Array.isArray(result.generations) ? result.generations : [];
+		for (const generation of generations) {
+			const message = isObject(generation) ? generation.message : undefined;
+			const metadata = isObject(message) ? message.response_metadata : undefined;
+			noteCost(
+				generation,
+				isObject(metadata) && typeof metadata.cost === 'number' ? metadata.cost : undefined,
+			);
+		}
+		return result;
+	};
+}
+
+/** The cost n8n's tracing still sees of a call: on its first generation. */
+function tracedCost(result: unknown): number | undefined {
+	const generations = isObject(result) ? result.generations : undefined;
+	const first: unknown =
+		Array.isArray(generations) && Array.isArray(generations[0]) ? generations[0][0] : undefined;
+	const info = isObject(first) ? first.generationInfo : undefined;
+	return isObject(info) && typeof info.cost === 'number' ? info.cost : undefined;
 }
 
 /**
@@ -57,20 +101,24 @@ export function keepStreamedUsageDetails(adapter: Json): void {
 			const message = isObject(chunk) ? chunk.message : undefined;
 			if (usage !== undefined && isObject(message) && isObject(message.usage_metadata)) {
 				Object.assign(message.usage_metadata, usageDetails(usage));
+				noteCost(chunk, costIn(usage));
 			}
 			yield chunk;
 		}
 	};
 }
 
-/** n8n's token counter reads LangChain's streamed usage (`promptTokens`, `completionTokens`) as well as the adapter's own. */
+/**
+ * n8n's token counter reads LangChain's streamed usage (`promptTokens`, `completionTokens`) as well as the
+ * adapter's own, and the cost the service reported.
+ */
 export function countStreamedUsage(adapter: Json): void {
 	const callbacks = Array.isArray(adapter.callbacks) ? (adapter.callbacks as unknown[]) : [];
 	for (const handler of callbacks) {
 		const options = isObject(handler) ? handler.options : undefined;
 		if (!isObject(options) || typeof options.tokensUsageParser !== 'function') continue;
 		const parse = options.tokensUsageParser as Method;
-		options.tokensUsageParser = function (this: unknown, result: unknown) {
+		const counted = function (this: unknown, result: unknown) {
 			const llmOutput = isObject(result) ? result.llmOutput : undefined;
 			const usage = isObject(llmOutput) ? llmOutput.tokenUsage : undefined;
 			if (isObject(usage) && usage.output_tokens === undefined) {
@@ -80,7 +128,12 @@ export function countStreamedUsage(adapter: Json): void {
 					return { completionTokens, promptTokens, totalTokens: completionTokens + promptTokens };
 				}
 			}
-			return parse.call(this, result);
+			return parse.call(this, result) as Json;
+		};
+		options.tokensUsageParser = function (this: unknown, result: unknown) {
+			const counts = counted.call(this, result);
+			const cost = tracedCost(result);
+			return cost === undefined || !isObject(counts) ? counts : { ...counts, cost };
 		};
 	}
 }

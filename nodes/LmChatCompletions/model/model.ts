@@ -80,8 +80,8 @@ export class ChatCompletionsModel extends BaseChatModel {
 		const call = this.begin(config);
 		try {
 			const request = this.request(messages, config, false);
-			const { completion, json } = await call.client.reply(request);
-			const result = this.checked(generateResult(completion));
+			const { completion, json, ...notes } = await call.client.reply(request);
+			const result = this.checked(generateResult(completion, notes));
 			// The JSON a response_format asked for, as checked: LangChain's structured output takes it from here.
 			if (json !== undefined)
 				result.providerMetadata = { ...result.providerMetadata, parsed: json };
@@ -125,7 +125,8 @@ export class ChatCompletionsModel extends BaseChatModel {
 		reply.catch(() => undefined);
 		try {
 			yield* channel;
-			yield* callsAndFinish(this.checked(generateResult((await reply).completion)));
+			const { completion, ...notes } = await reply;
+			yield* callsAndFinish(this.checked(generateResult(completion, notes)));
 		} catch (error) {
 			throw this.failure(error);
 		} finally {
