@@ -15,7 +15,7 @@ import { isRateLimit, isTimeout } from '../retry/policy';
 const CAPABILITY =
 	/\b(image|images|image_url|vision|multimodal|tools?|tool[ _]use|function[ _]?call(ing)?|functions|response_format|json_schema|structured output)\b/i;
 const LACKS =
-	/\b(not support(ed)?|does not support|doesn't support|unsupported|no endpoints? found that support|unavailable|not available|not enabled|cannot (accept|take|process))\b/i;
+	/\b(not support(ed)?|does not support|doesn't support|unsupported|only supported by|no endpoints? found that support|unavailable|not available|not enabled|cannot (accept|take|process))\b/i;
 
 function lacksCapability(error: ServiceError): boolean {
 	if (error.status !== 400 && error.status !== 422 && error.status !== 404) return false;
