@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { engineWith, jsonItems, modelFromList, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import { engineWith, jsonItems, modelFromList, NODE_TYPE, runOneItem, simpleParameters } from '../support/chat-node.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
@@ -14,14 +14,7 @@ const service = useLocalService();
 const QUIET = { maxRetries: 0, maxRateLimitWait: 0 };
 
 async function runOne(parameters: INodeParameters, apiKey = keys.fallback) {
-	const { outputs, error } = await engineWith(apiKey, service().baseUrl).runNode({
-		type: NODE_TYPE,
-		parameters,
-		items: jsonItems({}),
-		settings: { onError: 'continueRegularOutput' },
-	});
-	expect(error).toBeUndefined();
-	return outputs[0][0].json;
+	return await runOneItem(apiKey, service().baseUrl, parameters);
 }
 
 /** The models the service was asked for, in order. */

@@ -5,21 +5,14 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import { runOneItem, simpleParameters } from '../support/chat-node.cts';
 import { knobs } from '../support/knobs.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
 async function runOne(parameters: INodeParameters, apiKey = keys.fallback) {
-	const { outputs, error } = await engineWith(apiKey, service().baseUrl).runNode({
-		type: NODE_TYPE,
-		parameters,
-		items: jsonItems({}),
-		settings: { onError: 'continueRegularOutput' },
-	});
-	expect(error).toBeUndefined();
-	return outputs[0][0].json;
+	return await runOneItem(apiKey, service().baseUrl, parameters);
 }
 
 const header = (name: string, value: string) => ({ request_id: { header: name, value } });
