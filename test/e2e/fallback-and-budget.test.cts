@@ -19,6 +19,28 @@ const PROMPT = 'one two three';
 
 const knobs = (x_local: Record<string, unknown>) => JSON.stringify({ x_local });
 
+/** Each failure class another model may not share: the first model, and what its attempt says. */
+const FALLS_BACK: Array<[string, RegExp]> = [
+	['no-such-model', /does not exist on this service/],
+	['echo-pro', /not available to this API key/],
+	['fault-503-one-api-no-channel', /no channel for it/],
+	['fault-503-model-not-found', /not available to this API key/],
+	['fault-429-wait', /Max Wait on Rate Limit/],
+	['fault-500', /failed while answering \(500\)/],
+	['fault-200-error', /inside a successful \(200\) response/],
+	['fault-timeout', /did not answer within the Timeout of 2000 ms/],
+];
+/** Each failure every model would share: the first model, and the error. */
+const ENDS_AT_ONCE: Array<[string, RegExp]> = [
+	['fault-string-error', /rejected the API key/],
+	['fault-402', /run out of balance/],
+	['fault-429-quota', /run out of balance/],
+	['fault-400-budget', /run out of balance/],
+	['fault-numeric-code', /rejected the request: Invalid parameter/],
+];
+/** The same for every class: no retries, a short rate-limit wait and Timeout, echo-1 to fall back to. */
+const CLASS_OPTIONS = { maxRetries: 0, maxRateLimitWait: 1000, timeout: 2000, fallbackModels: 'echo-1' };
+
 const n8n = useRealN8n(() => {
 	const credential = localCredential(keys.fallback, service().baseUrl);
 	const model = (first: string, options: Record<string, unknown>) => ({ credential, model: first, options });
@@ -43,14 +65,19 @@ const n8n = useRealN8n(() => {
 				{ streaming: true, tools: false },
 			),
 			agentWorkflow('agent-no-fallback', model('fault-402', { fallbackModels: 'echo-1' }), { tools: false }),
+			agentWorkflow('agent-classes', model('={{ $json.body.model }}', CLASS_OPTIONS), { tools: false }),
 			chainWorkflow('chain-fallback', model('fault-timeout', { timeout: 1000, fallbackModels: 'echo-1' })),
 			chat('chat-fallback', 'fault-500', {
 				maxRetries: 1,
 				fallbackModels: 'echo-pro, echo-1',
 				extraBody: knobs({ usage_cost: 0.5, request_id: { header: 'x-oneapi-request-id', value: 'one-api-7' } }),
 			}),
-			chat('chat-no-fallback', 'fault-429-quota', { fallbackModels: 'echo-1' }),
+			chat('chat-no-fallback', 'fault-429-quota', {
+				fallbackModels: 'echo-1',
+				extraBody: knobs({ request_id: { header: 'x-litellm-call-id', value: 'litellm-9' } }),
+			}),
 			chat('chat-budget', 'echo-1', { tokenBudget: BUDGET }),
+			chat('chat-classes', '={{ $json.model }}', CLASS_OPTIONS),
 		],
 	};
 });
@@ -106,7 +133,40 @@ describe('the Chat Model with Fallback Models under n8n\'s AI nodes', () => {
 	});
 });
 
+describe('each failure class in the AI Agent with the Chat Model', () => {
+	test.each(FALLS_BACK)('%s: falls back', async (first, failure) => {
+		const reply = await n8n().answer('agent-classes', { question: 'Hi', model: first });
+		expect(reply.output).toBe('Hi');
+		expect(await modelsAsked()).toEqual([first, 'echo-1']);
+		// The agent keeps the text only: n8n's log of the model has the reply's metadata.
+		const [call] = await modelLog('e2e-agent-classes');
+		const generation = ((call.response as Record<string, unknown>).generations as Array<Array<Record<string, unknown>>>)[0][0];
+		expect(JSON.stringify(generation)).toMatch(failure);
+	});
+
+	test.each(ENDS_AT_ONCE)('%s: no fallback', async (first, failure) => {
+		const reply = await n8n().answer('agent-classes', { question: 'Hi', model: first });
+		expect(String(reply.error)).toMatch(failure);
+		expect(await modelsAsked()).toEqual([first]);
+	});
+});
+
 describe('the Chat Completion node with Fallback Models', () => {
+	test('every failure class in one batch: each falls back or ends at once as listed', async () => {
+		const classes = [...FALLS_BACK, ...ENDS_AT_ONCE];
+		const items = (await n8n().answer('chat-classes', {
+			questions: classes.map(([model]) => ({ question: 'Hi', model })),
+		})) as unknown as Array<Record<string, unknown>>;
+		FALLS_BACK.forEach(([first, failure], index) => {
+			expect(items[index].content).toBe('Hi');
+			expect(items[index].attempts).toEqual([{ model: first, error: expect.stringMatching(failure) }]);
+		});
+		ENDS_AT_ONCE.forEach(([, failure], index) => {
+			expect(items[FALLS_BACK.length + index].error).toMatch(failure);
+		});
+		expect((await modelsAsked()).filter((model) => model === 'echo-1')).toHaveLength(FALLS_BACK.length);
+	});
+
 	test('a server error after the retries, a model outside the group, then the answer: model, attempts, request_id, cost', async () => {
 		const [item] = (await n8n().answer('chat-fallback', { questions: [{ question: 'Hello there' }] })) as unknown as Array<
 			Record<string, unknown>
@@ -127,6 +187,7 @@ describe('the Chat Completion node with Fallback Models', () => {
 			Record<string, unknown>
 		>;
 		expect(item.error).toBe('The account behind this API key has run out of balance (item 0)');
+		expect((item.error_details as Record<string, unknown>).description).toMatch(/\(request id: litellm-9\)$/);
 		expect(await modelsAsked()).toEqual(['fault-429-quota']);
 	});
 });

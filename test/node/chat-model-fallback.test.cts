@@ -134,12 +134,31 @@ describe("the service's cost and request id reach n8n", () => {
 	test.each([
 		['generate', invoke()],
 		['stream', stream('Hello there')],
-	])('%s: the cost in the log n8n shows, the request id in the metadata', async (_name, script) => {
-		const run = await probe('echo-1', script, knobs({ usage_cost: 0.003, request_id: { header: 'x-request-id', value: 'req_model_1' } }).options);
+	])('%s: the cost in the log n8n shows; model, request id and attempts in the log too', async (_name, script) => {
+		const run = await probe('no-such-model', script, {
+			...knobs({ usage_cost: 0.003, request_id: { header: 'x-request-id', value: 'req_model_1' } }, QUIET).options,
+			fallbackModels: 'echo-1',
+		});
 		expect(run.error).toBeUndefined();
 		const [output] = modelOutputs(run.runData);
 		expect(output.tokenUsage).toEqual({ promptTokens: 2, completionTokens: 2, totalTokens: 4, cost: 0.003 });
-		if (_name === 'generate') expect((run.output?.metadata as IDataObject).request_id).toBe('req_model_1');
+		const [[generation]] = (output.response as { generations: IDataObject[][] }).generations;
+		expect(generation.generationInfo).toMatchObject({
+			service_model: expect.stringMatching(/^echo-1-/),
+			request_id: 'req_model_1',
+			cost: 0.003,
+			attempts: [{ model: 'no-such-model', error: expect.stringMatching(/does not exist/) }],
+		});
+	});
+
+	test('without a cost, request id or Fallback Models, the log has none of them', async () => {
+		const run = await probe('echo-1', invoke());
+		const [output] = modelOutputs(run.runData);
+		expect(output.tokenUsage).toEqual({ promptTokens: 2, completionTokens: 2, totalTokens: 4 });
+		const [[generation]] = (output.response as { generations: IDataObject[][] }).generations;
+		expect(generation.generationInfo).not.toHaveProperty('request_id');
+		expect(generation.generationInfo).not.toHaveProperty('attempts');
+		expect(generation.generationInfo).not.toHaveProperty('cost');
 	});
 
 	test("a failure's message carries the gateway's request id", async () => {

@@ -66,6 +66,7 @@ describe('a failure another model may not share moves on to the next model', () 
 		});
 		expect(error).toBeUndefined();
 		expect(outputs[1].map((item) => [item.json.name, item.json.args])).toEqual([['weather', { city: 'Paris' }]]);
+		expect(outputs[1][0].json.attempts).toEqual([{ model: 'fault-400-no-tools', error: expect.stringMatching(/does not support Function Calling/) }]);
 		const [first, second] = await service().requests();
 		expect((second.body as IDataObject).tools).toEqual((first.body as IDataObject).tools);
 		expect(await modelsAsked()).toEqual(['fault-400-no-tools', 'tools-1']);

@@ -206,7 +206,7 @@ export class ChatCompletionsModel extends BaseChatModel {
  */
 const CALL_ENDED = new Error('The model call ended');
 
-/** A result's tool calls as stream chunks, one complete delta per call with its id, then the finish. */
+/** A result's tool calls as stream chunks, one complete delta per call with its id, then the finish (with the reply's metadata). */
 function* callsAndFinish(result: GenerateResult): Iterable<StreamChunk> {
 	for (const part of result.message.content) {
 		if (part.type !== 'tool-call') continue;
@@ -217,7 +217,12 @@ function* callsAndFinish(result: GenerateResult): Iterable<StreamChunk> {
 			argumentsDelta: part.input,
 		};
 	}
-	yield { type: 'finish', finishReason: result.finishReason ?? 'other', usage: result.usage };
+	yield {
+		type: 'finish',
+		finishReason: result.finishReason ?? 'other',
+		usage: result.usage,
+		providerMetadata: result.providerMetadata,
+	};
 }
 
 /** A whole result as stream chunks: its text and reasoning, its tool calls, the finish. */

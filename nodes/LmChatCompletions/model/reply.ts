@@ -136,8 +136,8 @@ export type ReplyNotes = Partial<Pick<ModelReply, 'model' | 'requestId' | 'cost'
 /**
  * Throws when the reply was cut at the token limit; else the result for the AI node. The tool calls are
  * remembered with the reply's reasoning, so that the history the agent sends back can be restored
- * (see call-memory). The gateway's request id, its cost and the Fallback Models that failed go in the
- * provider metadata; the cost also in the usage (`additionalMetadata.cost`), which n8n's log shows.
+ * (see call-memory). The model that answered, the gateway's request id, its cost and the Fallback Models
+ * that failed go in the provider metadata (n8n's log shows them, see langchain-usage.ts).
  */
 export function generateResult(completion: Completion, notes: ReplyNotes = {}): GenerateResult {
 	const choice = completion.choices[0];
@@ -159,14 +159,12 @@ export function generateResult(completion: Completion, notes: ReplyNotes = {}): 
 		});
 	}
 	const refusal = choice.message?.refusal;
-	const usage = tokenUsage(completion.usage);
 	const { cost, requestId, attempts } = notes;
-	if (usage !== undefined && cost !== undefined) usage.additionalMetadata = { cost };
 	const model = typeof completion.model === 'string' ? completion.model : notes.model;
 	return {
 		id: completion.id,
 		finishReason: finishReason(choice.finish_reason),
-		usage,
+		usage: tokenUsage(completion.usage),
 		message: { role: 'assistant', id: completion.id, content },
 		providerMetadata: {
 			finish_reason: choice.finish_reason,
