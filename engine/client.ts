@@ -59,7 +59,8 @@ export class ChatClient {
 	async reply(request: ChatRequest, onText?: (delta: string) => void): Promise<ModelReply> {
 		const models = [request.body.model, ...request.fallbackModels];
 		const failures: ModelFailure[] = [];
-		for (const model of models) {
+		for (let index = 0; ; index++) {
+			const model = models[index];
 			let began = false;
 			const forward = onText && ((delta: string) => ((began = true), onText(delta)));
 			try {
@@ -71,14 +72,12 @@ export class ChatClient {
 				return { ...reply, attempts: failures.map((failure) => this.attempt(failure)) };
 			} catch (error) {
 				failures.push({ model, error });
-				const last = failures.length === models.length;
+				const last = index === models.length - 1;
 				if (last || began || this.cancelled() || !anotherModelMayHelp(error)) {
 					throw failures.length === 1 ? error : new ModelsFailed(failures);
 				}
 			}
 		}
-		// Not reached: the last model's failure is thrown above.
-		throw new ModelsFailed(failures);
 	}
 
 	/** One model's reply, with the id and cost of its requests. */
