@@ -100,6 +100,8 @@ export class RateLimitWaitExceeded extends Error {
 		readonly told: number,
 		/** How long it waited in all, in ms. */
 		readonly waitedMs: number,
+		/** The most it may wait (Options > Max Wait on Rate Limit), in ms. */
+		readonly limitMs: number,
 	) {
 		super(last.serviceMessage);
 		this.name = 'RateLimitWaitExceeded';

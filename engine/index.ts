@@ -23,6 +23,7 @@ export { searchModels } from './models/search';
 export { optionsCollection } from './options/properties';
 export { optionChoice, optionSetting, optionValue } from './options/read';
 export { optionPath, OPTIONS } from './options/table';
+export type { OptionName } from './options/table';
 export { describeProblem } from './problems/describe-problem';
 export { errorItemJson, toNodeError } from './problems/node-error';
 export type { Problem, ProblemContext } from './problems/problem';

@@ -91,7 +91,8 @@ export function parseJsonField(value: unknown, field: string, fix: string): unkn
 }
 
 /** `{{ $json.a.b }}`, `{{ $json["a b"] }}`, `{{ $json.list[0] }}` (optional chaining allowed): the path it reads. */
-const JSON_PATH = /^\{\{\s*\$json((?:\??\.[A-Za-z_$][\w$]*|\??\.?\[\s*(?:"[^"]*"|'[^']*'|\d+)\s*\])+)\s*\}\}$/;
+const JSON_PATH =
+	/^\{\{\s*\$json((?:\??\.[A-Za-z_$][\w$]*|\??\.?\[\s*(?:"[^"]*"|'[^']*'|\d+)\s*\])+)\s*\}\}$/;
 const PATH_SEGMENT = /[A-Za-z_$][\w$]*|"[^"]*"|'[^']*'|\d+/g;
 
 function jsonPath(expression: string): string[] | undefined {
@@ -109,9 +110,9 @@ function jsonPath(expression: string): string[] | undefined {
 export function emptyExpression(expression: string, itemJson: unknown): string {
 	const shown = expression.replace(/^=/, '').trim();
 	const quotedExpression = shown.length > 60 ? `${shown.slice(0, 60)}…` : shown;
-	const said = `its expression ${quotedExpression} gives nothing`;
+	const its = `is empty because its expression ${quotedExpression}`;
 	const path = jsonPath(shown);
-	if (path === undefined) return said;
+	if (path === undefined) return `${its} gives nothing`;
 	let value: unknown = itemJson;
 	for (const [depth, segment] of path.entries()) {
 		const next =
@@ -120,10 +121,10 @@ export function emptyExpression(expression: string, itemJson: unknown): string {
 				: undefined;
 		if (next === undefined) {
 			return depth === 0
-				? `${said}: the input item has no field "${segment}"`
-				: `${said}: the input item's field "${path.slice(0, depth).join('.')}" has no "${segment}"`;
+				? `${its} finds no field "${segment}" in the input item`
+				: `${its} finds no "${segment}" in the input item's field "${path.slice(0, depth).join('.')}"`;
 		}
 		value = next;
 	}
-	return said;
+	return `${its} gives nothing`;
 }

@@ -57,10 +57,15 @@ function timeoutProblem(error: NetworkError): Problem {
 		error.timeoutMs === undefined
 			? `Raise ${optionPath('timeout')} for long answers.`
 			: `Raise ${optionPath('timeout')} above ${error.timeoutMs} for long answers.`;
+	// Sent more than once, so Retry Timeouts is on: each attempt timed out.
+	const again =
+		error.attempts > 1
+			? `Each attempt waited that long (${optionPath('retryTimeouts')} is on).`
+			: `A request that timed out is not sent again unless ${optionPath('retryTimeouts')} is on: the service may still be writing, and billing, the answer.`;
 	return {
 		kind: 'api',
 		message: `The service at ${error.url} did not answer within ${within}`,
-		description: `${raise} A request that timed out is not sent again unless ${optionPath('retryTimeouts')} is on: the service may still be writing, and billing, the answer. (network error ${error.code})`,
+		description: `${raise} ${again} (network error ${error.code})`,
 		failure: { cause: 'temporarily-unavailable' },
 	};
 }
@@ -85,8 +90,7 @@ const INCOMPLETE_FIX: Record<IncompleteReplyError['cut'], string> = {
 		'Gateways end a reply this way when the model provider failed part way. The text received so far is in error_details.partial_content (with On Error: Continue). Run again; if it keeps happening with this model, report it to the service.',
 	connection:
 		'The service or a proxy between n8n and it closed the connection in the middle of the reply. The text received so far is in error_details.partial_content (with On Error: Continue). Run again; if it keeps happening with long replies, check proxies and load balancers for a time limit on connections.',
-	silence:
-		`The service stopped sending in the middle of the reply. The text received so far is in error_details.partial_content (with On Error: Continue). Raise ${optionPath('timeout')} if the model pauses that long while writing, or run again.`,
+	silence: `The service stopped sending in the middle of the reply. The text received so far is in error_details.partial_content (with On Error: Continue). Raise ${optionPath('timeout')} if the model pauses that long while writing, or run again.`,
 };
 
 /**
@@ -98,7 +102,7 @@ function n8nProblem(error: BaseError): Problem {
 	const fallback =
 		typeof parameter === 'string'
 			? `n8n could not resolve the expression in the parameter "${parameter}": check it in the node.`
-			: 'This is an error n8n raised itself: check the node\'s settings and credential.';
+			: "This is an error n8n raised itself: check the node's settings and credential.";
 	return {
 		kind: 'input',
 		message: error.message,
@@ -149,10 +153,11 @@ function classify(error: unknown, context: ProblemContext): Problem {
 		const problem = serviceProblem(error.last, context);
 		const seconds = Math.round(error.waitedMs / 100) / 10;
 		const times = error.told === 1 ? 'once' : `${error.told} times`;
+		const limit = `${optionPath('maxRateLimitWait')} allows (${duration(error.limitMs)})`;
 		const why =
 			error.waitedMs === 0
-				? `the service asks to wait longer than ${optionPath('maxRateLimitWait')} allows`
-				: `the item waited ${seconds} s in all (told to wait ${times}), the most ${optionPath('maxRateLimitWait')} allows`;
+				? `the service asks to wait longer than ${limit}`
+				: `the item waited ${seconds} s in all (told to wait ${times}), the most ${limit}`;
 		return { ...problem, message: `${problem.message}: ${why}` };
 	}
 	if (error instanceof NetworkError) return networkProblem(error);
@@ -168,8 +173,7 @@ function classify(error: unknown, context: ProblemContext): Problem {
 		return {
 			kind: 'api',
 			message: error.message,
-			description:
-				`The model's last answer is in error_details.raw_content (with On Error: Continue). Raise ${optionPath('repairAttempts')}, make the schema simpler, or choose a model that supports structured output.`,
+			description: `The model's last answer is in error_details.raw_content (with On Error: Continue). Raise ${optionPath('repairAttempts')}, make the schema simpler, or choose a model that supports structured output.`,
 			details: { raw_content: error.rawContent, violations: error.problems },
 		};
 	}
@@ -177,8 +181,7 @@ function classify(error: unknown, context: ProblemContext): Problem {
 		return {
 			kind: 'api',
 			message: error.message,
-			description:
-				`The service began a stream but its events were not chat-completion chunks. Run again; if it keeps happening with this model, report it to the service, or switch ${optionPath('stream')} off.`,
+			description: `The service began a stream but its events were not chat-completion chunks. Run again; if it keeps happening with this model, report it to the service, or switch ${optionPath('stream')} off.`,
 		};
 	}
 	if (error instanceof ReplyError) {

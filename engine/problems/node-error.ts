@@ -49,13 +49,17 @@ export function toNodeError(
 		type: problem.type ?? null,
 		code: problem.code ?? null,
 	};
-	return new NodeApiError(node, details, {
+	const error = new NodeApiError(node, details, {
 		message,
 		description: problem.description,
 		httpCode: problem.httpCode === undefined ? undefined : String(problem.httpCode),
 		itemIndex,
 		failure: problem.failure,
 	});
+	// n8n swaps a message that names a system error code (ECONNREFUSED, ...) for its generic headline
+	// ("perhaps it is offline"), which drops the URL, the attempts and the fix: ours says more.
+	error.message = message;
+	return error;
 }
 
 /** The item a failed input item becomes with "On Error: Continue". */

@@ -26,4 +26,6 @@ export interface ProblemContext {
 	 * the description starts with the problem.
 	 */
 	streaming?: boolean;
+	/** The node has no Concurrency option (the Chat Model: the AI node decides how many calls it makes). */
+	withoutConcurrency?: boolean;
 }

@@ -7,14 +7,16 @@ import { optionPath } from '../options/table';
 type Verdict = Pick<Problem, 'message' | 'failure'> & { fix: string };
 
 /** DeepSeek's thinking mode wants an assistant message's reasoning back (V3.2: "Missing `reasoning_content` field ...", V4: "... must be passed back"). */
-const REASONING_MISSING = /missing `?reasoning_content`? field|reasoning_content\b.*must be passed back/i;
+const REASONING_MISSING =
+	/missing `?reasoning_content`? field|reasoning_content\b.*must be passed back/i;
 /** Services that take no reasoning on input (Groq, Cerebras: "property 'reasoning_content' is unsupported"). */
-const REASONING_REFUSED = /\breasoning(_content|_details)?\b.*\b(unsupported|unexpected|not allowed|not permitted|unrecognized)/i;
+const REASONING_REFUSED =
+	/\breasoning(_content|_details)?\b.*\b(unsupported|unexpected|not allowed|not permitted|unrecognized)/i;
 
 /** The fix for a 400: the service's message names the field, except for the reasoning rules of thinking models. */
 function badRequestFix(serviceMessage: string): string {
 	if (REASONING_MISSING.test(serviceMessage)) {
-		return 'The model thinks before it calls tools and wants that reasoning back: continue the conversation from the Chat Completion node\'s messages or message output unchanged (they keep reasoning_content), or set Reasoning on the assistant row.';
+		return "The model thinks before it calls tools and wants that reasoning back: continue the conversation from the Chat Completion node's messages or message output unchanged (they keep reasoning_content), or set Reasoning on the assistant row.";
 	}
 	if (REASONING_REFUSED.test(serviceMessage)) {
 		return 'This service takes no reasoning on the messages sent to it (it comes from a conversation with another service): remove the field from the assistant messages in Messages (JSON), or leave Reasoning empty on the Messages rows.';
@@ -25,7 +27,10 @@ function badRequestFix(serviceMessage: string): string {
 function verdict(error: ServiceError, context: ProblemContext): Verdict {
 	const { status } = error;
 	const model = context.model ? `"${context.model}"` : 'the requested model';
-	if (isModelUnavailable(error) && (status === 404 || /does not exist/i.test(error.serviceMessage))) {
+	if (
+		isModelUnavailable(error) &&
+		(status === 404 || /does not exist/i.test(error.serviceMessage))
+	) {
 		return {
 			message: `Model ${model} does not exist on this service`,
 			fix: 'Check the model ID for typos, or pick the model from the list, which shows exactly the models this key may call.',
@@ -89,9 +94,12 @@ function verdict(error: ServiceError, context: ProblemContext): Verdict {
 			error.retryAfterMs === undefined
 				? ''
 				: ` The service asks to wait ${error.retryAfterMs / 1000} s.`;
+		const fewer = context.withoutConcurrency
+			? 'Run fewer executions on this key at once'
+			: `Lower ${optionPath('concurrency')} (or run fewer executions on this key at once)`;
 		return {
 			message: "Too many requests: the service's rate limit for this key was reached",
-			fix: `Lower Concurrency (or run fewer executions on this key at once), raise ${optionPath('maxRateLimitWait')}, or ask the gateway's admin for a higher limit.${wait}`,
+			fix: `${fewer}, raise ${optionPath('maxRateLimitWait')}, or ask the gateway's admin for a higher limit.${wait}`,
 			failure: { cause: 'rate-limited', retryAfterMs: error.retryAfterMs },
 		};
 	}

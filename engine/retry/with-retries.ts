@@ -12,8 +12,13 @@ function afterAttempts(error: unknown, attempts: number): unknown {
 }
 
 /** The failure of an item that waited for the rate limit as long as it may. */
-function waitedTooLong(last: ServiceError, told: number, waitedMs: number): RateLimitWaitExceeded {
-	return new RateLimitWaitExceeded(last, told, waitedMs);
+function waitedTooLong(
+	last: ServiceError,
+	told: number,
+	waitedMs: number,
+	limitMs: number,
+): RateLimitWaitExceeded {
+	return new RateLimitWaitExceeded(last, told, waitedMs, limitMs);
 }
 
 /**
@@ -50,7 +55,7 @@ export async function withRetries<T>(
 				told++;
 				const delay = rateLimitDelay(error, told);
 				if (rateLimitWaited + delay > policy.maxRateLimitWaitMs) {
-					throw waitedTooLong(error, told, rateLimitWaited);
+					throw waitedTooLong(error, told, rateLimitWaited, policy.maxRateLimitWaitMs);
 				}
 				// Every request of the execution holds back for what the service asked.
 				if (error.retryAfterMs !== undefined) gate.pause(error.retryAfterMs);

@@ -38,6 +38,11 @@ const n8n = useRealN8n(() => {
 				model: 'echo-1',
 			}),
 			agentWithChatCompletionTool('tool-stream', { credential, model: 'echo-1', streaming: true }),
+			agentWithChatCompletionTool('tool-bad-option', {
+				credential,
+				model: 'echo-1',
+				options: { temperature: 5 },
+			}),
 		],
 	};
 });
@@ -118,6 +123,18 @@ describe("a failed tool call: the model reads what happened, the service's words
 		expect(error).not.toMatch(/\(item \d+\)/);
 		// The user sees the same words in the agent's answer.
 		expect(reply.output).toContain(JSON.stringify(error).slice(1, -1));
+	});
+
+	test('an invalid input (Temperature 5): what is wrong and the fix, nothing sent for the tool', async () => {
+		await answer('tool-bad-option');
+		const requests = (await service().requests()).filter(
+			(request) => request.path === '/v1/chat/completions',
+		) as ChatRequest[];
+		// The agent's two requests, none from the tool.
+		expect(requests.map((request) => request.body.model)).toEqual(['tools-1', 'tools-1']);
+		const toolMessage = (requests[1].body.messages as Message[]).find((message) => message.role === 'tool');
+		const error = errorOf(toolMessage!);
+		expect(error).toBe('Temperature: must be from 0 to 2, got 5. Use a value from 0 to 2, e.g. 0.7.');
 	});
 
 	test('a wrong API key', async () => {

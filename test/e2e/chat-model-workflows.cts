@@ -72,7 +72,8 @@ export function weatherTool(): WorkflowNode {
 
 /**
  * Webhook -> AI Agent (v3.1, the question from the POSTed `question`) with the Chat Model and, unless
- * `tools` is false, the Weather tool. "Continue" on error, so that the agent's error item is the answer.
+ * `tools` is false, the Weather tool. "Continue" on error, so that the agent's error item is the answer
+ * (`stopOnError`: Stop Workflow, so that n8n sends a streaming client the agent's error).
  * `answerAtOnce`: the Webhook answers when the request arrives, the execution goes on. `forceToolCall`:
  * the agent's option Force Tool Call on First Iteration. `fallback`: a second Chat Model as the agent's
  * Fallback Model.
@@ -86,7 +87,9 @@ export function agentWorkflow(
 		answerAtOnce = false,
 		forceToolCall = false,
 		fallback,
+		stopOnError = false,
 	}: {
+		stopOnError?: boolean;
 		streaming?: boolean;
 		tools?: boolean;
 		answerAtOnce?: boolean;
@@ -109,7 +112,7 @@ export function agentWorkflow(
 				...(forceToolCall ? { forceToolCallOnFirstIteration: true } : {}),
 			},
 		},
-		onError: 'continueRegularOutput',
+		...(stopOnError ? {} : { onError: 'continueRegularOutput' }),
 	};
 	const mode = streaming ? 'streaming' : answerAtOnce ? 'onReceived' : 'lastNode';
 	const nodes = [webhook(path, mode), agent, chatModel(model)];
@@ -267,7 +270,7 @@ export function publicChatExample(
 
 /**
  * Webhook -> AI Agent with the Chat Model (`tools-1`) and Chat Completion as its one tool, asking `model`
- * with the credential `toolCredential`; the agent's question is the POSTed `question`.
+ * with the credential `toolCredential` and the tool's `options`; the agent's question is the POSTed `question`.
  */
 export function agentWithChatCompletionTool(
 	path: string,
@@ -276,11 +279,13 @@ export function agentWithChatCompletionTool(
 		toolCredential = credential,
 		model,
 		streaming = false,
+		options = {},
 	}: {
 		credential: ModelSetup['credential'];
 		toolCredential?: ModelSetup['credential'];
 		model: string;
 		streaming?: boolean;
+		options?: Record<string, unknown>;
 	},
 ): WorkflowToImport {
 	const workflow = agentWorkflow(
@@ -303,7 +308,7 @@ export function agentWithChatCompletionTool(
 					model: { __rl: true, mode: 'id', value: model },
 					promptType: 'simple',
 					prompt: "={{ $fromAI('prompt', 'What to ask the other model', 'string') }}",
-					options: {},
+					options,
 				},
 				credentials: { chatCompletionsApi: toolCredential },
 			} satisfies WorkflowNode,

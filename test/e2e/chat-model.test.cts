@@ -23,6 +23,9 @@ import { readStreamed } from './support/streamed-response.cts';
 
 const service = useLocalService();
 const badKey = { id: 'bad-key', name: 'Wrong key', type: 'chatCompletionsApi' };
+/** Port 9 (discard) listens nowhere here: every connection is refused. */
+const closedPort = { id: 'closed-port', name: 'Closed port', type: 'chatCompletionsApi' };
+const CLOSED_BASE_URL = 'http://127.0.0.1:9/v1';
 const WRONG_KEY = 'sk-example-wrong-key-for-the-agent';
 let chatPath = '';
 
@@ -35,6 +38,7 @@ const n8n = useRealN8n(() => {
 		credentials: [
 			credential,
 			{ ...badKey, data: { apiKey: WRONG_KEY, baseUrl: service().baseUrl } },
+			{ ...closedPort, data: { apiKey: keys.default, baseUrl: CLOSED_BASE_URL } },
 		],
 		workflows: [
 			agentWorkflow('agent', { credential, model: 'tools-1' }),
@@ -94,6 +98,16 @@ const n8n = useRealN8n(() => {
 			agentWorkflow(
 				'agent-cut',
 				{ credential, model: 'echo-1', options: { maxTokens: 3 } },
+				{ tools: false },
+			),
+			agentWorkflow(
+				'agent-stream-cut',
+				{ credential, model: 'echo-1', options: { maxTokens: 3 } },
+				{ streaming: true, tools: false, stopOnError: true },
+			),
+			agentWorkflow(
+				'agent-closed-port',
+				{ credential: closedPort, model: 'echo-1', options: { maxRetries: 1 } },
 				{ tools: false },
 			),
 			imageAgentWorkflow(
@@ -371,6 +385,24 @@ describe("errors as the agent's error item shows them (only the message is kept)
 		);
 		expect(error).toMatch(/Pick the model from the list/);
 		expect(await chatRequests()).toHaveLength(1);
+	});
+
+	test("a closed port: the URL, the attempts and the fix, not n8n's generic headline", async () => {
+		const { error } = (await answer('agent-closed-port', { question: 'hello' })) as {
+			error: string;
+		};
+		expect(error).toBe(
+			`The service at ${CLOSED_BASE_URL}/chat/completions refused the connection, after 2 attempts. Check the Base URL in the credential and that the service is running and reachable from n8n.`,
+		);
+	});
+
+	test('streaming, a reply cut by Maximum Tokens: the chat is told it was cut, and the fix', async () => {
+		const response = await n8n().webhook('agent-stream-cut', { question: 'one two three four five' });
+		const errors = (await readStreamed(response)).flatMap((read) => read.errors);
+		expect(errors).toHaveLength(1);
+		expect(errors[0]).toMatch(
+			/^Chat Model failed: The model's reply was cut off at the token limit after 3 tokens: Options > Maximum Tokens \(3\)\. .*Raise Options > Maximum Tokens/,
+		);
 	});
 
 	test('a reply cut by Maximum Tokens is not passed on as the answer', async () => {

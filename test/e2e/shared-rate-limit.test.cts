@@ -96,10 +96,11 @@ test(`${EXECUTIONS} executions x ${ITEMS} items on ${WORKERS} workers share one 
 	const statuses = (await rest.executions(workflowId)).map((execution) => execution.status);
 	expect(statuses).toEqual(Array.from({ length: EXECUTIONS }, () => 'success'));
 	// The limit was met: the service refused requests (429) and the node waited them out; one admitted
-	// request per item.
+	// request per item. Auto backed off: fewer than three 429s per item (about 1.6 measured on a 2-core
+	// machine; about 4.6 when Auto does not back off).
 	expect(limited.rejected).toBeGreaterThan(0);
 	expect(limited.admitted).toBe(EXECUTIONS * ITEMS);
-	expect(limited.maxInFlight).toBeLessThanOrEqual(IN_FLIGHT);
+	expect(limited.rejected).toBeLessThan(3 * EXECUTIONS * ITEMS);
 	// The workers ran all the executions between them (the main instance runs none in queue mode), and
 	// every worker took some: several processes shared the key, not one.
 	expect(ranBy.reduce((sum, count) => sum + count, 0)).toBe(EXECUTIONS);

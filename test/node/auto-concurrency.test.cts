@@ -11,21 +11,23 @@ const service = useLocalService();
 const prompt = (request: RecordedRequest) =>
 	((request.body as { messages: Array<{ content: string }> }).messages.at(-1)?.content ?? '').split(' read at ')[0];
 
-/** The most requests the service had in flight, from arrival times and each request's known duration. */
+/**
+ * The most of `requests` the service had in flight at once, from their arrival times and known duration: the
+ * requests that arrived within one duration were all in flight when the last of them arrived.
+ */
 function mostInFlight(requests: RecordedRequest[], durationMs: number): number {
 	return Math.max(...requests.map((a) => requests.filter((b) => b.receivedAt <= a.receivedAt && a.receivedAt < b.receivedAt + durationMs).length));
 }
 
-async function run(count: number, options: INodeParameters, onError?: 'continueRegularOutput', extra: INodeParameters = {}) {
+async function run(count: number, options: INodeParameters, onError?: 'continueRegularOutput', extra: INodeParameters = {}, apiKey = keys.default) {
 	await service().clearRequests();
-	const started = Date.now();
-	const result = await engineWith(keys.default, service().baseUrl).runNode({
+	const result = await engineWith(apiKey, service().baseUrl).runNode({
 		type: NODE_TYPE,
 		parameters: simpleParameters('={{ "item " + $json.n }}', 'echo-1', { options, ...extra }),
 		items: Array.from({ length: count }, (_, n) => ({ json: { n } })),
 		...(onError ? { settings: { onError } } : {}),
 	});
-	return { ...result, elapsed: Date.now() - started, requests: await service().requests() };
+	return { ...result, requests: await service().requests(), traffic: await service().traffic() };
 }
 
 const slow = (ms: number) => JSON.stringify({ x_local: { slow_ms: ms } });
@@ -33,18 +35,19 @@ const slow = (ms: number) => JSON.stringify({ x_local: { slow_ms: ms } });
 describe('Concurrency Auto (the default)', () => {
 	test('keeps several requests in flight from the start, grows, and keeps the input order and pairedItem', async () => {
 		const count = AUTO.start * 4;
-		const { outputs, requests } = await run(count, { extraBody: slow(150) });
+		const { outputs, traffic } = await run(count, { extraBody: slow(1000) });
 		expect(outputs[0].map((item) => item.json.content)).toEqual(Array.from({ length: count }, (_, n) => `item ${n}`));
 		expect(outputs[0].map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, item) => ({ item })));
-		const first = requests[0].receivedAt;
-		// Several at once from the start...
-		expect(requests.filter((request) => request.receivedAt - first < 100)).toHaveLength(AUTO.start);
+		// Several at once from the start: the service had AUTO.start in flight before the first answer left...
+		const { timeline } = traffic.default;
+		const firstAnswer = timeline.findIndex((point, index) => index > 0 && point.inFlight < timeline[index - 1].inFlight);
+		expect(timeline[firstAnswer - 1].inFlight).toBe(AUTO.start);
 		// ...more as answers come back fine, never more than the cap.
-		expect(mostInFlight(requests, 150)).toBeGreaterThan(AUTO.start);
-		expect(mostInFlight(requests, 150)).toBeLessThanOrEqual(AUTO.max);
+		expect(traffic.default.maxInFlight).toBeGreaterThan(AUTO.start);
+		expect(traffic.default.maxInFlight).toBeLessThanOrEqual(AUTO.max);
 	});
 
-	test('backs off when the service says it is overloaded (429), and every item still gets its reply', async () => {
+	test('items that meet a 429 with Retry-After wait what it asks, and every item still gets its reply', async () => {
 		// Items 8-15 each meet one 429 with Retry-After 0.2 s (answered at once; the others take 50 ms): the
 		// batch absorbs them, none surfaces.
 		const extraBody = '={{ JSON.stringify({ x_local: $json.n >= 8 && $json.n < 16 ? { fail_first: { id: "auto-" + $json.n, count: 1, status: 429, retry_after: "0.2" } } : { slow_ms: 50 } }) }}';
@@ -52,19 +55,48 @@ describe('Concurrency Auto (the default)', () => {
 		expect(outputs[0].map((item) => item.json.error)).toEqual(Array(40).fill(undefined));
 		expect(outputs[0].map((item) => item.json.content)).toEqual(Array.from({ length: 40 }, (_, n) => `item ${n}`));
 		expect(requests).toHaveLength(48);
-		// The first 429 (item 8's first request) pauses every request of the run for its Retry-After (0.2 s).
-		const limited = requests.find((request) => prompt(request) === 'item 8')!.receivedAt;
-		expect(requests.filter((request) => request.receivedAt > limited + 30 && request.receivedAt < limited + 180)).toEqual([]);
+		// Each of them was sent again only after the 0.2 s the service asked for.
+		for (let n = 8; n < 16; n++) {
+			const [first, again] = requests.filter((request) => prompt(request) === `item ${n}`);
+			expect(again.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(190);
+		}
 	});
 
+	test('backs off after a burst of 503s (overloaded): fewer requests in flight than it started with', async () => {
+		// The first AUTO.start items each meet one 503 (answered at once); every other request takes 400 ms.
+		const count = AUTO.start * 3;
+		const extraBody = `={{ JSON.stringify({ x_local: $json.n < ${AUTO.start} ? { fail_first: { id: "burst-" + $json.n, count: 1, status: 503 } } : { slow_ms: 400 } }) }}`;
+		const { outputs, requests } = await run(count, { extraBody });
+		expect(outputs[0].map((item) => item.json.content)).toEqual(Array.from({ length: count }, (_, n) => `item ${n}`));
+		expect(requests).toHaveLength(count + AUTO.start);
+		// The burst took every slot Auto had at the start, so every later item went out after a 503 came back:
+		// half as many in flight as at the start, and a slow growth (a fraction of a slot per answer) after that.
+		const later = requests.filter((request) => Number(prompt(request).slice('item '.length)) >= AUTO.start);
+		expect(mostInFlight(later, 400)).toBeLessThan(AUTO.start);
+	});
+
+	test('a rate-limited batch meets few 429s: Auto comes down to what the key allows', async () => {
+		// keys.limited: 20 requests a second, 8 in flight; each 429 carries Retry-After until a slot frees. Each
+		// answer takes 400 ms, so that 8 in flight is the limit met.
+		const count = AUTO.max;
+		const { outputs, traffic } = await run(count, { extraBody: slow(400) }, undefined, {}, keys.limited);
+		expect(outputs[0].map((item) => item.json.content)).toEqual(Array.from({ length: count }, (_, n) => `item ${n}`));
+		const { limited } = traffic;
+		expect(limited.admitted).toBe(count);
+		// The limit was met, and Auto came down to it: fewer 429s than items (about 90 for these 128 on a
+		// 2-core machine; about 590 when Auto does not back off).
+		expect(limited.rejected).toBeGreaterThan(0);
+		expect(limited.rejected).toBeLessThan(count);
+	}, 60_000);
+
 	test('Concurrency 1 still sends one item at a time', async () => {
-		const { requests } = await run(6, { concurrency: 1, extraBody: slow(60) });
-		expect(mostInFlight(requests, 60)).toBe(1);
+		const { traffic } = await run(6, { concurrency: 1, extraBody: slow(60) });
+		expect(traffic.default.maxInFlight).toBe(1);
 	});
 
 	test('a fixed number is exactly that many in flight', async () => {
-		const { requests } = await run(24, { concurrency: 4, extraBody: slow(120) });
-		expect(mostInFlight(requests, 120)).toBe(4);
+		const { traffic } = await run(24, { concurrency: 4, extraBody: slow(120) });
+		expect(traffic.default.maxInFlight).toBe(4);
 	});
 });
 
@@ -131,9 +163,9 @@ describe('once per execution, not once per request', () => {
 
 describe("Auto's cap is also the most a fixed Concurrency may be", () => {
 	test('a fixed Concurrency may be as high as Auto\'s cap: that many in flight', async () => {
-		const { outputs, requests } = await run(AUTO.max, { concurrency: AUTO.max, extraBody: slow(300) });
+		const { outputs, traffic } = await run(AUTO.max, { concurrency: AUTO.max, extraBody: slow(300) });
 		expect(outputs[0]).toHaveLength(AUTO.max);
-		expect(mostInFlight(requests, 300)).toBe(AUTO.max);
+		expect(traffic.default.maxInFlight).toBe(AUTO.max);
 	});
 
 	test('a Concurrency above the cap is refused before anything is sent, with the range and the fix', async () => {

@@ -53,7 +53,7 @@ const table: Row[] = [
 	['model as a number', modelId('={{ 42 }}'), 'Model: must be text, got 42', /Choose a model from the list/],
 	// n8n itself refuses an empty Model field; an expression can still give an empty ID.
 	['model empty', modelId('={{ $json.model }}'), 'Model: is empty', /switch to "ID" and type the model ID/, jsonItems({ model: '' })],
-	['model from a field the item lacks', modelId('={{ $json.model }}'), 'Model: is empty: its expression {{ $json.model }} gives nothing: the input item has no field "model"', /Map a field that holds the model ID/],
+	['model from a field the item lacks', modelId('={{ $json.model }}'), 'Model: is empty because its expression {{ $json.model }} finds no field "model" in the input item', /Map a field that holds the model ID/],
 	['model with spaces', modelId('echo 1'), 'Model: "echo 1" contains spaces', /Model IDs have no spaces/],
 	['prompt as an object', simpleParameters('={{ { text: "Hi" } }}'), 'User Prompt: must be text, got an object', /JSON\.stringify/],
 	['prompt as an array', simpleParameters('={{ ["Hi"] }}'), 'User Prompt: must be text, got an array', /JSON\.stringify/],
@@ -61,14 +61,14 @@ const table: Row[] = [
 	[
 		'prompt from a field the item lacks',
 		simpleParameters('={{ $json.text }}'),
-		'User Prompt: is empty: its expression {{ $json.text }} gives nothing: the input item has no field "text"',
+		'User Prompt: is empty because its expression {{ $json.text }} finds no field "text" in the input item',
 		mapFix,
 		jsonItems({ question: 'Hi' }),
 	],
 	[
 		'prompt from a nested field the item lacks',
 		simpleParameters('={{ $json.ticket.body }}'),
-		'User Prompt: is empty: its expression {{ $json.ticket.body }} gives nothing: the input item\'s field "ticket" has no "body"',
+		'User Prompt: is empty because its expression {{ $json.ticket.body }} finds no "body" in the input item\'s field "ticket"',
 		mapFix,
 		jsonItems({ ticket: { subject: 'Refund' } }),
 	],
@@ -80,7 +80,7 @@ const table: Row[] = [
 	[
 		'temperature from a field the item lacks',
 		options({ temperature: '={{ $json.temperature }}' }),
-		'Temperature: is empty: its expression {{ $json.temperature }} gives nothing: the input item has no field "temperature"',
+		'Temperature: is empty because its expression {{ $json.temperature }} finds no field "temperature" in the input item',
 		optionFix('Temperature'),
 	],
 	['top_p as a word', options({ topP: 'most' }), 'Top P: must be a number from 0 to 1, got the text "most"', /from 0 to 1/],
@@ -92,7 +92,7 @@ const table: Row[] = [
 	[
 		'max_tokens from a field the item lacks',
 		options({ maxTokens: '={{ $json.limits.tokens }}' }),
-		'Maximum Tokens: is empty: its expression {{ $json.limits.tokens }} gives nothing: the input item\'s field "limits" has no "tokens"',
+		'Maximum Tokens: is empty because its expression {{ $json.limits.tokens }} finds no "tokens" in the input item\'s field "limits"',
 		optionFix('Maximum Tokens'),
 		jsonItems({ limits: {} }),
 	],
@@ -102,14 +102,14 @@ const table: Row[] = [
 	[
 		'Stream from a field the item lacks',
 		options({ stream: '={{ $json.stream }}' }),
-		'Stream: is empty: its expression {{ $json.stream }} gives nothing: the input item has no field "stream"',
+		'Stream: is empty because its expression {{ $json.stream }} finds no field "stream" in the input item',
 		optionFix('Stream'),
 	],
 	['Response Format unknown', options({ responseFormat: '={{ "xml" }}' }), 'Response Format: has the unknown value "xml"', /Choose Text, JSON Object, JSON Schema/],
 	[
 		'Response Format from a field the item lacks',
 		options({ responseFormat: '={{ $json.format }}' }),
-		'Response Format: is empty: its expression {{ $json.format }} gives nothing: the input item has no field "format"',
+		'Response Format: is empty because its expression {{ $json.format }} finds no field "format" in the input item',
 		optionFix('Response Format'),
 	],
 	['JSON Schema missing', options({ responseFormat: 'jsonSchema' }), 'JSON Schema: is not set, and Response Format "JSON Schema" needs it', /Add Options > JSON Schema/],
@@ -126,7 +126,7 @@ const table: Row[] = [
 	[
 		'message rows: content from a field the item lacks',
 		rows({ role: 'system', content: 'Be brief.' }, { role: 'user', content: '={{ $json.question }}' }),
-		'Messages row 2 > Content: is empty: its expression {{ $json.question }} gives nothing: the input item has no field "question"',
+		'Messages row 2 > Content: is empty because its expression {{ $json.question }} finds no field "question" in the input item',
 		mapFix,
 	],
 	['message rows: content as an object', rows({ role: 'user', content: '={{ { text: "Hi" } }}' }), 'Messages row 1: content must be text, got an object', /Type the message text/],
@@ -135,7 +135,7 @@ const table: Row[] = [
 	[
 		'JSON messages: from a field the item lacks',
 		messagesJson('={{ $json.messages }}'),
-		'Messages (JSON): is empty: its expression {{ $json.messages }} gives nothing: the input item has no field "messages"',
+		'Messages (JSON): is empty because its expression {{ $json.messages }} finds no field "messages" in the input item',
 		/Connect a node whose items hold the conversation/,
 		jsonItems({ text: 'Hi' }),
 	],
@@ -209,7 +209,7 @@ const table: Row[] = [
 	[
 		'tool name from a field the item lacks',
 		withTools({ ...weather, name: '={{ $json.function }}' }),
-		'Tools row 1 > Name: is empty: its expression {{ $json.function }} gives nothing: the input item has no field "function"',
+		'Tools row 1 > Name: is empty because its expression {{ $json.function }} finds no field "function" in the input item',
 		/Map a field the input item has/,
 	],
 	['two tools with one name', withTools(weather, weather), 'Tools: defines "weather" twice', /its own name/],
@@ -217,7 +217,7 @@ const table: Row[] = [
 	[
 		'tools JSON from a field the item lacks',
 		simple({ toolsMode: 'json', toolsJson: '={{ $json.tools }}' }),
-		'Tools (JSON): is empty: its expression {{ $json.tools }} gives nothing: the input item has no field "tools"',
+		'Tools (JSON): is empty because its expression {{ $json.tools }} finds no field "tools" in the input item',
 		/Map a field that holds the tools array/,
 	],
 	[
@@ -229,7 +229,7 @@ const table: Row[] = [
 	[
 		'tool choice from a field the item lacks',
 		simple({ ...toolRows(weather), toolChoice: 'function', toolChoiceFunction: '={{ $json.tool }}' }),
-		'Function Name or ID: is empty: its expression {{ $json.tool }} gives nothing: the input item has no field "tool"',
+		'Function Name or ID: is empty because its expression {{ $json.tool }} finds no field "tool" in the input item',
 		/Choose one of the tools/,
 	],
 	...(
@@ -271,6 +271,12 @@ const table: Row[] = [
 		/convert other formats/,
 	],
 	['image URL with an ftp scheme', imageUrls('ftp://example.com/cat.png'), 'Image URLs: "ftp://example.com/cat.png" is not an http(s) URL or a data URI', /public image URL/],
+	[
+		'image data URI with a space inside',
+		imageUrls(`data:image/png;base64,${base64Png.slice(0, 20)} ${base64Png.slice(20)}`),
+		`Image URLs: the data URI "data:image/png;base64,${base64Png.slice(0, 18)}…" has a space inside`,
+		/A data URI is one run without spaces/,
+	],
 	['image URL with a space inside', imageUrls('https://example.com/my cat.png'), 'Image URLs: "https://example.com/my cat.png" has a space inside, but URLs are one per line', urlFix],
 	[
 		'two image URLs on one line, by a space',

@@ -506,13 +506,18 @@ describe('cancelling', () => {
 				try {
 					await model.invoke('hello', { signal: controller.signal });
 					return { stopped: false };
-				} catch {
-					return { stopped: true };
+				} catch (error) {
+					return { stopped: true, name: (error as Error).name, message: (error as Error).message };
 				}
 			},
 			knobs({ slow_ms: 20_000 }).options,
 		);
-		expect(run.output).toEqual({ stopped: true });
+		// Stopped by the cancel, not by some other failure.
+		expect(run.output).toEqual({
+			stopped: true,
+			name: 'NodeApiError',
+			message: expect.stringMatching(/^The service at .* was left because the execution was cancelled\. Nothing to fix: the execution was stopped\.$/),
+		});
 		expect(Date.now() - started).toBeLessThan(5_000);
 	});
 });

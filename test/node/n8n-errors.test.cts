@@ -64,13 +64,23 @@ describe("an expression n8n cannot resolve keeps n8n's words, the parameter and 
 		expect(await service().requests()).toEqual([]);
 	});
 
-	test('in an option, which the node reads once for all items', async () => {
+	test('in an option: each item fails with n8n\'s words, and the description names the option', async () => {
 		const { error } = await run(simpleParameters('hi', 'echo-1', { options: { temperature: '={{ $("Nope").item.json.t }}' } }));
 		expect(error).toMatchObject({
-			message: "Referenced node doesn't exist",
+			message: "2 items are invalid, so nothing was sent: items 0, 1: Referenced node doesn't exist",
 			context: expect.objectContaining({ parameter: 'options', itemIndex: 0 }),
 		});
-		expect(error?.description).not.toMatch(/Unexpected failure/);
+		expect(error?.description).toMatch(/Check the expression in Options > Temperature/);
+		expect(await service().requests()).toEqual([]);
+	});
+
+	test('in Extra Body, the error names Options > Extra Body, not the collection', async () => {
+		const { error } = await run(
+			simpleParameters('hi', 'echo-1', { options: { temperature: 0.5, extraBody: '={{ {"top_k": 5}}}' } }),
+		);
+		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toMatch(/"options"/);
+		expect(error?.description).toMatch(/Options > Extra Body/);
+		expect(error?.context).toMatchObject({ parameter: 'options.extraBody', itemIndex: 0 });
 		expect(await service().requests()).toEqual([]);
 	});
 

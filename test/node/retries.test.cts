@@ -45,19 +45,20 @@ describe('retries inside the node', () => {
 		expect(requests[1].receivedAt).toBeGreaterThanOrEqual(at.getTime() - 20);
 	});
 
+	const outOfBalance = 'The account behind this API key has run out of balance (item 0)';
 	test.each([
-		['400', keys.faults, 'fault-400-budget'],
-		['401', 'sk-example-wrong-key', 'echo-1'],
-		['402', keys.faults, 'fault-402'],
-		['403', keys.default, 'echo-pro'],
-		['404 unknown model', keys.default, 'echo-99'],
-		['429 insufficient_quota', keys.faults, 'fault-429-quota'],
-		['403 insufficient_user_quota', keys.broke, 'echo-1'],
-		['503 model_not_found', keys.faults, 'fault-503-model-not-found'],
-	])('%s is never retried', async (_name, apiKey, model) => {
+		['400 budget_exceeded', keys.faults, 'fault-400-budget', 400, outOfBalance],
+		['401', 'sk-example-wrong-key', 'echo-1', 401, 'The service rejected the API key (item 0)'],
+		['402', keys.faults, 'fault-402', 402, outOfBalance],
+		['403', keys.default, 'echo-pro', 403, 'Model "echo-pro" is not available to this API key (item 0)'],
+		['404 unknown model', keys.default, 'echo-99', 404, 'Model "echo-99" does not exist on this service (item 0)'],
+		['429 insufficient_quota', keys.faults, 'fault-429-quota', 429, outOfBalance],
+		['403 insufficient_user_quota', keys.broke, 'echo-1', 403, outOfBalance],
+		['503 model_not_found', keys.faults, 'fault-503-model-not-found', 503, 'Model "fault-503-model-not-found" is not available to this API key (item 0)'],
+	])('%s is never retried: the user reads its own error, with no count of attempts', async (_name, apiKey, model, status, error) => {
 		const { json, requests } = await run(model, { maxRetries: 5 }, apiKey);
-		expect(json.error).toBeDefined();
-		expect(json.error).not.toMatch(/attempts/);
+		expect(json.error).toBe(error);
+		expect((json.error_details as IDataObject).http_code).toBe(status);
 		expect(requests).toHaveLength(1);
 	});
 
@@ -96,7 +97,7 @@ describe('retries inside the node', () => {
 		expect(requests).toHaveLength(1);
 		expect(elapsed).toBeLessThan(3000);
 		expect(json.error).toBe(
-			"Too many requests: the service's rate limit for this key was reached: the service asks to wait longer than Options > Max Wait on Rate Limit (Ms) allows (item 0)",
+			"Too many requests: the service's rate limit for this key was reached: the service asks to wait longer than Options > Max Wait on Rate Limit (Ms) allows (5000 ms) (item 0)",
 		);
 		expect((json.error_details as IDataObject).description).toMatch(/The service asks to wait 30 s/);
 		expect((json.error_details as IDataObject).description).toMatch(/raise Options > Max Wait on Rate Limit/);

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => await service.stop());
 
-test('four executions of 200 items at once on one key: every reply, in order, pairedItem right, 429s absorbed', async () => {
+test('four executions of 200 items at once on one key: every reply, in order, pairedItem right, 429s absorbed and few', async () => {
 	await service.clearRequests();
 	const started = Date.now();
 	const runs = await Promise.all(
@@ -32,8 +32,9 @@ test('four executions of 200 items at once on one key: every reply, in order, pa
 	});
 	const { limited } = await service.traffic();
 	expect(limited.admitted).toBe(800);
-	// The limit was met (there were 429s to absorb), and the four together still came near the allowed rate.
+	// The limit was met (there were 429s to absorb), and each execution's Auto backed off: fewer than two 429s
+	// per item (about one measured on a 2-core machine; about eight when Auto does not back off).
 	expect(limited.rejected).toBeGreaterThan(0);
-	expect(limited.maxInFlight).toBeLessThanOrEqual(8);
+	expect(limited.rejected).toBeLessThan(2 * 800);
 	console.log(`4 x 200 items on one key at ${REQUESTS_PER_SECOND}/s and 8 in flight: ${elapsed.toFixed(1)} s (ideal ${800 / REQUESTS_PER_SECOND} s), ${limited.rejected} 429s absorbed`);
 }, 120_000);

@@ -2,14 +2,13 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { engineWith, jsonItems, modelFromList, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
-import { conformanceErrors, schemaAvailable } from '../support/conformance.cts';
+import { conformanceErrors } from '../support/conformance.cts';
 import type { RecordedRequest } from '../support/service.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
 afterEach(async () => {
-	if (!schemaAvailable) return;
 	for (const { body } of await service().requests()) {
 		const { x_local: _knobs, ...sent } = body as IDataObject;
 		expect(conformanceErrors(sent)).toEqual([]);

@@ -36,12 +36,24 @@ describe('timeouts', () => {
 	test('with Retry Timeouts on, a timeout is sent again up to Max Retries', async () => {
 		const { outputs } = await run({ ...knobs({ slow_ms: 1500 }).options, timeout: 300, retryTimeouts: true, maxRetries: 1 });
 		expect(outputs[0][0].json.error).toMatch(/did not answer within the Timeout of 300 ms, after 2 attempts \(item 0\)$/);
+		// The description does not say a timeout is not sent again: this one was.
+		expect((outputs[0][0].json.error_details as { description: string }).description).toMatch(
+			/^Raise Options > Timeout \(Ms\) above 300 for long answers\. Each attempt waited that long \(Options > Retry Timeouts is on\)\./,
+		);
 		expect(await service().requests()).toHaveLength(2);
 	});
 
 	test('a long Timeout has no hidden cap: a slow reply within it succeeds', async () => {
 		const { outputs } = await run({ ...knobs({ slow_ms: 1500 }).options, timeout: 15 * 60 * 1000 });
 		expect(outputs[0][0].json.content).toBe('Hello there');
+	});
+
+	test('a stream that keeps sending for longer than Timeout is read to its end: Timeout counts from the last bytes', async () => {
+		// Ten words, one chunk each, 150 ms apart: about 1.5 s of stream, three times the Timeout.
+		const text = 'one two three four five six seven eight nine ten';
+		const { outputs } = await run({ ...knobs({ text, delay_ms: 150 }).options, stream: true, timeout: 500 });
+		expect(outputs[0][0].json.error).toBeUndefined();
+		expect(outputs[0][0].json.content).toBe(text);
 	});
 
 	test('a stream that receives nothing for Timeout is ended, and is not sent again even with Retry Timeouts', async () => {

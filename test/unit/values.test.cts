@@ -18,13 +18,13 @@ describe('values in messages', () => {
 describe('why an expression gave nothing', () => {
 	const item = { question: 'Hi', customer: { name: 'Ada' }, list: [] };
 	test.each([
-		['={{ $json.text }}', 'its expression {{ $json.text }} gives nothing: the input item has no field "text"'],
-		['={{ $json["the text"] }}', 'its expression {{ $json["the text"] }} gives nothing: the input item has no field "the text"'],
-		['={{ $json.customer.email }}', 'its expression {{ $json.customer.email }} gives nothing: the input item\'s field "customer" has no "email"'],
-		['={{ $json.customer?.address?.city }}', 'its expression {{ $json.customer?.address?.city }} gives nothing: the input item\'s field "customer" has no "address"'],
-		['={{ $json.list[0] }}', 'its expression {{ $json.list[0] }} gives nothing: the input item\'s field "list" has no "0"'],
-		['={{ $("Form").item.json.text }}', 'its expression {{ $("Form").item.json.text }} gives nothing'],
-		['=Hello {{ $json.nope }}', 'its expression Hello {{ $json.nope }} gives nothing'],
+		['={{ $json.text }}', 'is empty because its expression {{ $json.text }} finds no field "text" in the input item'],
+		['={{ $json["the text"] }}', 'is empty because its expression {{ $json["the text"] }} finds no field "the text" in the input item'],
+		['={{ $json.customer.email }}', 'is empty because its expression {{ $json.customer.email }} finds no "email" in the input item\'s field "customer"'],
+		['={{ $json.customer?.address?.city }}', 'is empty because its expression {{ $json.customer?.address?.city }} finds no "address" in the input item\'s field "customer"'],
+		['={{ $json.list[0] }}', 'is empty because its expression {{ $json.list[0] }} finds no "0" in the input item\'s field "list"'],
+		['={{ $("Form").item.json.text }}', 'is empty because its expression {{ $("Form").item.json.text }} gives nothing'],
+		['=Hello {{ $json.nope }}', 'is empty because its expression Hello {{ $json.nope }} gives nothing'],
 	])('%s', (expression, words) => {
 		expect(emptyExpression(expression, item)).toBe(words);
 	});

@@ -64,13 +64,21 @@ function limiterFor(concurrency: number): Limiter {
 	return concurrency === 0 ? autoLimiter() : fixedLimiter(concurrency);
 }
 
-/** Node-wide settings, read once per execution: the credential, the limiter, the outputs, On Error. */
+/**
+ * A setting of the whole run (Concurrency, Token Budget), read alone from item 0: an expression error in
+ * another option is reported with its item.
+ */
+function runSetting(context: IExecuteFunctions, name: 'concurrency' | 'tokenBudget'): number {
+	const value = context.getNodeParameter(`options.${name}`, 0, null) as unknown;
+	return optionSetting(value === null ? {} : { [name]: value }, name);
+}
+
+/** Node-wide settings, read once per execution: the credential, the limiter, the Token Budget, the outputs, On Error. */
 function nodeSettings(context: IExecuteFunctions, credentials: ICredentialDataDecryptedObject) {
-	const options = context.getNodeParameter('options', 0, {}) as Record<string, unknown>;
 	return {
 		connection: connectionFrom(credentials),
-		limiter: limiterFor(optionSetting(options, 'concurrency')),
-		tokenBudget: optionSetting(options, 'tokenBudget'),
+		limiter: limiterFor(runSetting(context, 'concurrency')),
+		tokenBudget: runSetting(context, 'tokenBudget'),
 		withToolCalls: hasToolCallsOutput(context.getNodeParameter('toolsMode', 0, 'none')),
 		asTool: runsAsTool(context),
 		routeErrors: context.getNode().onError === 'continueErrorOutput',
@@ -162,7 +170,11 @@ export async function executeChatCompletion(
 		const planned = planJobs(held).concat(grouped);
 		const invalid = planned.filter((job) => job.error !== undefined);
 		if (invalid.length > 0) {
-			throw invalidItemsError(this.getNode(), invalid, { ...connection, streaming });
+			const context = { ...connection, streaming };
+			if (!asTool) throw invalidItemsError(this.getNode(), invalid, context);
+			// An agent's tool call is one item: the model gets what is wrong and the fix, no item number.
+			const problem = describeProblem(invalid[0].error, context);
+			throw toNodeError(this.getNode(), { ...problem, message: toolFailureMessage(problem) });
 		}
 		planned.sort((a, b) => a.items[0] - b.items[0]).forEach(start);
 	} else {

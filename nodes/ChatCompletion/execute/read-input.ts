@@ -5,7 +5,8 @@ import type { ItemParameters } from './parameters';
 import type { FieldName } from '../fields';
 import { FIELDS, fieldLabel } from '../fields';
 import { optionsProperty } from '../properties/options';
-import { emptyExpression, InputError, isPlainObject, OPTIONS } from '../../../engine';
+import type { OptionName } from '../../../engine';
+import { emptyExpression, InputError, isPlainObject, optionPath, OPTIONS } from '../../../engine';
 import { splitList } from '../request/images';
 import type { ChatInput, ItemBinaries } from '../request/input';
 
@@ -30,9 +31,11 @@ function binaryNames(fields: IDataObject[], field: string): string[] {
 	return fields.flatMap((entry) => splitList(entry.imageBinaryProperties, field));
 }
 
-/** The label of a parameter n8n raised an error for: the field table's, or the Options collection's. */
+/** The label of a parameter n8n raised an error for: the field table's, an option's, or the Options collection's. */
 function labelOf(parameter: string): string {
-	return parameter === optionsProperty.name ? optionsProperty.displayName : fieldLabel(parameter);
+	const [collection, option] = parameter.split('.');
+	if (collection !== optionsProperty.name) return fieldLabel(parameter);
+	return option === undefined ? optionsProperty.displayName : optionPath(option as OptionName);
 }
 
 const isExpression = (raw: unknown): raw is string =>
@@ -67,7 +70,7 @@ class ItemReader {
 	private readonly itemJson: unknown;
 
 	constructor(
-		context: IExecuteFunctions,
+		private readonly context: IExecuteFunctions,
 		private readonly parameters: ItemParameters,
 		private readonly itemIndex: number,
 	) {
@@ -86,12 +89,12 @@ class ItemReader {
 				extractValue ? { extractValue } : undefined,
 			);
 		} catch (error) {
-			throw raisedByN8n(error, name, this.itemIndex);
+			throw raisedByN8n(error, this.failingParameter(name), this.itemIndex);
 		}
 		const field: { label: string; emptyFix?: string } | undefined = FIELDS[name as FieldName];
 		const raw = isPlainObject(this.raw[name]) ? this.raw[name].value : this.raw[name];
 		if (field?.emptyFix !== undefined && value === undefined && isExpression(raw)) {
-			throw new InputError(field.label, `is empty: ${this.why(raw)}`, field.emptyFix);
+			throw new InputError(field.label, this.why(raw), field.emptyFix);
 		}
 		return value;
 	}
@@ -105,7 +108,7 @@ class ItemReader {
 			if (!isExpression(raw[spec.name])) continue;
 			throw new InputError(
 				spec.label,
-				`is empty: ${this.why(raw[spec.name] as string)}`,
+				this.why(raw[spec.name] as string),
 				`Map a field that holds the value, or remove Options > ${spec.label} to leave it unset.`,
 			);
 		}
@@ -124,12 +127,31 @@ class ItemReader {
 				if (row[field] !== undefined || !isExpression(raw)) continue;
 				throw new InputError(
 					`${place} ${index + 1} > ${(fields as Record<string, string>)[field]}`,
-					`is empty: ${this.why(raw)}`,
+					this.why(raw),
 					'Map a field the input item has (the Input panel shows them), or type the value.',
 				);
 			}
 		});
 		return value;
+	}
+
+	/**
+	 * The parameter whose expression failed: for the Options collection, the option (`options.extraBody`),
+	 * found by resolving the options with expressions one by one, so that the error names it.
+	 */
+	private failingParameter(name: string): string {
+		if (name !== optionsProperty.name) return name;
+		const raw = (this.raw.options ?? {}) as IDataObject;
+		const failing = OPTIONS.find(({ name: option }) => {
+			if (!isExpression(raw[option])) return false;
+			try {
+				this.context.getNodeParameter(`${name}.${option}`, this.itemIndex);
+				return false;
+			} catch {
+				return true;
+			}
+		});
+		return failing === undefined ? name : `${name}.${failing.name}`;
 	}
 
 	private why(expression: string): string {

@@ -63,6 +63,13 @@ export function urlLines(value: unknown, field: string): string[] {
 	);
 	for (const line of lines) {
 		const shown = line.length > 60 ? `${line.slice(0, 60)}…` : line;
+		if (line.startsWith('data:') && /\s/.test(line)) {
+			throw new InputError(
+				field,
+				`the data URI "${line.slice(0, 40)}…" has a space inside`,
+				'A data URI is one run without spaces: data:<image type>;base64,<data>. Remove the spaces, or pass the image as binary data and name its property in Image Binary Properties.',
+			);
+		}
 		if (/\s/.test(line)) {
 			throw new InputError(
 				field,

@@ -14,12 +14,15 @@ import {
 /**
  * A failure of the Chat Model as the error its AI node shows. The AI Agent (and the other AI nodes) keep
  * only `error.message`, so the message says everything: what happened, the service's own words, and
- * the fix. The description repeats the detail for the model's own panel.
+ * the fix. The panels show the description below the message, so it repeats nothing (a network error's
+ * code), but for a call that streamed to a chat client: n8n sends such a client the description alone.
  */
 
-export interface ModelProblemContext extends ProblemContext {
+export interface ModelProblemContext extends Omit<ProblemContext, 'streaming'> {
 	/** Options > Maximum Tokens, when set. */
 	maxTokens?: number;
+	/** The call streamed its reply to a chat client. */
+	streamed?: boolean;
 }
 
 function sentence(text: string): string {
@@ -84,7 +87,7 @@ export function modelError(
 	error: unknown,
 	context: ModelProblemContext,
 ): NodeApiError | NodeOperationError {
-	const problem = describeProblem(error, context);
+	const problem = describeProblem(error, { ...context, withoutConcurrency: true });
 	const ours =
 		modelProblem(error, context) ??
 		// A failure the engine has no words for (its generic text names the other node).
@@ -103,10 +106,22 @@ export function modelError(
 				description: redactApiKey(ours.description, context.apiKey ?? ''),
 			}
 		: problem;
-	return toNodeError(node, {
-		...shown,
-		message: `${sentence(shown.message)} ${shown.description}`,
-	});
+	// n8n swaps a message that names a system error code for a generic headline when it wraps the error
+	// (the AI Agent does, under Stop Workflow): the code goes in the description.
+	const [fix, code] = splitNetworkCode(shown.description);
+	const message = `${sentence(shown.message)} ${fix}`;
+	// n8n drops a description equal to the message. A chat client that was streamed to gets the
+	// description alone: it says it all, with what failed; the panels show it below the message.
+	const description = context.streamed
+		? `${node.name} failed: ${message}${code ? ` ${code}` : ''}`
+		: (code ?? '');
+	return toNodeError(node, { ...shown, message, description });
+}
+
+/** The fix, and the "(network error ECONNREFUSED)" at its end apart, when there is one. */
+function splitNetworkCode(text: string): [string, string | undefined] {
+	const found = / (\(network error [A-Z_]+\))$/.exec(text);
+	return found ? [text.slice(0, found.index), found[1]] : [text, undefined];
 }
 
 /** Marks the error as the model node's own (a setting, the n8n version): n8n then passes it on unchanged. */

@@ -77,6 +77,14 @@ export class ChatCompletionsModel extends BaseChatModel {
 	}
 
 	async generate(messages: Message[], config?: CallConfig): Promise<GenerateResult> {
+		return await this.generateReply(messages, config, false);
+	}
+
+	private async generateReply(
+		messages: Message[],
+		config: CallConfig | undefined,
+		streamed: boolean,
+	): Promise<GenerateResult> {
 		const call = this.begin(config);
 		try {
 			const request = this.request(messages, config, false);
@@ -87,7 +95,7 @@ export class ChatCompletionsModel extends BaseChatModel {
 				result.providerMetadata = { ...result.providerMetadata, parsed: json };
 			return result;
 		} catch (error) {
-			throw this.failure(error);
+			throw this.failure(error, streamed);
 		} finally {
 			call.end();
 		}
@@ -103,10 +111,10 @@ export class ChatCompletionsModel extends BaseChatModel {
 		try {
 			request = this.request(messages, config, true);
 		} catch (error) {
-			throw this.failure(error);
+			throw this.failure(error, true);
 		}
 		if (request.structured !== undefined) {
-			yield* resultChunks(await this.generate(messages, config));
+			yield* resultChunks(await this.generateReply(messages, config, true));
 			return;
 		}
 		const call = this.begin(config);
@@ -128,7 +136,7 @@ export class ChatCompletionsModel extends BaseChatModel {
 			const { completion, ...notes } = await reply;
 			yield* callsAndFinish(this.checked(generateResult(completion, notes)));
 		} catch (error) {
-			throw this.failure(error);
+			throw this.failure(error, true);
 		} finally {
 			call.end();
 		}
@@ -189,13 +197,17 @@ export class ChatCompletionsModel extends BaseChatModel {
 		};
 	}
 
-	/** A failure as the error the AI node shows (also for what the adapter fit finds wrong). */
-	failure(error: unknown) {
+	/**
+	 * A failure as the error the AI node shows (also for what the adapter fit finds wrong); `streamed`: the
+	 * call was streaming its reply to a chat client, which n8n shows the error's description alone.
+	 */
+	failure(error: unknown, streamed = false) {
 		const { connection, model, options } = this.settings;
 		return modelError(this.context.getNode(), error, {
 			...connection,
 			model,
 			maxTokens: optionValue(options, 'maxTokens'),
+			streamed,
 		});
 	}
 }

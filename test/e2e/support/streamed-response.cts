@@ -1,9 +1,10 @@
 /** Reading n8n's streamed webhook response (one JSON chunk per line), for tests of streaming workflows. */
 
-/** One read of the response body: when it came, the text deltas in it, and whether it held the end. */
+/** One read of the response body: when it came, the text deltas and error texts in it, and whether it held the end. */
 export interface StreamedRead {
 	at: number;
 	deltas: string[];
+	errors: string[];
 	end: boolean;
 }
 
@@ -25,6 +26,7 @@ export async function readStreamed(response: Response): Promise<StreamedRead[]> 
 		reads.push({
 			at: Date.now(),
 			deltas: chunks.filter((chunk) => chunk.type === 'item').map((chunk) => chunk.content ?? ''),
+			errors: chunks.filter((chunk) => chunk.type === 'error').map((chunk) => chunk.content ?? ''),
 			end: chunks.some((chunk) => chunk.type === 'end'),
 		});
 	}

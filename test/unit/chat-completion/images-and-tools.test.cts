@@ -3,7 +3,7 @@ import { sniffImageType, splitList, urlLines } from '../../../nodes/ChatCompleti
 import { planJobs, toolAnswer } from '../../../nodes/ChatCompletion/execute/plan-jobs';
 import type { ProtocolToolCall } from '../../../engine/protocol';
 import type { ChatInput } from '../../../nodes/ChatCompletion/request/input';
-import { conformanceErrors, schemaAvailable } from '../../support/conformance.cts';
+import { conformanceErrors } from '../../support/conformance.cts';
 import { dataUri, pngHeader } from '../../support/images.cts';
 
 const png = pngHeader(2, 3);
@@ -59,7 +59,7 @@ describe('images', () => {
 		// The MIME type comes from the bytes, whatever the data URI declared.
 		expect(content[2].image_url?.url).toBe(dataUri(png));
 		expect(content[3].image_url?.url).toBe(dataUri(png));
-		if (schemaAvailable) expect(conformanceErrors(body)).toEqual([]);
+		expect(conformanceErrors(body)).toEqual([]);
 	});
 
 	test('images on message rows go on user rows only', () => {
@@ -102,7 +102,7 @@ describe('tools', () => {
 		}
 		const forced = itemRequest(simple({ toolsMode: 'json', toolsJson: fromJson.tools, toolChoice: 'function', toolChoiceFunction: 'get_weather' })).body;
 		expect(forced.tool_choice).toEqual({ type: 'function', function: { name: 'get_weather' } });
-		if (schemaAvailable) for (const body of [fromRows, forced]) expect(conformanceErrors(body)).toEqual([]);
+		for (const body of [fromRows, forced]) expect(conformanceErrors(body)).toEqual([]);
 	});
 
 	test.each([
@@ -144,7 +144,7 @@ describe('tool results: the items answering one reply make one request', () => {
 			{ role: 'tool', tool_call_id: 'call_a', content: '{"celsius":21}' },
 			{ role: 'tool', tool_call_id: 'call_b', content: '12:00' },
 		]);
-		if (schemaAvailable) expect(conformanceErrors(jobs[0].request?.body)).toEqual([]);
+		expect(conformanceErrors(jobs[0].request?.body)).toEqual([]);
 	});
 
 	test('a missing result fails the group with the fix', () => {

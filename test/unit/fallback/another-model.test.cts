@@ -21,7 +21,7 @@ describe('which failures move on to the next model', () => {
 		['500 after the retries', service(500), true],
 		['error inside a 200', service(200, 'upstream error'), true],
 		['429 rate limit (Max Wait 0)', service(429, 'Rate limit reached', 'rate_limit_exceeded'), true],
-		['rate-limit wait ran out', new RateLimitWaitExceeded(service(429), 3, 1000), true],
+		['rate-limit wait ran out', new RateLimitWaitExceeded(service(429), 3, 1000, 1000), true],
 		['timeout', new NetworkError('u', 'ETIMEDOUT', 1000), true],
 		['a reply the gateway cut off', new IncompleteReplyError('cut', ''), true],
 		['400 images (our service)', service(400, 'The model `echo-1` does not support image input', 'model_not_supported'), true],

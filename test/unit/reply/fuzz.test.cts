@@ -3,7 +3,7 @@
  * (valid completions, error bodies, model lists and SSE streams with bytes flipped, inserted, deleted,
  * truncated; random JSON; `null` in every field; deep nesting; huge numbers; unicode; large hostile
  * bodies). Nothing may throw but the node's own ServiceError and ReplyError, and no call may take
- * longer than BUDGET_MS. Reproduce a run with FUZZ_SEED=<seed>. FUZZ_INPUTS sets how many random inputs
+ * longer than BUDGET_MS (a call over it is run twice more, and only the fastest run counts). Reproduce a run with FUZZ_SEED=<seed>. FUZZ_INPUTS sets how many random inputs
  * follow the systematic ones: 5,000 in the unit loop, 100,000 in npm test (scripts/test.sh).
  */
 import { readBody } from '../../../engine/reply/body';
@@ -15,6 +15,7 @@ import { ReplyError, ServiceError } from '../../../engine/failures';
 import { createStreamAssembler } from '../../../engine/reply/stream';
 import { replyItem } from '../../../nodes/ChatCompletion/execute/reply-item';
 import type { HttpReply } from '../../../engine/transport/http';
+import { leastTimeMs } from '../../support/least-time.cts';
 import { seededRandom } from '../../support/sse.cts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_517);
@@ -250,7 +251,9 @@ test('the parsers throw nothing but ServiceError and ReplyError, and never hang,
 			}
 			return undefined;
 		} finally {
-			const took = performance.now() - started;
+			let took = performance.now() - started;
+			// A stall of the machine slows one call; a parser that hangs is slow every time it runs.
+			if (took > BUDGET_MS) took = Math.min(took, leastTimeMs(run, BUDGET_MS, 2));
 			if (took > BUDGET_MS) {
 				hungAt = index;
 				record(target, HANG, `${HANG}: took ${Math.round(took)} ms (budget ${BUDGET_MS} ms)`, index, input);

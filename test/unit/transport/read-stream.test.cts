@@ -35,18 +35,37 @@ describe('reading a body stream', () => {
 		expect(pieces).toContain('');
 	});
 
-	test('the idle timeout restarts with every chunk, and fires when they stop', async () => {
-		const body = new PassThrough();
-		const reading = failure(read(body, 150));
-		for (let chunk = 0; chunk < 5; chunk++) {
-			body.write('data: {}\n\n');
-			await wait(60);
-		}
-		const started = Date.now();
-		const error = await reading;
-		expect(error).toEqual(new NetworkError(url, 'ETIMEDOUT'));
-		expect(Date.now() - started).toBeLessThan(1000);
-		expect(body.destroyed).toBe(true);
+	describe('the idle timeout (Timeout while the reply streams)', () => {
+		// Fake clock: the times below are exact, however loaded the machine is.
+		beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] }));
+		afterEach(() => jest.useRealTimers());
+
+		test('restarts with every chunk: a stream that keeps sending for four times Timeout is read to its end', async () => {
+			const body = new PassThrough();
+			const reading = read(body, 1000);
+			for (let chunk = 0; chunk < 10; chunk++) {
+				body.write(`data: ${chunk}\n\n`);
+				await jest.advanceTimersByTimeAsync(400);
+			}
+			body.end();
+			expect((await reading).join('')).toBe(Array.from({ length: 10 }, (_, chunk) => `data: ${chunk}\n\n`).join(''));
+		});
+
+		test('fires Timeout after the last chunk, not after the first, and destroys the body', async () => {
+			const body = new PassThrough();
+			let error: NetworkError | undefined;
+			void failure(read(body, 1000)).then((caught) => (error = caught));
+			for (let chunk = 0; chunk < 3; chunk++) {
+				body.write('data: {}\n\n');
+				await jest.advanceTimersByTimeAsync(700);
+			}
+			// 2.1 s after the start, 700 ms after the last chunk: still reading.
+			await jest.advanceTimersByTimeAsync(299);
+			expect(error).toBeUndefined();
+			await jest.advanceTimersByTimeAsync(1);
+			expect(error).toEqual(new NetworkError(url, 'ETIMEDOUT'));
+			expect(body.destroyed).toBe(true);
+		});
 	});
 
 	test('a cancelled execution stops the read at once and destroys the body', async () => {
