@@ -1,16 +1,47 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import type { Answer } from './chat-call';
 import { requestCompletion } from './chat-call';
 import type { Connection } from './connection';
+import { anotherModelMayHelp } from './fallback/another-model';
+import type { ModelFailure } from './failures';
+import { ModelsFailed } from './failures';
+import { describeProblem } from './problems/describe-problem';
 import type { ChatRequest } from './request/input';
 import type { Flow } from './retry/flow';
 import type { Ask, ChatReply } from './structured/structured-reply';
 import { structuredReply } from './structured/structured-reply';
 
+/** A model of Fallback Models that failed before another answered, as the item shows it. */
+export interface FailedAttempt {
+	model: string;
+	/** What went wrong, in the words the user sees. */
+	error: string;
+}
+
+/** A reply, with the model that gave it and what the gateway said of its requests. */
+export interface ModelReply extends ChatReply {
+	/** The model ID the reply was asked of (the Model field's, or a fallback's). */
+	model: string;
+	/** The gateway's id of the (last) request, when it sent one. */
+	requestId?: string;
+	/** The cost the gateway reported, summed over the reply's requests; undefined when it reported none. */
+	cost?: number;
+	/** With Fallback Models set: each model that failed before this one answered (empty when the first did). */
+	attempts?: FailedAttempt[];
+}
+
+/** The cost of several requests: the sum of those the gateway reported, or none when it reported none. */
+function totalCost(answers: Answer[]): number | undefined {
+	const costs = answers.map((answer) => answer.cost).filter((cost) => cost !== undefined);
+	return costs.length === 0 ? undefined : costs.reduce((sum, cost) => sum + cost, 0);
+}
+
 /**
  * How both nodes call the service: a client holds what every request of an execution shares (n8n's
- * context, with its request helper and cancel signal; the connection; the flow, with the limiter and
- * the pause a Retry-After sets) and gives one reply per request.
+ * context, with its request helper and cancel signal; the connection; the flow, with the limiter, the
+ * pause a Retry-After sets and the Token Budget) and gives one reply per request, from the request's model
+ * or, after a failure another model may not share, from its Fallback Models in turn.
  */
 export class ChatClient {
 	constructor(
@@ -22,12 +53,64 @@ export class ChatClient {
 	/**
 	 * The reply to one request: whole, or streamed with each piece of text handed to `onText`, with the
 	 * request's retries and rate-limit waits; a request that asks for JSON gets it parsed, checked and
-	 * repaired.
+	 * repaired. Each model gets its own retries, waits and Timeout; a model that began to stream its text
+	 * is not replaced. When a fallback was tried and none answered, ModelsFailed names each model's failure.
 	 */
-	async reply(request: ChatRequest, onText?: (delta: string) => void): Promise<ChatReply> {
-		const send: Ask = async (body, forward) =>
-			await requestCompletion(this.context, this.connection, { ...request, body }, this.flow, forward);
-		if (request.structured === undefined) return { completion: await send(request.body, onText) };
-		return await structuredReply(request.body, request.structured, send, onText);
+	async reply(request: ChatRequest, onText?: (delta: string) => void): Promise<ModelReply> {
+		const models = [request.body.model, ...request.fallbackModels];
+		const failures: ModelFailure[] = [];
+		for (let index = 0; ; index++) {
+			const model = models[index];
+			let began = false;
+			const forward = onText && ((delta: string) => ((began = true), onText(delta)));
+			try {
+				const reply = await this.modelReply(
+					{ ...request, body: { ...request.body, model } },
+					forward,
+				);
+				if (request.fallbackModels.length === 0) return reply;
+				return { ...reply, attempts: failures.map((failure) => this.attempt(failure)) };
+			} catch (error) {
+				failures.push({ model, error });
+				const last = index === models.length - 1;
+				if (last || began || this.cancelled() || !anotherModelMayHelp(error)) {
+					throw failures.length === 1 ? error : new ModelsFailed(failures);
+				}
+			}
+		}
+	}
+
+	/** One model's reply, with the id and cost of its requests. */
+	private async modelReply(
+		request: ChatRequest,
+		onText?: (delta: string) => void,
+	): Promise<ModelReply> {
+		const answers: Answer[] = [];
+		const send: Ask = async (body, forward) => {
+			const answer = await requestCompletion(
+				this.context,
+				this.connection,
+				{ ...request, body },
+				this.flow,
+				forward,
+			);
+			answers.push(answer);
+			return answer.completion;
+		};
+		const reply =
+			request.structured === undefined
+				? { completion: await send(request.body, onText) }
+				: await structuredReply(request.body, request.structured, send, onText);
+		const requestId = answers.map((answer) => answer.requestId).reduce((last, id) => id ?? last);
+		return { ...reply, model: request.body.model, requestId, cost: totalCost(answers) };
+	}
+
+	/** Whether the execution was cancelled or stopped: no other model is tried. */
+	private cancelled(): boolean {
+		return this.flow.stopped.aborted || this.context.getExecutionCancelSignal?.()?.aborted === true;
+	}
+
+	private attempt({ model, error }: ModelFailure): FailedAttempt {
+		return { model, error: describeProblem(error, { ...this.connection, model }).message };
 	}
 }

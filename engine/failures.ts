@@ -73,10 +73,22 @@ export class ServiceError extends Error {
 	) {
 		super(serviceMessage);
 		this.name = 'ServiceError';
+		this.requestId = requestIdInMessage(serviceMessage);
 	}
 
 	/** How many attempts were made in all, when retries were tried. */
 	attempts = 1;
+
+	/** The gateway's id of the request (a header, or "(request id: ...)" in its message), for its support. */
+	requestId?: string;
+}
+
+/** one-api and new-api end their own messages with `(request id: <id>)`. */
+const ID_IN_MESSAGE = /\(request id: ([^)\s]+)\)/i;
+
+/** The request id a gateway wrote into its message, if any. */
+export function requestIdInMessage(message: string): string | undefined {
+	return ID_IN_MESSAGE.exec(message)?.[1];
 }
 
 /** An item waited for the service's rate limit as long as Max Wait on Rate Limit allows, and still got a 429. */
@@ -102,6 +114,9 @@ export class ReplyError extends Error {
 		super(message);
 		this.name = 'ReplyError';
 	}
+
+	/** The gateway's id of the request whose reply this is, when it sent one. */
+	requestId?: string;
 }
 
 /** A stream whose events are not chat-completion chunks, or that ended with none that had a choice. */
@@ -143,6 +158,34 @@ export class StructuredReplyError extends ReplyError {
 	) {
 		super(message);
 		this.name = 'StructuredReplyError';
+	}
+}
+
+/**
+ * Options > Token Budget is spent: the replies received by this run of the node counted `spent` tokens of
+ * `budget`, so this request was not sent.
+ */
+export class TokenBudgetSpent extends Error {
+	constructor(
+		readonly budget: number,
+		readonly spent: number,
+	) {
+		super(`The Token Budget of ${budget} tokens is spent`);
+		this.name = 'TokenBudgetSpent';
+	}
+}
+
+/** What one model of Fallback Models failed with. */
+export interface ModelFailure {
+	model: string;
+	error: unknown;
+}
+
+/** The model and its Fallback Models each failed (the last with a failure no other model was tried after). */
+export class ModelsFailed extends Error {
+	constructor(readonly failures: ModelFailure[]) {
+		super(`${failures.length} models failed`);
+		this.name = 'ModelsFailed';
 	}
 }
 

@@ -3,12 +3,19 @@
  * what is not exported here is the engine's own business.
  */
 export { ChatClient } from './client';
+export type { FailedAttempt, ModelReply } from './client';
 export { Admission } from './concurrency/admission';
 export { autoLimiter, fixedLimiter, LimiterClosed } from './concurrency/limiter';
 export type { Limiter } from './concurrency/limiter';
 export { cleanApiKey, connectionFrom, redactApiKey } from './connection';
 export type { Connection } from './connection';
-export { IncompleteReplyError, InputError, ReplyError, StructuredReplyError } from './failures';
+export {
+	IncompleteReplyError,
+	InputError,
+	ReplyError,
+	StructuredReplyError,
+	TokenBudgetSpent,
+} from './failures';
 export { tryParseJson } from './json';
 export { testChatCompletionsApi } from './models/credential-test';
 export { modelProperty } from './models/property';
@@ -37,6 +44,7 @@ export type { ChatRequest, RequestParts } from './request/input';
 export { checkName, checkParameters, checkTools } from './request/tools';
 export { Flow } from './retry/flow';
 export { readJson } from './structured/read-json';
+export { TokenBudget } from './token-budget';
 export type { ChatReply } from './structured/structured-reply';
 export { CREDENTIAL_TYPE } from './transport/http';
 export { describe, emptyExpression, isPlainObject, named, parseJsonField } from './values';

@@ -1,4 +1,9 @@
-/** The parts of n8n's internal REST API (what the editor calls) the tests need: login and publishing a workflow. */
+import { parse as parseFlatted } from 'flatted';
+
+/** What n8n recorded of each node's runs in an execution, by node name. */
+export type RunData = Record<string, Array<{ data?: Record<string, Array<Array<{ json: Record<string, unknown> }>>> }>>;
+
+/** The parts of n8n's internal REST API (what the editor calls) the tests need: login, executions and publishing a workflow. */
 export class N8nRest {
 	private constructor(
 		readonly url: string,
@@ -40,6 +45,13 @@ export class N8nRest {
 			`/executions?filter=${filter}&limit=100`,
 		);
 		return results;
+	}
+
+	/** The run data of the workflow's newest execution (n8n sends it flatted). */
+	async lastRunData(workflowId: string): Promise<RunData> {
+		const [newest] = await this.executions(workflowId);
+		const { data } = await this.request<{ data: string }>('GET', `/executions/${newest.id}`);
+		return (parseFlatted(data) as { resultData: { runData: RunData } }).resultData.runData;
 	}
 
 	/** Publishes (activates) the workflow's current version: its webhooks go live. */

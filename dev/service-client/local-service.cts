@@ -32,7 +32,15 @@ const serviceDir = join(__dirname, '..', 'service');
 const mainScript = join(serviceDir, 'main.mts');
 const startTimeoutMs = 15_000;
 
-type KeyName = 'default' | 'premium' | 'expired' | 'ratelimited' | 'limited' | 'broke' | 'faults';
+type KeyName =
+	| 'default'
+	| 'premium'
+	| 'expired'
+	| 'ratelimited'
+	| 'limited'
+	| 'broke'
+	| 'faults'
+	| 'fallback';
 
 function readKeys(): Record<KeyName, string> {
 	const config = JSON.parse(readFileSync(join(serviceDir, 'config.json'), 'utf8')) as {
@@ -51,6 +59,7 @@ function readKeys(): Record<KeyName, string> {
 		limited: find('limited'),
 		broke: find('broke'),
 		faults: find('faults'),
+		fallback: find('fallback'),
 	};
 }
 

@@ -13,6 +13,7 @@ import { withKnobContent } from './knob-content.mts';
 import type { KnobCounts } from './knob-counts.mts';
 import { checkFailFirst, checkResponseFormat } from './knob-faults.mts';
 import { invalidJsonMode } from './knob-invalid-json.mts';
+import { setBillingHeaders, withUsageCost } from './knob-billing.mts';
 
 /** new-api's answer when the account's balance is used up. */
 const outOfBalance = new ApiError({
@@ -40,6 +41,7 @@ export async function chatCompletion(
 	context: ChatContext,
 ): Promise<void> {
 	const request = parseChatRequest(req.headers['content-type'], rawBody);
+	setBillingHeaders(res, request.knobs);
 	const model = resolveModel(context.config, context.key, request.model);
 	if (context.key.outOfBalance) throw outOfBalance;
 	const { knobs } = request;
@@ -60,8 +62,8 @@ export async function chatCompletion(
 		return;
 	}
 	const reply = withKnobContent(modelReply, knobs);
-	const usage = usageFor(request, reply, knobs.cachedTokens);
-	const meta = completionMeta(reply);
+	const usage = withUsageCost(usageFor(request, reply, knobs.cachedTokens), knobs);
+	const meta = completionMeta(reply, knobs.completionId);
 	if (!request.stream || knobs.ignoreStream) {
 		await sendCompletion(res, completionBody(reply, usage, meta, knobs), knobs);
 		return;

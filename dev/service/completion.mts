@@ -21,9 +21,9 @@ export interface CompletionMeta {
 	model: string;
 }
 
-export function completionMeta(reply: CompletionReply): CompletionMeta {
+export function completionMeta(reply: CompletionReply, id?: string): CompletionMeta {
 	return {
-		id: `chatcmpl-${randomUUID().replaceAll('-', '')}`,
+		id: id ?? `chatcmpl-${randomUUID().replaceAll('-', '')}`,
 		created: Math.floor(Date.now() / 1000),
 		model: reply.model,
 	};

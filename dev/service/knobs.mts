@@ -5,6 +5,7 @@
  */
 import { invalidRequest, type ApiError } from './errors.mts';
 import { describe, isObject, type Json } from './json-value.mts';
+import { requestIdHeaders, type RequestIdHeader } from './knob-billing.mts';
 
 const failStatuses = [429, 500, 502, 503, 504] as const;
 export type FailStatus = (typeof failStatuses)[number];
@@ -77,6 +78,14 @@ export interface Knobs {
 	hugeMb?: number;
 	/** Usage with its details: `prompt_tokens_details.cached_tokens` this many, the reasoning's tokens. */
 	cachedTokens?: number;
+	/** A header that names the request (`request_id`), on every answer, failures too. */
+	requestId?: { header: RequestIdHeader; value: string };
+	/** The completion's `id` instead of a made-up `chatcmpl-...` (OpenRouter's `gen-...`). */
+	completionId?: string;
+	/** `usage.cost` (OpenRouter). */
+	usageCost?: number;
+	/** The `x-litellm-response-cost` header (LiteLLM). */
+	costHeader?: number;
 }
 
 const maxMs = 600_000;
@@ -214,6 +223,21 @@ function readInvalidJson(reader: FieldReader | undefined): InvalidJson | undefin
 	return { id, count, mode };
 }
 
+function readRequestId(reader: FieldReader | undefined): Knobs['requestId'] {
+	if (reader === undefined) return undefined;
+	const header = reader.oneOf('header', requestIdHeaders);
+	const value = reader.string('value');
+	reader.rejectUnread();
+	if (header === undefined || value === undefined || value === '') {
+		throw invalidRequest(
+			`'${reader.path}' needs 'header' and 'value' (a non-empty string)`,
+			reader.path,
+			'missing_required_parameter',
+		);
+	}
+	return { header, value };
+}
+
 /** The 400 for a knob that only means something with `other`. */
 function needs(knob: string, other: string): ApiError {
 	return invalidRequest(
@@ -288,6 +312,10 @@ export function parseKnobs(value: unknown): Knobs {
 		slowMs: reader.number('slow_ms', 0, maxMs) ?? 0,
 		hugeMb: reader.number('huge_mb', 0, maxHugeMb, false),
 		cachedTokens: reader.number('cached_tokens', 0, maxCount),
+		requestId: readRequestId(reader.object('request_id')),
+		completionId: reader.string('completion_id'),
+		usageCost: reader.number('usage_cost', 0, maxCount, false),
+		costHeader: reader.number('cost_header', 0, maxCount, false),
 	};
 	reader.rejectUnread();
 	return knobs;

@@ -18,6 +18,15 @@ function property(spec: OptionSpec): INodeProperties {
 	}
 	if (spec.kind === 'boolean') return { ...common, type: 'boolean', default: spec.default };
 	if (spec.kind === 'json') return { ...common, type: 'json', default: spec.default };
+	if (spec.kind === 'text') {
+		return {
+			...common,
+			type: 'string',
+			default: spec.default,
+			...(spec.placeholder === undefined ? {} : { placeholder: spec.placeholder }),
+			...(spec.rows === undefined ? {} : { typeOptions: { rows: spec.rows } }),
+		};
+	}
 	if (spec.kind === 'choice') {
 		return {
 			...common,

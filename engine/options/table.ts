@@ -43,6 +43,14 @@ export interface JsonOption extends Common {
 	default: string;
 }
 
+/** A text field; `rows` above 1 makes it a box of several lines. */
+export interface TextOption extends Common {
+	kind: 'text';
+	default: string;
+	rows?: number;
+	placeholder?: string;
+}
+
 export interface ChoiceOption extends Common {
 	kind: 'choice';
 	default: string;
@@ -51,7 +59,7 @@ export interface ChoiceOption extends Common {
 	wire?: string;
 }
 
-export type OptionSpec = NumberOption | BooleanOption | JsonOption | ChoiceOption;
+export type OptionSpec = NumberOption | BooleanOption | JsonOption | TextOption | ChoiceOption;
 
 const STRUCTURED = ['jsonObject', 'jsonSchema'];
 
@@ -190,6 +198,16 @@ export const OPTIONS = [
 			'Nucleus sampling from 0 to 1: only the most likely tokens whose probabilities add up to this value are considered (top_p)',
 	},
 	{
+		kind: 'text',
+		name: 'fallbackModels',
+		label: 'Fallback Models',
+		default: '',
+		rows: 3,
+		placeholder: 'e.g. model-b, model-c',
+		description:
+			"Model IDs to try in order, one per line or separated by commas, when the model fails in a way another model may not: it does not exist or the key's group cannot reach it (404, 403, no channel), the rate limit's wait ran out, a server error after the retries, a timeout, or it lacks a capability the request needs (images, tools, JSON schema). Never after a failure every model would share: a rejected key, the balance, a request wrong in itself, a cancel. Each model gets its own retries, waits and Timeout. The item's attempts field lists the models that failed.",
+	},
+	{
 		kind: 'json',
 		name: 'extraBody',
 		label: 'Extra Body',
@@ -208,6 +226,17 @@ export const OPTIONS = [
 		precision: 3,
 		fix: 'Use a size in megabytes, e.g. 20.',
 		description: 'Images larger than this are refused before anything is sent',
+	},
+	{
+		kind: 'number',
+		name: 'tokenBudget',
+		label: 'Token Budget',
+		default: 0,
+		min: 0,
+		whole: true,
+		fix: 'Use a whole number of tokens, e.g. 100000, or 0 for no budget.',
+		description:
+			"The most tokens (the service's total_tokens) one run of this node may spend over all its items; 0 is none. Once the replies received reach it, no further request is sent and the items not sent fail; requests already in flight finish.",
 	},
 	{
 		kind: 'number',

@@ -8,7 +8,9 @@ import {
 	ConnectionError,
 	IncompleteReplyError,
 	InputError,
+	ModelsFailed,
 	StructuredReplyError,
+	TokenBudgetSpent,
 	NetworkError,
 	RateLimitWaitExceeded,
 	RefusedByN8n,
@@ -109,7 +111,40 @@ function n8nProblem(error: BaseError): Problem {
 	};
 }
 
+/** Every model tried failed: each named with its failure; the last one's details and fix. */
+function modelsProblem(error: ModelsFailed, context: ProblemContext): Problem {
+	const problems = error.failures.map(({ model, error: failure }) => ({
+		model,
+		problem: describeProblem(failure, { ...context, model, streaming: false }),
+	}));
+	const last = problems[problems.length - 1].problem;
+	const each = problems.map(({ model, problem }) => `"${model}": ${problem.message}`).join('; ');
+	return {
+		...last,
+		message: `Each model failed (${optionPath('fallbackModels')}): ${each}`,
+		description: `${last.description} Add another model to ${optionPath('fallbackModels')}, or fix what the last one failed on.`,
+	};
+}
+
+function budgetProblem(error: TokenBudgetSpent): Problem {
+	return {
+		kind: 'api',
+		message: `Not sent: this run of the node has spent its ${optionPath('tokenBudget')} of ${error.budget} tokens (the replies received counted ${error.spent} tokens)`,
+		description: `Raise ${optionPath('tokenBudget')} above ${error.spent} (or set it to 0 for no budget) to send the items that were not sent; the items already answered keep their replies.`,
+		failure: { cause: 'quota-exhausted' },
+	};
+}
+
+/** The gateway's id of the failed request, which its support asks for. */
+function requestIdOf(error: unknown): string | undefined {
+	if (error instanceof ServiceError || error instanceof ReplyError) return error.requestId;
+	if (error instanceof RateLimitWaitExceeded) return error.last.requestId;
+	return undefined;
+}
+
 function classify(error: unknown, context: ProblemContext): Problem {
+	if (error instanceof ModelsFailed) return modelsProblem(error, context);
+	if (error instanceof TokenBudgetSpent) return budgetProblem(error);
 	if (error instanceof InputError || error instanceof ConnectionError) {
 		return { kind: 'input', message: error.message, description: error.fix };
 	}
@@ -174,6 +209,8 @@ export function describeProblem(error: unknown, context: ProblemContext): Proble
 	const problem = classify(error, context);
 	const tries = attempts(error);
 	if (tries > 1) problem.message = `${problem.message}, after ${tries} attempts`;
+	const requestId = requestIdOf(error);
+	if (requestId !== undefined) problem.description = `${problem.description} (request id: ${requestId})`;
 	// A streaming client gets only the description: it carries the problem too.
 	if (context.streaming) problem.description = `${problem.message}. ${problem.description}`;
 	const key = context.apiKey ?? '';

@@ -1,7 +1,8 @@
 import type { ChatRequest, RequestParts } from './input';
 import { buildResponseFormat } from './response-format';
+import { fallbackModels } from './fallback-models';
+import { checkModel } from './model-id';
 import { InputError } from '../failures';
-import { modelProperty } from '../models/property';
 import { optionFlag, optionSetting, wireFields } from '../options/read';
 import { OPTIONS, optionPath } from '../options/table';
 import type { ChatRequestBody } from '../protocol';
@@ -19,27 +20,6 @@ const RESERVED_FIELDS: Record<string, string> = {
 	tools: 'the Tools fields set',
 	tool_choice: 'Tool Choice sets',
 };
-
-function checkModel(value: unknown): string {
-	const model = typeof value === 'string' ? value.trim() : '';
-	if (model === '') {
-		throw new InputError(
-			modelProperty.displayName,
-			value === '' || value === undefined || value === null
-				? 'is empty'
-				: `must be text, got ${describe(value)}`,
-			'Choose a model from the list, or switch to "ID" and type the model ID.',
-		);
-	}
-	if (/\s/.test(model)) {
-		throw new InputError(
-			modelProperty.displayName,
-			`"${model}" contains spaces`,
-			'Model IDs have no spaces: check the ID in the list.',
-		);
-	}
-	return model;
-}
 
 /**
  * Extra Body as an object. It may not set what the node decides itself, nor a field that one of the
@@ -111,5 +91,6 @@ export function buildChatRequest(parts: RequestParts): ChatRequest {
 			maxRateLimitWaitMs: optionSetting(options, 'maxRateLimitWait'),
 		},
 		structured: format.structured,
+		fallbackModels: fallbackModels(options.fallbackModels, model),
 	};
 }

@@ -26,4 +26,6 @@ export interface ChatRequest {
 	retry: RetryPolicy;
 	/** Set when the reply must be JSON: it is parsed, checked and repaired. */
 	structured?: StructuredOutput;
+	/** Options > Fallback Models: tried in order after a failure another model may not share (engine/fallback/). */
+	fallbackModels: string[];
 }

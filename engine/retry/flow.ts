@@ -2,6 +2,7 @@ import { PauseGate } from './pause-gate';
 import type { Limiter } from '../concurrency/limiter';
 import { fixedLimiter, LimiterClosed } from '../concurrency/limiter';
 import { NetworkError } from '../failures';
+import type { TokenBudget } from '../token-budget';
 
 /**
  * What the requests of one execution share: the pause a Retry-After puts on all of them, the slots for
@@ -16,6 +17,8 @@ export class Flow {
 	sent = 0;
 	/** Requests in flight when the execution stopped, and so cancelled. */
 	cancelled = 0;
+	/** Options > Token Budget of the run, when set: checked before each request is sent. */
+	budget?: TokenBudget;
 
 	/** One request at a time unless a limiter is given. */
 	constructor(readonly limiter: Limiter = fixedLimiter(1)) {}

@@ -4,6 +4,7 @@ import { ServiceError, StructuredReplyError } from '../failures';
 import type { ChatRequestBody, Completion } from '../protocol';
 import { splitReasoning } from '../reply/reasoning';
 import type { StructuredOutput } from '../request/response-format';
+import { isPlainObject } from '../values';
 
 /** A completion, and the parsed JSON when the request asked for JSON. */
 export interface ChatReply {
@@ -15,14 +16,24 @@ export interface ChatReply {
 export type Ask = (body: ChatRequestBody, onText?: (delta: string) => void) => Promise<Completion>;
 
 type Usage = NonNullable<Completion['usage']>;
-const USAGE_FIELDS = ['prompt_tokens', 'completion_tokens', 'total_tokens'] as const;
 
-/** What the service bills: the usage of every request made for one item. */
-function sumUsage(usages: Usage[]): Usage {
-	const sum: Usage = {};
-	for (const field of USAGE_FIELDS) {
-		const values = usages.map((usage) => usage[field]).filter((value) => typeof value === 'number');
-		if (values.length > 0) sum[field] = values.reduce((total, value) => total + value, 0);
+/**
+ * What the service bills: the usage of every request made for one item, every number summed wherever it
+ * is (token counts, their details, `cost`); other values as the last request reported them.
+ */
+function sumUsage(usages: Array<Record<string, unknown>>): Record<string, unknown> {
+	const sum: Record<string, unknown> = {};
+	for (const usage of usages) {
+		for (const [field, value] of Object.entries(usage)) {
+			const before = sum[field];
+			if (typeof value === 'number') {
+				sum[field] = typeof before === 'number' ? before + value : value;
+			} else if (isPlainObject(value)) {
+				sum[field] = sumUsage(isPlainObject(before) ? [before, value] : [value]);
+			} else {
+				sum[field] = value;
+			}
+		}
 	}
 	return sum;
 }
@@ -73,7 +84,8 @@ export async function structuredReply(
 	});
 	for (let repairs = 0; ; repairs++) {
 		const message = completion.choices[0].message ?? {};
-		const billed = usages.length > 1 ? { ...completion, usage: sumUsage(usages) } : completion;
+		const billed =
+			usages.length > 1 ? { ...completion, usage: sumUsage(usages) as Usage } : completion;
 		// A reply that calls tools has no answer yet: the JSON comes after the tool results.
 		if (Array.isArray(message.tool_calls) && message.tool_calls.length > 0)
 			return { completion: billed };

@@ -15,7 +15,7 @@ export const connectionHint: INodeProperties = {
 /**
  * The Chat Model's Options: Chat Completion's options that mean the same for a model an AI node calls.
  * Not here: Stream (the AI node decides), Concurrency (the AI node sends one request per turn), Max Image
- * Size (the AI node reads the images).
+ * Size (the AI node reads the images), Token Budget (a model has no run of items to budget).
  */
 export const optionsProperty = optionsCollection([
 	'temperature',
@@ -27,6 +27,7 @@ export const optionsProperty = optionsCollection([
 	'maxRetryWait',
 	'maxRateLimitWait',
 	'retryTimeouts',
+	'fallbackModels',
 	'extraBody',
 	'responseFormat',
 	'jsonSchema',

@@ -28,3 +28,15 @@ export function simpleParameters(prompt: string, model = 'echo-1', extra: INodeP
 export function jsonItems(...values: IDataObject[]): INodeExecutionData[] {
 	return values.map((json) => ({ json }));
 }
+
+/** Runs the node on one empty item with On Error: Continue and returns that item's json (the run itself must not fail). */
+export async function runOneItem(apiKey: string, baseUrl: string, parameters: INodeParameters): Promise<IDataObject> {
+	const { outputs, error } = await engineWith(apiKey, baseUrl).runNode({
+		type: NODE_TYPE,
+		parameters,
+		items: jsonItems({}),
+		settings: { onError: 'continueRegularOutput' },
+	});
+	expect(error).toBeUndefined();
+	return outputs[0][0].json;
+}

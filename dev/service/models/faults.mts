@@ -2,6 +2,7 @@
  * Models that always fail the way real gateways do (the real-gateway answers listed in dev/service/README.md),
  * for testing how clients map errors. Each answers the same raw response to every request.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { releaseDate, type ModelDefinition } from './model.mts';
 
 const json = { 'Content-Type': 'application/json' };
@@ -109,4 +110,44 @@ export const faultModels: ModelDefinition[] = [
 	jsonFault('fault-numeric-code', 400, {
 		error: { message: 'Invalid parameter', type: 'invalid_request_error', code: 400 },
 	}),
+	// A rate limit that asks for a longer wait than a client allows.
+	fault(
+		'fault-429-wait',
+		429,
+		{ ...json, 'Retry-After': '30' },
+		JSON.stringify({
+			error: {
+				message: 'Rate limit reached for requests. Please try again in 30s.',
+				type: 'requests',
+				code: 'rate_limit_exceeded',
+			},
+		}),
+	),
+	// DeepSeek's reasoner on tools.
+	jsonFault('fault-400-no-tools', 400, {
+		error: {
+			message: 'fault-400-no-tools does not support Function Calling',
+			type: 'invalid_request_error',
+			param: null,
+			code: 'invalid_request_error',
+		},
+	}),
+	// one-api ends its own messages with the request id.
+	jsonFault('fault-500-request-id', 500, {
+		error: {
+			message: 'upstream error: do request failed (request id: 20261124093015123456789)',
+			type: 'one_api_error',
+			code: 'do_request_failed',
+		},
+	}),
+	{
+		// No answer for a minute: a client's Timeout ends the request first.
+		id: 'fault-timeout',
+		created: releaseDate,
+		ownedBy: 'local-faults',
+		respond: async () => {
+			await delay(60_000);
+			return { kind: 'raw', status: 504, headers: json, body: '{"error":"late"}' };
+		},
+	},
 ];

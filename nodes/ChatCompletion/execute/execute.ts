@@ -29,6 +29,8 @@ import {
 	fixedLimiter,
 	Flow,
 	optionSetting,
+	TokenBudget,
+	TokenBudgetSpent,
 	toNodeError,
 } from '../../../engine';
 import { itemRequest } from '../request/item-request';
@@ -62,13 +64,21 @@ function limiterFor(concurrency: number): Limiter {
 	return concurrency === 0 ? autoLimiter() : fixedLimiter(concurrency);
 }
 
-/** Node-wide settings, read once per execution: the credential, the limiter, the outputs, On Error. */
+/**
+ * A setting of the whole run (Concurrency, Token Budget), read alone from item 0: an expression error in
+ * another option is reported with its item.
+ */
+function runSetting(context: IExecuteFunctions, name: 'concurrency' | 'tokenBudget'): number {
+	const value = context.getNodeParameter(`options.${name}`, 0, null) as unknown;
+	return optionSetting(value === null ? {} : { [name]: value }, name);
+}
+
+/** Node-wide settings, read once per execution: the credential, the limiter, the Token Budget, the outputs, On Error. */
 function nodeSettings(context: IExecuteFunctions, credentials: ICredentialDataDecryptedObject) {
-	// Only Concurrency is read here: an expression error in another option is reported with its item.
-	const concurrency = context.getNodeParameter('options.concurrency', 0, null) as unknown;
 	return {
 		connection: connectionFrom(credentials),
-		limiter: limiterFor(optionSetting(concurrency === null ? {} : { concurrency }, 'concurrency')),
+		limiter: limiterFor(runSetting(context, 'concurrency')),
+		tokenBudget: runSetting(context, 'tokenBudget'),
 		withToolCalls: hasToolCallsOutput(context.getNodeParameter('toolsMode', 0, 'none')),
 		asTool: runsAsTool(context),
 		routeErrors: context.getNode().onError === 'continueErrorOutput',
@@ -117,9 +127,11 @@ export async function executeChatCompletion(
 		const message = runsAsTool(this) ? toolFailureMessage(problem) : problem.message;
 		throw toNodeError(this.getNode(), { ...problem, message });
 	}
-	const { connection, limiter, withToolCalls, routeErrors, asTool, streaming } = settings;
+	const { connection, limiter, tokenBudget, withToolCalls, routeErrors, asTool, streaming } =
+		settings;
 	const placing = { withToolCalls: withToolCalls && !asTool, asTool };
 	const flow = new Flow(limiter);
+	if (tokenBudget > 0) flow.budget = new TokenBudget(tokenBudget);
 	const client = new ChatClient(this, connection, flow);
 	const parameters = new ItemParameters(this);
 	const failFast = !this.continueOnFail();
@@ -135,8 +147,9 @@ export async function executeChatCompletion(
 				return placeReply(job, await runJob(this, client, job, streaming), parameters, placing);
 			} catch (error) {
 				if (flow.stoppedBy(error)) return { error, stopped: true };
-				// With Stop Workflow, the first failure stops the spending: no request starts, those in flight end.
-				if (failFast) flow.stop();
+				// With Stop Workflow, the first failure stops the spending: no request starts, those in flight end
+				// (but for the Token Budget: the requests in flight finish, none other is sent).
+				if (failFast && !(error instanceof TokenBudgetSpent)) flow.stop();
 				return { error };
 			}
 		};
@@ -247,7 +260,7 @@ function stopNote({ sent, cancelled }: Flow): string {
 /** Puts a reply on its output: raw, simplified on Reply, or one item per call on Tool Calls. */
 function placeReply(
 	job: Job,
-	{ body, completion, json }: JobReply,
+	{ body, completion, json, ...notes }: JobReply,
 	parameters: ItemParameters,
 	{ withToolCalls, asTool }: { withToolCalls: boolean; asTool: boolean },
 ): Outcome {
@@ -256,7 +269,7 @@ function placeReply(
 	if (!parameters.get('simplify', job.items[0], true)) {
 		return { replies: [{ json: completion as IDataObject, pairedItem }], toolCalls: [] };
 	}
-	const reply = replyItem(body, completion, json);
+	const reply = replyItem(body, completion, json, notes);
 	if (asTool) return { replies: [{ json: toolResult(reply), pairedItem }], toolCalls: [] };
 	if (withToolCalls && (reply.tool_calls as unknown[]).length > 0) {
 		return { replies: [], toolCalls: toolCallItems(reply).map((json) => ({ json, pairedItem })) };

@@ -1,6 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ChatMessage, ChatRequestBody, Completion, ProtocolToolCall } from '../../../engine';
+import type {
+	ChatMessage,
+	ChatRequestBody,
+	Completion,
+	ModelReply,
+	ProtocolToolCall,
+} from '../../../engine';
 import { sentReasoning, ReplyError, splitReasoning, tryParseJson } from '../../../engine';
 
 export interface ParsedToolCall {
@@ -30,14 +36,19 @@ function parseArguments(call: ProtocolToolCall): IDataObject {
 	);
 }
 
+/** What the client knows of a reply beyond the completion: the model asked, the gateway's id and cost, the models that failed. */
+export type ReplyNotes = Partial<Pick<ModelReply, 'model' | 'requestId' | 'cost' | 'attempts'>>;
+
 /**
  * The simplified output item: the reply, parsed tool calls, usage, and the conversation
- * with the reply appended, ready for the next Chat Completion node.
+ * with the reply appended, ready for the next Chat Completion node; `request_id` and `cost` when the
+ * gateway sent them, `attempts` when Fallback Models are set.
  */
 export function replyItem(
 	body: ChatRequestBody,
 	completion: Completion,
 	json?: unknown,
+	notes: ReplyNotes = {},
 ): IDataObject {
 	const choice = completion.choices[0];
 	const received = choice.message ?? {};
@@ -74,9 +85,12 @@ export function replyItem(
 		}) as unknown as IDataObject[],
 		finish_reason: choice.finish_reason ?? null,
 		usage: (completion.usage ?? {}) as IDataObject,
-		model: completion.model ?? body.model,
+		model: completion.model ?? notes.model ?? body.model,
 		id: completion.id ?? null,
 	};
+	if (notes.requestId !== undefined) item.request_id = notes.requestId;
+	if (notes.cost !== undefined) item.cost = notes.cost;
+	if (notes.attempts !== undefined) item.attempts = notes.attempts as unknown as IDataObject[];
 	if (reasoning !== undefined) item.reasoning = reasoning;
 	if (refusal !== undefined) item.refusal = refusal;
 	if (json !== undefined) item.json = json as IDataObject;

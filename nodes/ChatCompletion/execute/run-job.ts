@@ -2,10 +2,10 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Job } from './plan-jobs';
 import { runsAsTool } from './tool-result';
-import type { ChatClient, ChatReply, ChatRequestBody } from '../../../engine';
+import type { ChatClient, ChatReply, ChatRequestBody, ModelReply } from '../../../engine';
 import { describeProblem, splitReasoning, thinkSplitter } from '../../../engine';
 
-export interface JobReply extends ChatReply {
+export interface JobReply extends ModelReply {
 	body: ChatRequestBody;
 }
 

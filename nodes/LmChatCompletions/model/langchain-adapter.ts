@@ -1,7 +1,7 @@
 import { adapterMessages } from './langchain-content';
 import { structuredOutput } from './langchain-structured';
 import type { StructuredOutputConfig } from './langchain-structured';
-import { countStreamedUsage, keepStreamedUsageDetails } from './langchain-usage';
+import { countStreamedUsage, keepReplyNotes, keepStreamedUsageDetails } from './langchain-usage';
 
 /**
  * What n8n's LangChain adapter (`supplyModel` in @n8n/ai-node-sdk 0.31, n8n 2.41) leaves out of what n8n's
@@ -14,7 +14,8 @@ import { countStreamedUsage, keepStreamedUsageDetails } from './langchain-usage'
  *   never sends a tool twice);
  * - `withStructuredOutput` (langchain-structured.ts): LangChain's own refuses the adapter's messages;
  * - images in every LangChain form, and anything else refused before it is sent (langchain-content.ts);
- * - streamed usage with its details, counted by n8n (langchain-usage.ts);
+ * - usage with its details and the service's cost, streamed or not, counted by n8n, and the reply's notes
+ *   (model, request id, cost, Fallback Models that failed) in n8n's log (langchain-usage.ts);
  * - LangSmith's parameters: `ls_model_name`, `ls_temperature`, `ls_max_tokens`, `ls_stop`.
  *
  * Only what is found is changed: with another adapter shape this does nothing, and the model still works.
@@ -94,6 +95,7 @@ function traceParameters(adapter: Json, tracing: NonNullable<AdapterFit['tracing
 function fit(adapter: Json, extra: AdapterFit, bound: Json): void {
 	const failure = extra.failure ?? ((error: unknown) => error);
 	keepStreamedUsageDetails(adapter);
+	keepReplyNotes(adapter);
 	prepareCalls(adapter, bound, failure);
 	countStreamedUsage(adapter);
 	if (extra.tracing) traceParameters(adapter, extra.tracing);

@@ -1,11 +1,15 @@
 /**
- * The service's token counts through n8n's adapter when the AI node streams. The adapter's finish chunk
- * keeps three totals only, and its token counter reads LangChain's streamed usage under other names:
+ * The service's token counts, cost and what else the model learnt of a reply through n8n's adapter. The
+ * adapter's finish chunk keeps three totals only, its token counter reads LangChain's streamed usage under
+ * other names, and n8n's log keeps of a generation only its text and `generationInfo`:
  *
  * - the streamed message's `usage_metadata` gets the cached input and reasoning tokens again
  *   (`input_token_details.cache_read`, `output_token_details.reasoning`), as a call without streaming has;
  * - n8n's token counter reads `promptTokens`/`completionTokens` (LangChain's names for streamed usage) as
- *   well as `input_tokens`/`output_tokens`, so n8n shows the service's count instead of an estimate.
+ *   well as `input_tokens`/`output_tokens`, so n8n shows the service's count instead of an estimate;
+ * - the reply's notes (the provider metadata's `service_model`, `request_id`, `cost` and `attempts`, see
+ *   reply.ts) go on the generation's `generationInfo`, streamed or not, so n8n's log of the model shows which
+ *   model answered and which failed before; the token counter hands the cost to n8n as `cost`.
  */
 
 type Json = Record<string, unknown>;
@@ -27,9 +31,49 @@ function usageDetails(usage: Json): Json {
 	};
 }
 
+/** What of a reply's provider metadata n8n's log keeps (see reply.ts). */
+const NOTES = ['service_model', 'request_id', 'cost', 'attempts'];
+
+/** The reply's notes on a generation's `generationInfo` (a LangChain ChatGeneration or chunk). */
+function noteReply(generation: unknown, metadata: unknown): void {
+	if (!isObject(generation) || !isObject(metadata)) return;
+	const notes = NOTES.filter((name) => metadata[name] !== undefined).map((name) => [name, metadata[name]]);
+	if (notes.length === 0) return;
+	generation.generationInfo = {
+		...(generation.generationInfo as Json | undefined),
+		...Object.fromEntries(notes),
+	};
+}
+
+/** A call without streaming: the reply's notes (its `response_metadata`, from the result's provider metadata) on the generation. */
+export function keepReplyNotes(adapter: Json): void {
+	const original = adapter._generate;
+	if (typeof original !== 'function') return;
+	adapter._generate = async function (this: unknown, ...args: unknown[]) {
+		const result = (await (original as Method).apply(this, args)) as Json;
+		const generations =
+			isObject(result) && Array.isArray(result.generations) ? result.generations : [];
+		for (const generation of generations) {
+			const message = isObject(generation) ? generation.message : undefined;
+			noteReply(generation, isObject(message) ? message.response_metadata : undefined);
+		}
+		return result;
+	};
+}
+
+/** The cost n8n's tracing still sees of a call: on its first generation. */
+function tracedCost(result: unknown): number | undefined {
+	const generations = isObject(result) ? result.generations : undefined;
+	const first: unknown =
+		Array.isArray(generations) && Array.isArray(generations[0]) ? generations[0][0] : undefined;
+	const info = isObject(first) ? first.generationInfo : undefined;
+	return isObject(info) && typeof info.cost === 'number' ? info.cost : undefined;
+}
+
 /**
- * Streams as the adapter does, with the finish chunk's usage complete: the model's finish chunk is read
- * on its way into the adapter (through a view of the adapter whose model is watched).
+ * Streams as the adapter does, with the finish chunk's usage complete and the reply's notes on it: the
+ * model's finish chunk (its usage and provider metadata) is read on its way into the adapter (through a
+ * view of the adapter whose model is watched), and the adapter's chunk for it is the next it yields.
  */
 export function keepStreamedUsageDetails(adapter: Json): void {
 	const original = adapter._streamResponseChunks;
@@ -40,37 +84,43 @@ export function keepStreamedUsageDetails(adapter: Json): void {
 			yield* (original as Method).apply(this, args) as AsyncIterable<unknown>;
 			return;
 		}
-		let usage: Json | undefined;
+		let finish: Json | undefined;
 		const watched = Object.create(model) as Json;
 		watched.stream = async function* (...streamArgs: unknown[]) {
 			for await (const chunk of (model.stream as Method).apply(
 				model,
 				streamArgs,
 			) as AsyncIterable<unknown>) {
-				if (isObject(chunk) && chunk.type === 'finish' && isObject(chunk.usage))
-					usage = chunk.usage;
+				if (isObject(chunk) && chunk.type === 'finish') finish = chunk;
 				yield chunk;
 			}
 		};
 		const view = Object.create(this, { chatModel: { value: watched } }) as Json;
 		for await (const chunk of (original as Method).apply(view, args) as AsyncIterable<unknown>) {
-			const message = isObject(chunk) ? chunk.message : undefined;
-			if (usage !== undefined && isObject(message) && isObject(message.usage_metadata)) {
-				Object.assign(message.usage_metadata, usageDetails(usage));
+			if (finish !== undefined && isObject(chunk)) {
+				const message = chunk.message;
+				if (isObject(finish.usage) && isObject(message) && isObject(message.usage_metadata)) {
+					Object.assign(message.usage_metadata, usageDetails(finish.usage));
+				}
+				noteReply(chunk, finish.providerMetadata);
+				finish = undefined;
 			}
 			yield chunk;
 		}
 	};
 }
 
-/** n8n's token counter reads LangChain's streamed usage (`promptTokens`, `completionTokens`) as well as the adapter's own. */
+/**
+ * n8n's token counter reads LangChain's streamed usage (`promptTokens`, `completionTokens`) as well as the
+ * adapter's own, and the cost the service reported.
+ */
 export function countStreamedUsage(adapter: Json): void {
 	const callbacks = Array.isArray(adapter.callbacks) ? (adapter.callbacks as unknown[]) : [];
 	for (const handler of callbacks) {
 		const options = isObject(handler) ? handler.options : undefined;
 		if (!isObject(options) || typeof options.tokensUsageParser !== 'function') continue;
 		const parse = options.tokensUsageParser as Method;
-		options.tokensUsageParser = function (this: unknown, result: unknown) {
+		const counted = function (this: unknown, result: unknown) {
 			const llmOutput = isObject(result) ? result.llmOutput : undefined;
 			const usage = isObject(llmOutput) ? llmOutput.tokenUsage : undefined;
 			if (isObject(usage) && usage.output_tokens === undefined) {
@@ -80,7 +130,12 @@ export function countStreamedUsage(adapter: Json): void {
 					return { completionTokens, promptTokens, totalTokens: completionTokens + promptTokens };
 				}
 			}
-			return parse.call(this, result);
+			return parse.call(this, result) as Json;
+		};
+		options.tokensUsageParser = function (this: unknown, result: unknown) {
+			const counts = counted.call(this, result);
+			const cost = tracedCost(result);
+			return cost === undefined || !isObject(counts) ? counts : { ...counts, cost };
 		};
 	}
 }

@@ -88,8 +88,8 @@ export class ChatCompletionsModel extends BaseChatModel {
 		const call = this.begin(config);
 		try {
 			const request = this.request(messages, config, false);
-			const { completion, json } = await call.client.reply(request);
-			const result = this.checked(generateResult(completion));
+			const { completion, json, ...notes } = await call.client.reply(request);
+			const result = this.checked(generateResult(completion, notes));
 			// The JSON a response_format asked for, as checked: LangChain's structured output takes it from here.
 			if (json !== undefined)
 				result.providerMetadata = { ...result.providerMetadata, parsed: json };
@@ -133,7 +133,8 @@ export class ChatCompletionsModel extends BaseChatModel {
 		reply.catch(() => undefined);
 		try {
 			yield* channel;
-			yield* callsAndFinish(this.checked(generateResult((await reply).completion)));
+			const { completion, ...notes } = await reply;
+			yield* callsAndFinish(this.checked(generateResult(completion, notes)));
 		} catch (error) {
 			throw this.failure(error, true);
 		} finally {
@@ -217,7 +218,7 @@ export class ChatCompletionsModel extends BaseChatModel {
  */
 const CALL_ENDED = new Error('The model call ended');
 
-/** A result's tool calls as stream chunks, one complete delta per call with its id, then the finish. */
+/** A result's tool calls as stream chunks, one complete delta per call with its id, then the finish (with the reply's metadata). */
 function* callsAndFinish(result: GenerateResult): Iterable<StreamChunk> {
 	for (const part of result.message.content) {
 		if (part.type !== 'tool-call') continue;
@@ -228,7 +229,12 @@ function* callsAndFinish(result: GenerateResult): Iterable<StreamChunk> {
 			argumentsDelta: part.input,
 		};
 	}
-	yield { type: 'finish', finishReason: result.finishReason ?? 'other', usage: result.usage };
+	yield {
+		type: 'finish',
+		finishReason: result.finishReason ?? 'other',
+		usage: result.usage,
+		providerMetadata: result.providerMetadata,
+	};
 }
 
 /** A whole result as stream chunks: its text and reasoning, its tool calls, the finish. */

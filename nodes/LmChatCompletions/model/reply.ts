@@ -1,7 +1,7 @@
 import type { FinishReason, GenerateResult, MessageContent, TokenUsage } from '@n8n/ai-node-sdk';
 
 import { rememberCalls } from './call-memory';
-import type { Completion, ProtocolToolCall } from '../../../engine';
+import type { Completion, ModelReply, ProtocolToolCall } from '../../../engine';
 import {
 	isPlainObject,
 	sentReasoning,
@@ -130,12 +130,16 @@ export function replyText(completion: Completion): { text: string; reasoning?: s
 	return { text: content === '' && refusal !== '' ? refusal : content, reasoning };
 }
 
+/** What the client knows of a reply beyond its completion (see ChatClient). */
+export type ReplyNotes = Partial<Pick<ModelReply, 'model' | 'requestId' | 'cost' | 'attempts'>>;
+
 /**
  * Throws when the reply was cut at the token limit; else the result for the AI node. The tool calls are
  * remembered with the reply's reasoning, so that the history the agent sends back can be restored
- * (see call-memory).
+ * (see call-memory). The model that answered, the gateway's request id, its cost and the Fallback Models
+ * that failed go in the provider metadata (n8n's log shows them, see langchain-usage.ts).
  */
-export function generateResult(completion: Completion): GenerateResult {
+export function generateResult(completion: Completion, notes: ReplyNotes = {}): GenerateResult {
 	const choice = completion.choices[0];
 	const { text, reasoning } = replyText(completion);
 	if (choice.finish_reason === 'length') {
@@ -155,6 +159,8 @@ export function generateResult(completion: Completion): GenerateResult {
 		});
 	}
 	const refusal = choice.message?.refusal;
+	const { cost, requestId, attempts } = notes;
+	const model = typeof completion.model === 'string' ? completion.model : notes.model;
 	return {
 		id: completion.id,
 		finishReason: finishReason(choice.finish_reason),
@@ -162,8 +168,11 @@ export function generateResult(completion: Completion): GenerateResult {
 		message: { role: 'assistant', id: completion.id, content },
 		providerMetadata: {
 			finish_reason: choice.finish_reason,
-			...(typeof completion.model === 'string' ? { service_model: completion.model } : {}),
+			...(model === undefined ? {} : { service_model: model }),
 			...(typeof refusal === 'string' && refusal !== '' ? { refusal } : {}),
+			...(requestId === undefined ? {} : { request_id: requestId }),
+			...(cost === undefined ? {} : { cost }),
+			...(attempts === undefined ? {} : { attempts }),
 		},
 	};
 }
