@@ -3,9 +3,9 @@
  * what is not exported here is the engine's own business.
  */
 export { ChatClient } from './client';
-export type { FailedAttempt, ModelReply } from './client';
+export type { ModelReply } from './client';
 export { Admission } from './concurrency/admission';
-export { autoLimiter, fixedLimiter, LimiterClosed } from './concurrency/limiter';
+export { autoLimiter, fixedLimiter } from './concurrency/limiter';
 export type { Limiter } from './concurrency/limiter';
 export { cleanApiKey, connectionFrom, redactApiKey } from './connection';
 export type { Connection } from './connection';

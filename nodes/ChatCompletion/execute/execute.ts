@@ -16,7 +16,7 @@ import { replyItem } from './reply-item';
 import type { JobReply } from './run-job';
 import { runJob, streamsToClient } from './run-job';
 import { toolCallItems } from './tool-call-items';
-import { runsAsTool, toolFailureMessage, toolResult } from './tool-result';
+import { runsAsTool, toolFailure, toolFailureMessage, toolResult } from './tool-result';
 import type { Connection, Limiter } from '../../../engine';
 import {
 	Admission,
@@ -174,7 +174,7 @@ export async function executeChatCompletion(
 			if (!asTool) throw invalidItemsError(this.getNode(), invalid, context);
 			// An agent's tool call is one item: the model gets what is wrong and the fix, no item number.
 			const problem = describeProblem(invalid[0].error, context);
-			throw toNodeError(this.getNode(), { ...problem, message: toolFailureMessage(problem) });
+			throw toolFailure(this.getNode(), problem);
 		}
 		planned.sort((a, b) => a.items[0] - b.items[0]).forEach(start);
 	} else {
@@ -233,7 +233,7 @@ function collect(
 			problem.description += ` ${stopNote(flow)}`;
 		}
 		if (asTool) {
-			throw toNodeError(context.getNode(), { ...problem, message: toolFailureMessage(problem) });
+			throw toolFailure(context.getNode(), problem);
 		}
 		for (const itemIndex of job.items) {
 			const nodeError = toNodeError(context.getNode(), problem, itemIndex);

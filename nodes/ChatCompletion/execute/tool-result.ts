@@ -1,6 +1,13 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	NodeApiError,
+	NodeOperationError,
+} from 'n8n-workflow';
 
 import type { Problem } from '../../../engine';
+import { toNodeError } from '../../../engine';
 
 /**
  * What the node returns when an AI Agent runs it as a tool: n8n hands the model the whole item, so only
@@ -26,6 +33,11 @@ export function toolResult(reply: IDataObject): IDataObject {
  */
 export function toolFailureMessage(problem: Problem): string {
 	return `${problem.message}. ${problem.description}`;
+}
+
+/** The error a failed tool call throws: its message is all the agent's model gets (see toolFailureMessage). */
+export function toolFailure(node: INode, problem: Problem): NodeApiError | NodeOperationError {
+	return toNodeError(node, { ...problem, message: toolFailureMessage(problem) });
 }
 
 /**
