@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { OptionName, OptionSpec } from './table';
-import { OPTIONS } from './table';
+import { isResponseFormatOption, OPTIONS } from './table';
 
-function property(spec: OptionSpec): INodeProperties {
+type Show = NonNullable<NonNullable<INodeProperties['displayOptions']>['show']>;
+
+function property(spec: OptionSpec, versions: Show = {}): INodeProperties {
 	const common: Pick<
 		INodeProperties,
 		'displayName' | 'name' | 'description' | 'displayOptions' | 'hint'
@@ -13,9 +15,9 @@ function property(spec: OptionSpec): INodeProperties {
 		description: spec.description,
 		...(spec.hint === undefined ? {} : { hint: spec.hint }),
 	};
-	if (spec.showWhen) {
-		common.displayOptions = { show: { [spec.showWhen.option]: [...spec.showWhen.values] } };
-	}
+	const show: Show = { ...versions };
+	if (spec.showWhen) show[spec.showWhen.option] = [...spec.showWhen.values];
+	if (Object.keys(show).length > 0) common.displayOptions = { show };
 	if (spec.kind === 'boolean') return { ...common, type: 'boolean', default: spec.default };
 	if (spec.kind === 'json') return { ...common, type: 'json', default: spec.default };
 	if (spec.kind === 'text') {
@@ -47,14 +49,35 @@ function property(spec: OptionSpec): INodeProperties {
 	};
 }
 
-/** The Options collection of a node, with the table's options of the given names. */
-export function optionsCollection(names: readonly OptionName[]): INodeProperties {
+/**
+ * The Options collection of a node, with the table's options of the given names. With `fieldsFrom`, the
+ * node version from which Response Format and its options are fields of their own (`responseFormatFields`):
+ * Options holds them only in earlier versions, so saved workflows keep theirs.
+ */
+export function optionsCollection(
+	names: readonly OptionName[],
+	fieldsFrom?: number,
+): INodeProperties {
+	const before: Show =
+		fieldsFrom === undefined ? {} : { '@version': [{ _cnd: { lt: fieldsFrom } }] };
 	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: OPTIONS.filter((spec) => names.includes(spec.name)).map(property),
+		options: OPTIONS.filter((spec) => names.includes(spec.name)).map((spec) =>
+			property(spec, isResponseFormatOption(spec.name) ? before : {}),
+		),
 	};
+}
+
+/**
+ * Response Format, JSON Schema, Strict Schema and Repair Attempts as fields of the node from version `from`
+ * on: choosing JSON Schema shows its editor right below.
+ */
+export function responseFormatFields(from: number): INodeProperties[] {
+	return OPTIONS.filter((spec) => isResponseFormatOption(spec.name)).map((spec) =>
+		property(spec, { '@version': [{ _cnd: { gte: from } }] }),
+	);
 }

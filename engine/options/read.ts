@@ -4,8 +4,9 @@ import type {
 	ChoiceOptionName,
 	NumberOption,
 	NumberOptionName,
+	OptionName,
 } from './table';
-import { OPTIONS } from './table';
+import { isResponseFormatOption, OPTIONS } from './table';
 import { InputError } from '../failures';
 import { describe, named, numberInRange, wholeNumber } from '../values';
 
@@ -81,4 +82,23 @@ export function optionFlag(
 		`must be true or false, got ${describe(value)}`,
 		`Switch Options > ${label} on or off, or map a field that holds true or false.`,
 	);
+}
+
+/**
+ * The options a request is built from: the Options collection, and from node version `fieldsFrom` on the
+ * fields Response Format and its options became (`responseFormatFields`); `field` reads one of those, with
+ * the table's default as its fallback.
+ */
+export function withResponseFormatFields(
+	options: Record<string, unknown>,
+	version: number,
+	fieldsFrom: number,
+	field: (name: OptionName, fallback: unknown) => unknown,
+): Record<string, unknown> {
+	if (version < fieldsFrom) return options;
+	const placed = { ...options };
+	for (const spec of OPTIONS) {
+		if (isResponseFormatOption(spec.name)) placed[spec.name] = field(spec.name, spec.default);
+	}
+	return placed;
 }

@@ -305,6 +305,23 @@ export const OPTIONS = [
 
 export type OptionName = (typeof OPTIONS)[number]['name'];
 
+/**
+ * Response Format and the options that belong to it. Later node versions show them as fields of their own
+ * below the node's other fields (`responseFormatFields`), so that choosing JSON Schema shows its editor at
+ * once; earlier versions keep them in Options, where each option is added by itself.
+ */
+const RESPONSE_FORMAT_OPTIONS: readonly string[] = [
+	'responseFormat',
+	'jsonSchema',
+	'strictSchema',
+	'repairAttempts',
+] satisfies readonly OptionName[];
+
+/** Whether the option is Response Format or one of its options. */
+export function isResponseFormatOption(name: string): boolean {
+	return RESPONSE_FORMAT_OPTIONS.includes(name);
+}
+
 const LABELS = new Map<string, string>(OPTIONS.map((spec) => [spec.name, spec.label]));
 
 /** An option's label, from the table: `Timeout (Ms)`. */
@@ -312,9 +329,12 @@ export function optionLabel(name: OptionName): string {
 	return LABELS.get(name) ?? name;
 }
 
-/** How a message names an option: `Options > Timeout (Ms)`. */
+/**
+ * How a message names an option: `Options > Timeout (Ms)`. Response Format's options by their label alone,
+ * which is right whichever node version places them.
+ */
 export function optionPath(name: OptionName): string {
-	return `Options > ${optionLabel(name)}`;
+	return isResponseFormatOption(name) ? optionLabel(name) : `Options > ${optionLabel(name)}`;
 }
 export type NumberOptionName = Extract<(typeof OPTIONS)[number], { kind: 'number' }>['name'];
 export type ChoiceOptionName = Extract<(typeof OPTIONS)[number], { kind: 'choice' }>['name'];

@@ -24,7 +24,7 @@ function checkedSchema(value: unknown): Record<string, unknown> {
 		throw new InputError(
 			FIELD,
 			'is not set, and Response Format "JSON Schema" needs it',
-			`Add ${optionPath('jsonSchema')}. ${FIX}`,
+			`Fill in ${optionPath('jsonSchema')}, below Response Format. ${FIX}`,
 		);
 	}
 	if (!isPlainObject(schema)) throw new InputError(FIELD, 'must be a JSON Schema object', FIX);

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { executeChatCompletion } from './execute/execute';
-import { optionsProperty, simplifyProperty } from './properties/options';
+import { optionsProperty, responseFormatProperties, simplifyProperty } from './properties/options';
 import { outputsExpression } from './properties/outputs';
 import { promptProperties } from './properties/prompt';
 import { toolNames } from './properties/tool-names';
@@ -24,8 +24,9 @@ export class ChatCompletion implements INodeType {
 		},
 		group: ['transform'],
 		// 1.1: image fields behind an Images switch, on user messages only (1 keeps showing them).
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.2: Response Format and its options are fields below Tools, not in Options.
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{ $parameter["model"]?.cachedResultName || $parameter["model"]?.value || "" }}',
 		description: 'Ask any model of an OpenAI-compatible chat-completions service',
 		defaults: { name: 'Chat Completion' },
@@ -39,6 +40,7 @@ export class ChatCompletion implements INodeType {
 			modelProperty,
 			...promptProperties,
 			...toolProperties,
+			...responseFormatProperties,
 			simplifyProperty,
 			optionsProperty,
 		],

@@ -7,7 +7,12 @@ import type {
 	SupplyData,
 } from 'n8n-workflow';
 
-import { connectionHint, optionsProperty } from './properties';
+import {
+	connectionHint,
+	optionsProperty,
+	RESPONSE_FORMAT_FIELDS_FROM,
+	responseFormatProperties,
+} from './properties';
 import { configurationError, modelError } from './model/errors';
 import { loadSupply } from './model/load-sdk';
 import type { ModelSettings } from './model/model';
@@ -19,6 +24,7 @@ import {
 	modelProperty,
 	searchModels,
 	testChatCompletionsApi,
+	withResponseFormatFields,
 } from '../../engine';
 
 /** A wrong setting, shown as it is. */
@@ -35,7 +41,9 @@ export class LmChatCompletions implements INodeType {
 			dark: 'file:../../icons/chat-completions.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// 1.1: Response Format and its options are fields below Model, not in Options.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{ $parameter["model"]?.cachedResultName || $parameter["model"]?.value || "" }}',
 		description:
 			'Any model of an OpenAI-compatible chat-completions service, for the AI Agent and other AI nodes',
@@ -46,7 +54,7 @@ export class LmChatCompletions implements INodeType {
 		credentials: [
 			{ name: 'chatCompletionsApi', required: true, testedBy: 'testChatCompletionsApi' },
 		],
-		properties: [connectionHint, modelProperty, optionsProperty],
+		properties: [connectionHint, modelProperty, ...responseFormatProperties, optionsProperty],
 	};
 
 	methods = {
@@ -62,7 +70,12 @@ export class LmChatCompletions implements INodeType {
 		try {
 			connection = connectionFrom(await this.getCredentials(CREDENTIAL_TYPE));
 			const model = this.getNodeParameter('model', itemIndex, '', { extractValue: true });
-			const options = this.getNodeParameter('options', itemIndex, {}) as Record<string, unknown>;
+			const options = withResponseFormatFields(
+				this.getNodeParameter('options', itemIndex, {}) as Record<string, unknown>,
+				this.getNode().typeVersion,
+				RESPONSE_FORMAT_FIELDS_FROM,
+				(name, fallback) => this.getNodeParameter(name, itemIndex, fallback),
+			);
 			settings = modelSettings(connection, model, options);
 		} catch (error) {
 			throw settingsError(this.getNode(), error, connection);

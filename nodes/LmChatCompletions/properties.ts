@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection } from '../../engine';
+import { optionsCollection, responseFormatFields } from '../../engine';
 
 /** The hint n8n's own Chat Model nodes show: a model is a sub-node of an AI chain or agent. */
 export const connectionHint: INodeProperties = {
@@ -17,21 +17,32 @@ export const connectionHint: INodeProperties = {
  * Not here: Stream (the AI node decides), Concurrency (the AI node sends one request per turn), Max Image
  * Size (the AI node reads the images), Token Budget (a model has no run of items to budget).
  */
-export const optionsProperty = optionsCollection([
-	'temperature',
-	'topP',
-	'maxTokens',
-	'reasoningEffort',
-	'timeout',
-	'maxRetries',
-	'maxRetryWait',
-	'maxRateLimitWait',
-	'retryTimeouts',
-	'fallbackModels',
-	'extraBody',
-	'responseFormat',
-	'jsonSchema',
-	'strictSchema',
-	'repairAttempts',
-	'streamUsage',
-]);
+/**
+ * From version 1.1, Response Format, JSON Schema, Strict Schema and Repair Attempts are fields below Model
+ * (version 1 keeps them in Options).
+ */
+export const RESPONSE_FORMAT_FIELDS_FROM = 1.1;
+
+export const responseFormatProperties = responseFormatFields(RESPONSE_FORMAT_FIELDS_FROM);
+
+export const optionsProperty = optionsCollection(
+	[
+		'temperature',
+		'topP',
+		'maxTokens',
+		'reasoningEffort',
+		'timeout',
+		'maxRetries',
+		'maxRetryWait',
+		'maxRateLimitWait',
+		'retryTimeouts',
+		'fallbackModels',
+		'extraBody',
+		'responseFormat',
+		'jsonSchema',
+		'strictSchema',
+		'repairAttempts',
+		'streamUsage',
+	],
+	RESPONSE_FORMAT_FIELDS_FROM,
+);

@@ -81,6 +81,9 @@ export interface ProbeArgs {
 	/** The model ID (mode "ID"). */
 	model: string;
 	options?: INodeParameters;
+	/** The model node's version (1 unless given) and its fields besides Model and Options (Response Format's, from 1.1). */
+	typeVersion?: number;
+	fields?: INodeParameters;
 	script: ProbeScript;
 	signal?: AbortSignal;
 	/** When given, the run streams (as behind a Chat Trigger in streaming mode). */
@@ -93,6 +96,8 @@ export async function runProbe({
 	baseUrl,
 	model,
 	options = {},
+	typeVersion = 1,
+	fields = {},
 	script,
 	signal,
 	onChunk,
@@ -115,9 +120,9 @@ export async function runProbe({
 			id: 'model',
 			name: MODEL_NODE,
 			type: MODEL_TYPE,
-			typeVersion: 1,
+			typeVersion,
 			position: [0, 200],
-			parameters: { model: { __rl: true, mode: 'id', value: model }, options },
+			parameters: { model: { __rl: true, mode: 'id', value: model }, ...fields, options },
 		},
 	];
 	const connections: IConnections = {

@@ -2,6 +2,7 @@
  * The Chat Completions Chat Model through n8n-core's engine and the SDK's LangChain adapter, called the way
  * n8n's AI nodes call a model (see chat-model-probe.cts), against the local service.
  */
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { concat } from '@langchain/core/utils/stream';
 import type { AIMessageChunk } from '@langchain/core/messages';
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages';
@@ -87,6 +88,24 @@ describe('an AI node calls the model (generate)', () => {
 			completionTokens: 2,
 			totalTokens: expect.any(Number),
 		});
+	});
+
+	test('Response Format JSON Schema, a field from version 1.1 (in Options in version 1): sent alike, the reply checked', async () => {
+		const schema = { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } }, required: ['name', 'age'] };
+		const ask = async (model: BaseChatModel) => ({ text: (await model.invoke('Ada is 36')).text });
+		const format = { responseFormat: 'jsonSchema', jsonSchema: JSON.stringify(schema) };
+		const base = { apiKey: keys.default, baseUrl: service().baseUrl, model: 'json-1', script: ask };
+		const runs = [
+			await runProbe({ ...base, typeVersion: 1.1, fields: format }),
+			await runProbe({ ...base, options: format }),
+		];
+		const bodies = (await service().requests()).map((request) => request.body as IDataObject);
+		expect(bodies).toHaveLength(2);
+		for (const [index, run] of runs.entries()) {
+			expect(run.error).toBeUndefined();
+			expect(JSON.parse((run.output as IDataObject).text as string)).toEqual({ name: expect.any(String), age: expect.any(Number) });
+			expect(bodies[index].response_format).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema, strict: false } });
+		}
 	});
 
 	test('the credential is loaded once, however many requests the AI node makes', async () => {

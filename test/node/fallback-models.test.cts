@@ -76,7 +76,9 @@ describe('a failure another model may not share moves on to the next model', () 
 		const schema = JSON.stringify({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] });
 		const json = await runOne(
 			simpleParameters('Paris', 'fault-503-one-api-no-channel', {
-				options: { ...QUIET, fallbackModels: 'json-1', responseFormat: 'jsonSchema', jsonSchema: schema },
+				responseFormat: 'jsonSchema',
+				jsonSchema: schema,
+				options: { ...QUIET, fallbackModels: 'json-1' },
 			}),
 		);
 		expect(json.json).toEqual({ city: 'Paris' });

@@ -82,8 +82,8 @@ describe('cost as the service reports it, never an estimate', () => {
 	test('a repair round: usage and cost add up over both requests, details included', async () => {
 		const json = await runOne(
 			simpleParameters('Paris as json', 'json-1', {
+				responseFormat: 'jsonObject',
 				options: {
-					responseFormat: 'jsonObject',
 					extraBody: JSON.stringify({ x_local: { invalid_json: { id: 'cost-sum', count: 1, mode: 'syntax' }, cached_tokens: 1, usage_cost: 0.25 } }),
 				},
 			}),

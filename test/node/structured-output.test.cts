@@ -22,14 +22,16 @@ const PERSON = {
 	additionalProperties: false,
 };
 
-/** Options for JSON Schema with the local service's knobs (`x_local`) in Extra Body. */
-function schemaOptions(xLocal: IDataObject = {}, extra: INodeParameters = {}): INodeParameters {
+/**
+ * Response Format JSON Schema (the fields below Tools, with `fields`), the local service's knobs (`x_local`)
+ * in Options > Extra Body, and `options`.
+ */
+function schemaParameters(xLocal: IDataObject = {}, options: INodeParameters = {}, fields: INodeParameters = {}): INodeParameters {
 	return {
 		responseFormat: 'jsonSchema',
 		jsonSchema: JSON.stringify(PERSON),
-		maxRetries: 0,
-		extraBody: JSON.stringify({ x_local: xLocal }),
-		...extra,
+		...fields,
+		options: { maxRetries: 0, extraBody: JSON.stringify({ x_local: xLocal }), ...options },
 	};
 }
 
@@ -51,7 +53,7 @@ const id = () => expect.getState().currentTestName as string;
 
 describe('JSON Schema', () => {
 	test('a valid reply is parsed into json; response_format json_schema is sent; one request', async () => {
-		const { json, bodies } = await run(simpleParameters('Ada is 36 years old', 'json-1', { options: schemaOptions() }));
+		const { json, bodies } = await run(simpleParameters('Ada is 36 years old', 'json-1', schemaParameters()));
 		expect(json.error).toBeUndefined();
 		expect(json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
 		expect(JSON.parse(json.content as string)).toEqual(json.json);
@@ -63,14 +65,14 @@ describe('JSON Schema', () => {
 	});
 
 	test('streamed: the same parsed json', async () => {
-		const { json, bodies } = await run(simpleParameters('Ada', 'json-1', { options: schemaOptions({}, { stream: true }) }));
+		const { json, bodies } = await run(simpleParameters('Ada', 'json-1', schemaParameters({}, { stream: true })));
 		expect(json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
 		expect(bodies[0].stream).toBe(true);
 	});
 
 	test.each(['syntax', 'schema'])('an invalid answer (%s) gets one repair round; usage counts both requests', async (mode) => {
 		const { json, bodies, requests } = await run(
-			simpleParameters('Ada', 'json-1', { options: schemaOptions({ invalid_json: { id: id(), count: 1, mode } }) }),
+			simpleParameters('Ada', 'json-1', schemaParameters({ invalid_json: { id: id(), count: 1, mode } })),
 		);
 		expect(json.error).toBeUndefined();
 		expect(json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
@@ -80,7 +82,7 @@ describe('JSON Schema', () => {
 		expect(repair.at(-2)).toMatchObject({ role: 'assistant' });
 		expect(repair.at(-1)?.content).toMatch(/^Your answer is not valid: /);
 		// The first request's prompt is the one a valid run sends; the repair's prompt is longer.
-		const single = (await run(simpleParameters('Ada', 'json-1', { options: schemaOptions() }))).json.usage as Usage;
+		const single = (await run(simpleParameters('Ada', 'json-1', schemaParameters()))).json.usage as Usage;
 		const usage = json.usage as Usage;
 		expect(usage.prompt_tokens).toBeGreaterThan(2 * single.prompt_tokens);
 		expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
@@ -88,7 +90,7 @@ describe('JSON Schema', () => {
 
 	test('invalid twice with one repair attempt: an error that quotes the violation and keeps the raw answer', async () => {
 		const { json, requests } = await run(
-			simpleParameters('Ada', 'json-1', { options: schemaOptions({ invalid_json: { id: id(), count: 2, mode: 'schema' } }) }),
+			simpleParameters('Ada', 'json-1', schemaParameters({ invalid_json: { id: id(), count: 2, mode: 'schema' } })),
 		);
 		expect(requests).toHaveLength(2);
 		expect(json.error).toBe('The reply does not follow the JSON Schema, also after 1 repair attempt: $.name: is required but missing (item 0)');
@@ -100,7 +102,7 @@ describe('JSON Schema', () => {
 
 	test('Repair Attempts 0 fails on the first invalid answer', async () => {
 		const { json, requests } = await run(
-			simpleParameters('Ada', 'json-1', { options: schemaOptions({ invalid_json: { id: id(), count: 1, mode: 'syntax' } }, { repairAttempts: 0 }) }),
+			simpleParameters('Ada', 'json-1', schemaParameters({ invalid_json: { id: id(), count: 1, mode: 'syntax' } }, {}, { repairAttempts: 0 })),
 		);
 		expect(requests).toHaveLength(1);
 		expect(json.error).toMatch(/^The reply does not follow the JSON Schema: the reply is not valid JSON/);
@@ -108,7 +110,7 @@ describe('JSON Schema', () => {
 
 	test('a service that rejects json_schema is asked again with the schema as an instruction, still checked', async () => {
 		const { json, bodies } = await run(
-			simpleParameters('Ada', 'json-1', { options: schemaOptions({ reject_response_format: 'json_schema' }) }),
+			simpleParameters('Ada', 'json-1', schemaParameters({ reject_response_format: 'json_schema' })),
 		);
 		expect(json.error).toBeUndefined();
 		expect(json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
@@ -122,17 +124,17 @@ describe('JSON Schema', () => {
 	test('a misspelled type deep in the schema is refused before anything is sent', async () => {
 		const schema = { type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'strin' } } } } };
 		const { json, requests } = await run(
-			simpleParameters('Ada', 'json-1', { options: schemaOptions({}, { jsonSchema: JSON.stringify(schema) }) }),
+			simpleParameters('Ada', 'json-1', schemaParameters({}, {}, { jsonSchema: JSON.stringify(schema) })),
 		);
 		expect(requests).toHaveLength(0);
 		expect(json.error).toMatch(/^JSON Schema: is not a valid schema: properties\.address\.properties\.city\.type: .*"string"/);
 	});
 
 	test('Messages and JSON prompt modes give the same parsed json', async () => {
-		const messages = { model: modelFromList('json-1'), promptType: 'messages', messages: { values: [{ role: 'user', content: 'Ada' }] }, options: schemaOptions() };
+		const messages = { model: modelFromList('json-1'), promptType: 'messages', messages: { values: [{ role: 'user', content: 'Ada' }] }, ...schemaParameters() };
 		const fromRows = await run(messages);
 		expect(fromRows.json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
-		const fromJson = await run({ model: modelFromList('json-1'), promptType: 'json', messagesJson: '[{"role": "user", "content": "Ada"}]', options: schemaOptions() });
+		const fromJson = await run({ model: modelFromList('json-1'), promptType: 'json', messagesJson: '[{"role": "user", "content": "Ada"}]', ...schemaParameters() });
 		expect(fromJson.json.json).toEqual(fromRows.json.json);
 	});
 });
@@ -140,7 +142,7 @@ describe('JSON Schema', () => {
 describe('JSON Object', () => {
 	test('a JSON object reply is parsed; a prompt without the word "json" is rejected by the service and sent again with the instruction', async () => {
 		const { json, bodies } = await run(
-			simpleParameters('Tell me about Ada', 'json-1', { options: { responseFormat: 'jsonObject', maxRetries: 0 } }),
+			simpleParameters('Tell me about Ada', 'json-1', { responseFormat: 'jsonObject', options: { maxRetries: 0 } }),
 		);
 		expect(json.error).toBeUndefined();
 		expect(json.json).toEqual(expect.any(Object));
@@ -151,10 +153,35 @@ describe('JSON Object', () => {
 
 	test('with "json" in the prompt: one request', async () => {
 		const { json, bodies } = await run(
-			simpleParameters('Answer in JSON about Ada', 'json-1', { options: { responseFormat: 'jsonObject', maxRetries: 0 } }),
+			simpleParameters('Answer in JSON about Ada', 'json-1', { responseFormat: 'jsonObject', options: { maxRetries: 0 } }),
 		);
 		expect(json.json).toEqual(expect.any(Object));
 		expect(bodies).toHaveLength(1);
+	});
+});
+
+describe('a workflow saved as node version 1.1', () => {
+	test('keeps Response Format, JSON Schema and Repair Attempts in Options; they are sent and the reply checked', async () => {
+		await service().clearRequests();
+		const { outputs, error } = await engineWith(keys.default, service().baseUrl).runNode({
+			type: NODE_TYPE,
+			typeVersion: 1.1,
+			parameters: simpleParameters('Ada', 'json-1', {
+				options: {
+					responseFormat: 'jsonSchema',
+					jsonSchema: JSON.stringify(PERSON),
+					repairAttempts: 0,
+					extraBody: JSON.stringify({ x_local: { invalid_json: { id: id(), count: 1, mode: 'schema' } } }),
+				},
+			}),
+			items: jsonItems({}),
+			settings: { onError: 'continueRegularOutput' },
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0][0].json.error).toMatch(/^The reply does not follow the JSON Schema/);
+		const bodies = (await service().requests()).map((request) => request.body as IDataObject);
+		expect(bodies).toHaveLength(1);
+		expect(bodies[0].response_format).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema: PERSON, strict: false } });
 	});
 });
 
@@ -174,7 +201,7 @@ describe('with tools', () => {
 			parameters: simpleParameters('Weather in Paris, answer in json', 'tools-1', {
 				toolsMode: 'define',
 				tools: { values: [{ name: 'weather', description: 'Weather in a city', parameters: '{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}' }] },
-				options: { responseFormat: 'jsonObject', maxRetries: 0 },
+				responseFormat: 'jsonObject', options: { maxRetries: 0 },
 			}),
 			items: jsonItems({}),
 			settings: { onError: 'continueRegularOutput' },

@@ -4,9 +4,16 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ItemParameters } from './parameters';
 import type { FieldName } from '../fields';
 import { FIELDS, fieldLabel } from '../fields';
-import { optionsProperty } from '../properties/options';
+import { optionsProperty, RESPONSE_FORMAT_FIELDS_FROM } from '../properties/options';
 import type { OptionName } from '../../../engine';
-import { emptyExpression, InputError, isPlainObject, optionPath, OPTIONS } from '../../../engine';
+import {
+	emptyExpression,
+	InputError,
+	isPlainObject,
+	optionPath,
+	OPTIONS,
+	withResponseFormatFields,
+} from '../../../engine';
 import { splitList } from '../request/images';
 import type { ChatInput, ItemBinaries } from '../request/input';
 
@@ -31,9 +38,15 @@ function binaryNames(fields: IDataObject[], field: string): string[] {
 	return fields.flatMap((entry) => splitList(entry.imageBinaryProperties, field));
 }
 
-/** The label of a parameter n8n raised an error for: the field table's, an option's, or the Options collection's. */
+const isOption = (name: string): name is OptionName => OPTIONS.some((spec) => spec.name === name);
+
+/**
+ * The label of a parameter n8n raised an error for: the field table's, an option's (also one that is a field
+ * of its own, like Response Format), or the Options collection's.
+ */
 function labelOf(parameter: string): string {
 	const [collection, option] = parameter.split('.');
+	if (isOption(collection)) return optionPath(collection);
 	if (collection !== optionsProperty.name) return fieldLabel(parameter);
 	return option === undefined ? optionsProperty.displayName : optionPath(option as OptionName);
 }
@@ -99,8 +112,31 @@ class ItemReader {
 		return value;
 	}
 
-	/** The Options collection: an option that was added but whose expression gives nothing is an error. */
+	/**
+	 * The options a request is built from: the Options collection and the fields of Response Format (from
+	 * version 1.2). An option that was added, or such a field, whose expression gives nothing is an error.
+	 */
 	options(): Record<string, unknown> {
+		return withResponseFormatFields(
+			this.collection(),
+			this.context.getNode().typeVersion,
+			RESPONSE_FORMAT_FIELDS_FROM,
+			(name, fallback) => {
+				const value = this.get(name, fallback);
+				const raw = this.raw[name];
+				if (value !== undefined || !isExpression(raw)) return value;
+				const label = optionPath(name);
+				throw new InputError(
+					label,
+					this.why(raw),
+					`Map a field that holds the value, or set ${label} without an expression.`,
+				);
+			},
+		);
+	}
+
+	/** The Options collection: an option that was added but whose expression gives nothing is an error. */
+	private collection(): Record<string, unknown> {
 		const options = (this.get('options', {}) ?? {}) as Record<string, unknown>;
 		const raw = (this.raw.options ?? {}) as IDataObject;
 		for (const spec of OPTIONS) {

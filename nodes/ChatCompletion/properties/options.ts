@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { FIELDS } from '../fields';
-import { OPTIONS, optionsCollection } from '../../../engine';
+import { OPTIONS, optionsCollection, responseFormatFields } from '../../../engine';
 
 export const simplifyProperty: INodeProperties = {
 	displayName: FIELDS.simplify.label,
@@ -12,5 +12,16 @@ export const simplifyProperty: INodeProperties = {
 		'Whether to return the reply as content, tool_calls, usage and the conversation instead of the raw response of the service',
 };
 
+/**
+ * From version 1.2, Response Format, JSON Schema, Strict Schema and Repair Attempts are fields below Tools
+ * (earlier versions keep them in Options).
+ */
+export const RESPONSE_FORMAT_FIELDS_FROM = 1.2;
+
+export const responseFormatProperties = responseFormatFields(RESPONSE_FORMAT_FIELDS_FROM);
+
 /** Chat Completion offers every option of the table. */
-export const optionsProperty = optionsCollection(OPTIONS.map((spec) => spec.name));
+export const optionsProperty = optionsCollection(
+	OPTIONS.map((spec) => spec.name),
+	RESPONSE_FORMAT_FIELDS_FROM,
+);

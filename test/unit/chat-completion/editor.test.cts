@@ -10,7 +10,8 @@ import { ChatCompletion } from '../../../nodes/ChatCompletion/ChatCompletion.nod
 import { definedToolNames } from '../../../nodes/ChatCompletion/properties/tool-names';
 
 const description = new ChatCompletion().description;
-const latest = { typeVersion: 1.1 } as INode;
+const latest = { typeVersion: 1.2 } as INode;
+const version11 = { typeVersion: 1.1 } as INode;
 const version1 = { typeVersion: 1 } as INode;
 
 /** The parameters n8n keeps when it loads `saved` (defaults filled in, hidden ones dropped), as the editor does. */
@@ -44,9 +45,10 @@ const rowShows = (saved: INodeParameters) => row(saved).shows;
 const IMAGE_FIELDS = ['imageUrls', 'imageBinaryProperties', 'imageDetail'];
 
 describe('image fields only when asked for, and only for user messages', () => {
-	test('new nodes are version 1.1, the version with the switch', () => {
-		expect(description.version).toEqual([1, 1.1]);
-		expect(description.defaultVersion).toBe(1.1);
+	test('new nodes are version 1.2, a version with the switch', () => {
+		expect(description.version).toEqual([1, 1.1, 1.2]);
+		expect(description.defaultVersion).toBe(1.2);
+		expect(shown({ promptType: 'simple' }, version11)).toContain('withImages');
 	});
 
 	test('Simple: the Images switch, no image field until it is on', () => {
@@ -119,5 +121,38 @@ describe('tools', () => {
 		expect(definedToolNames('json', undefined, '[{"type": "funct')).toEqual([]);
 		expect(definedToolNames('define', { values: [{ name: '={{ $json.tool }}' }] }, undefined)).toEqual([]);
 		expect(definedToolNames('none', { values: [{ name: 'weather' }] }, undefined)).toEqual([]);
+	});
+});
+
+const RESPONSE_FORMAT_FIELDS = ['responseFormat', 'jsonSchema', 'strictSchema', 'repairAttempts'];
+
+/** The options the Options collection offers for `saved` (the editor's "Add Option" list, before any is added). */
+function offered(saved: INodeParameters, node = latest): string[] {
+	const values = loaded(saved, node);
+	const collection = description.properties.find((property) => property.name === 'options')!;
+	return (collection.options as INodeProperties[])
+		.filter((option) => NodeHelpers.displayParameterPath(values, option, 'options', node, description))
+		.map((option) => option.name);
+}
+
+describe('Response Format and its schema editor', () => {
+	test('from 1.2 a field below Tools: JSON Schema and Strict Schema right below it for JSON Schema, Repair Attempts for both JSON formats', () => {
+		const formatFields = (saved: INodeParameters) =>
+			shown({ promptType: 'simple', ...saved }).filter((name) => RESPONSE_FORMAT_FIELDS.includes(name));
+		expect(formatFields({})).toEqual(['responseFormat']);
+		expect(formatFields({ responseFormat: 'jsonObject' })).toEqual(['responseFormat', 'repairAttempts']);
+		expect(formatFields({ responseFormat: 'jsonSchema' })).toEqual(RESPONSE_FORMAT_FIELDS);
+		const fields = shown({ promptType: 'simple', responseFormat: 'jsonSchema' });
+		expect(fields.indexOf('responseFormat')).toBeGreaterThan(fields.indexOf('toolsMode'));
+		expect(fields.slice(fields.indexOf('responseFormat'), fields.indexOf('responseFormat') + 4)).toEqual(RESPONSE_FORMAT_FIELDS);
+		expect(offered({ promptType: 'simple' }).filter((name) => RESPONSE_FORMAT_FIELDS.includes(name))).toEqual([]);
+	});
+
+	test('a node saved as 1.1 keeps them in Options, and n8n keeps their saved values', () => {
+		const saved = { promptType: 'simple', options: { responseFormat: 'jsonSchema', jsonSchema: '{"type": "object"}' } };
+		expect(shown(saved, version11).filter((name) => RESPONSE_FORMAT_FIELDS.includes(name))).toEqual([]);
+		expect(loaded(saved, version11).options).toEqual(saved.options);
+		expect(offered(saved, version11).filter((name) => RESPONSE_FORMAT_FIELDS.includes(name))).toEqual(RESPONSE_FORMAT_FIELDS);
+		expect(offered({ promptType: 'simple' }, version11)).toContain('responseFormat');
 	});
 });
