@@ -1,7 +1,9 @@
 /**
  * The Chat Model in the n8n editor (Chromium), as a user adds it: from the AI Agent's Chat Model input, the
  * nodes panel shows Language Models and the node among them; it attaches to the agent; its panel takes
- * the credential and lists the key's models. Screenshots go to .cache/e2e/screenshots/chat-model-*.png.
+ * the credential and lists the key's models. And as a user meets its failure (slower than Timeout): the toast
+ * and the AI Agent's error panel show the model's message once, not n8n's generic headline. Screenshots go to
+ * .cache/e2e/screenshots/chat-model-*.png.
  */
 import { resolve } from 'node:path';
 
@@ -16,11 +18,45 @@ const screenshots = resolve(__dirname, '..', '..', '.cache', 'e2e', 'screenshots
 const KEY_MODELS = ['echo-1', 'json-1', 'think-1', 'think-inline-1', 'think-tools-1', 'tools-1', 'vision-1'];
 const MODEL_NAME = 'Chat Completions Chat Model';
 const WORKFLOW = 'e2e-chat-model-ui';
+const FAILING = 'e2e-chat-model-ui-failing';
 
 const service = useLocalService();
 const n8n = useRealN8n(() => ({
 	credentials: [localCredential(keys.default, service().baseUrl)],
 	workflows: [
+		{
+			id: FAILING,
+			name: 'Chat Model failing in the editor',
+			nodes: [
+				{ id: 'f1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: 'f2',
+					name: 'AI Agent',
+					type: '@n8n/n8n-nodes-langchain.agent',
+					typeVersion: 3.1,
+					position: [260, 0],
+					parameters: { promptType: 'define', text: 'Hello', options: {} },
+				},
+				{
+					id: 'f3',
+					name: MODEL_NAME,
+					type: 'n8n-nodes-chat-completions.lmChatCompletions',
+					typeVersion: 1.1,
+					position: [260, 220],
+					// The service waits 5 s before it answers (a knob of the local service); Timeout is 500 ms.
+					parameters: {
+						model: { __rl: true, mode: 'id', value: 'echo-1' },
+						options: { timeout: 500, extraBody: JSON.stringify({ x_local: { stall_headers_ms: 5000 } }) },
+					},
+					credentials: { chatCompletionsApi: { id: 'local-chat-completions', name: 'Local Chat Completions service' } },
+				},
+			],
+			connections: {
+				Start: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
+				[MODEL_NAME]: { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
+			},
+			settings: { executionOrder: 'v1' },
+		},
 		{
 			id: WORKFLOW,
 			name: 'Chat Model in the editor',
@@ -127,4 +163,32 @@ test("from the AI Agent's Chat Model input: found under Language Models, attache
 	expect(workflow.connections[MODEL_NAME]).toEqual({
 		ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
 	});
+});
+
+/** How often `part` occurs in `text`. */
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+test("a Chat Model slower than Timeout: the toast and the AI Agent's error panel show its message once, with the URL and the fix", async () => {
+	const p = page();
+	const message = `The service at ${service().baseUrl}/chat/completions did not answer within the Timeout of 500 ms. Raise Options > Timeout (Ms) above 500`;
+	await p.goto(`${n8n().url}/workflow/${FAILING}`);
+	await p.getByTestId('execute-workflow-button').click();
+	const toast = p.locator('.el-notification').first();
+	await toast.waitFor({ timeout: 30_000 });
+	const toastText = await screenshot(p, screenshots, 'chat-model-error-toast', toast);
+	expect(toastText).toContain(message);
+	expect(occurrences(toastText, 'did not answer')).toBe(1);
+	expect(toastText).not.toMatch(/connection was aborted|perhaps/i);
+
+	await p.locator('[data-test-id="canvas-node"][data-node-name="AI Agent"]').dblclick();
+	const ndv = p.getByTestId('ndv');
+	// The agent's error, above the log of its run (where the Chat Model's own entry shows the same failure).
+	const headline = ndv.getByTestId('node-error-message').first();
+	await headline.waitFor({ timeout: 15_000 });
+	expect(await headline.innerText()).toContain(message);
+	const description = await ndv.getByTestId('node-error-description').first().innerText();
+	expect(description).not.toContain('did not answer');
+	expect(description).toMatch(/^\(network error [A-Z_]+\)$/);
+	const panel = await screenshot(p, screenshots, 'chat-model-error-panel', ndv);
+	expect(panel).not.toMatch(/connection was aborted|perhaps/i);
 });
