@@ -8,8 +8,8 @@
  * - throughput with Concurrency 1, 4 and 16 when the service adds 50 ms per call (target: 16 >= 10x 1);
  * - peak memory of the whole process for 10,000 items with 2 KB replies, each client in a fresh
  *   process (scripts/bench/memory-run.mts; target: under 300 MB);
- * With the arguments `batches [a|b|c|d]...` it runs the batches instead: the node at its defaults beside
- * n8n's HTTP Request node (scripts/bench/batches.mts; all four parts when none is named).
+ * With the arguments `batches [a|b|c|d|e]...` it runs the batches instead: the node at its defaults beside
+ * n8n's HTTP Request node (scripts/bench/batches.mts; all five parts when none is named).
  * Needs tsx (the harness and the node are TypeScript that Node cannot strip) and `node --expose-gc`:
  * `node --expose-gc --import tsx scripts/bench-node.mts` (scripts/bench.sh).
  */
@@ -105,7 +105,7 @@ async function memory(service: LocalService): Promise<void> {
 	console.log('  target: the node\'s peak under 300 MB for the whole process');
 }
 
-/** `batches [a|b|c|d]...`: the batch parts (all four when none is named); nothing: the parts above. */
+/** `batches [a|b|c|d|e]...`: the batch parts (all five when none is named); nothing: the parts above. */
 function batchPartsAsked(args: string[]): BatchPart[] | undefined {
 	if (args.length === 0) return undefined;
 	const [mode, ...parts] = args;

@@ -6,7 +6,7 @@
 # defaults beside n8n's HTTP Request node (scripts/bench/batches.mts); then queue mode, real n8n with 4
 # workers and 4 executions on one rate-limited key, the node beside the HTTP Request node
 # (scripts/bench-queue.mts). TypeScript sources through tsx. Not part of npm test: it prints, it does not assert.
-# `npm run bench -- batches [a|b|c|d]...` runs only the batches (from source: no build, no other part).
+# `npm run bench -- batches [a|b|c|d|e]...` runs only the batches (from source: no build, no other part).
 # `npm run bench -- queue` runs only queue mode (about 2 minutes, plus about 6 the first time for installing
 # n8n into the cache and Redis from Debian).
 # `npm run bench -- agent` runs only the AI Agent turn: the Chat Completions Chat Model against n8n's OpenAI Chat

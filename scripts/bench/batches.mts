@@ -11,7 +11,10 @@
  * (d) 10,000 items with 2 KB replies, each node in a fresh process: peak memory growth, ours also at
  *     Concurrency 1 (the old default) as the baseline, three rounds taking turns (peak RSS varies by some
  *     MB from run to run with the collector's timing): the median;
- * then a summary table. Times in (a) and (b) are medians of executions taking turns, so that a change in
+ * (e) would a slow start (one request alone, then Auto) pay off under Stop Workflow: requests and time for a bad
+ *     key, a model that does not exist on every item and on one item, and what it costs (a), (b) and the same
+ *     at 300 ms (scripts/bench/slow-start.mts, its own tables);
+ * then a summary table of (a) to (d). Times in (a) and (b) are medians of executions taking turns, so that a change in
  * the machine's load falls on both nodes alike; in-flight counts are the service's own.
  */
 import type { NodeSettings, RunNodeResult } from '../../dev/n8n-core/harness.cts';
@@ -22,10 +25,11 @@ import type { Contender, ContenderName } from './contenders.mts';
 import { CONTENDER_LABELS, createContenders } from './contenders.mts';
 import { inFlightPlot } from './in-flight-plot.mts';
 import { measureMemory, memoryLine } from './memory.mts';
+import { partE } from './slow-start.mts';
 import { mb, median } from './stats.mts';
 import { arrivalsOf, drained } from './traffic.mts';
 
-export const BATCH_PARTS = ['a', 'b', 'c', 'd'] as const;
+export const BATCH_PARTS = ['a', 'b', 'c', 'd', 'e'] as const;
 export type BatchPart = (typeof BATCH_PARTS)[number];
 
 const LATENCY_MS = 50;
@@ -218,8 +222,10 @@ function printSummary(rows: Row[], took: Map<string, number>): void {
 	const header: Row = { part: 'part', ours: CONTENDER_LABELS.ours, httpRequest: CONTENDER_LABELS.httpRequest, ratio: 'ratio', target: 'target' };
 	const columns = ['part', 'ours', 'httpRequest', 'ratio', 'target'] as const;
 	const widths = columns.map((column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
-	console.log('\nSummary (ratio: ours / HTTP Request, or elapsed / ideal in (c))');
-	for (const row of [header, ...rows]) console.log(`  ${columns.map((column, index) => row[column].padEnd(widths[index])).join('  ')}`.trimEnd());
+	if (rows.length > 0) {
+		console.log('\nSummary (ratio: ours / HTTP Request, or elapsed / ideal in (c))');
+		for (const row of [header, ...rows]) console.log(`  ${columns.map((column, index) => row[column].padEnd(widths[index])).join('  ')}`.trimEnd());
+	}
 	console.log(`  took: ${[...took].map(([part, value]) => `(${part}) ${value.toFixed(0)} s`).join(', ')}`);
 }
 
@@ -237,6 +243,10 @@ export async function benchBatches(parts: readonly BatchPart[]): Promise<void> {
 		b: () => partB(fast),
 		c: () => partC(slow),
 		d: () => partD(fast),
+		e: async () => {
+			await partE(fast, slow);
+			return [];
+		},
 	};
 	const rows: Row[] = [];
 	const took = new Map<string, number>();
