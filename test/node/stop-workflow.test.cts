@@ -5,6 +5,9 @@
  */
 import { engineWith, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
 import { keys, useLocalService } from '../support/service.cts';
+import type { LocalService } from '../../dev/service-client/local-service.cts';
+import { startService } from '../../dev/service-client/local-service.cts';
+import { AUTO } from '../../engine/concurrency/limiter';
 
 const service = useLocalService();
 
@@ -38,6 +41,30 @@ test('at Concurrency Auto, an item the service rejects stops the batch: nothing 
 	expect(sent).toBeLessThan(200);
 	expect(cancelled).toBe(sent - 1);
 	expect(elapsed).toBeLessThan(SLOW_MS);
+});
+
+describe('a failure stops the batch before its slot passes to the next item', () => {
+	// A service that answers (here: refuses) in 300 ms, as a remote one does: the next item is waiting for the
+	// slot when the failure comes back.
+	let remote: LocalService;
+	beforeAll(async () => {
+		remote = await startService({ args: ['--latency-ms', '300'] });
+	});
+	afterAll(async () => await remote.stop());
+
+	test.each([
+		['Concurrency 1: only the failed request', 1, 1],
+		['Auto, every item failing: only the first round', 0, AUTO.start],
+	])('%s', async (_name, concurrency, expected) => {
+		await remote.clearRequests();
+		const { error } = await engineWith(keys.default, remote.baseUrl).runNode({
+			type: NODE_TYPE,
+			parameters: simpleParameters('={{ "item " + $json.n }}', 'no-such-model', { options: { concurrency } }),
+			items: Array.from({ length: 200 }, (_, n) => ({ json: { n } })),
+		});
+		expect(error?.message).toMatch(/^Model "no-such-model" does not exist on this service/);
+		expect(await remote.requests()).toHaveLength(expected);
+	});
 });
 
 test('with Continue, a rejected item stops nothing: every other item gets its reply', async () => {
