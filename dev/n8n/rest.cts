@@ -47,11 +47,21 @@ export class N8nRest {
 		return results;
 	}
 
-	/** The run data of the workflow's newest execution (n8n sends it flatted). */
-	async lastRunData(workflowId: string): Promise<RunData> {
+	/** What the workflow's newest execution recorded: each node's runs, and the error that ended it (n8n sends it flatted). */
+	private async lastResult(workflowId: string): Promise<{ runData: RunData; error?: { message: string; description?: string } }> {
 		const [newest] = await this.executions(workflowId);
 		const { data } = await this.request<{ data: string }>('GET', `/executions/${newest.id}`);
-		return (parseFlatted(data) as { resultData: { runData: RunData } }).resultData.runData;
+		return (parseFlatted(data) as { resultData: Awaited<ReturnType<N8nRest['lastResult']>> }).resultData;
+	}
+
+	/** The run data of the workflow's newest execution. */
+	async lastRunData(workflowId: string): Promise<RunData> {
+		return (await this.lastResult(workflowId)).runData;
+	}
+
+	/** The error that ended the workflow's newest execution, as n8n recorded it; undefined when none did. */
+	async lastError(workflowId: string): Promise<{ message: string; description?: string } | undefined> {
+		return (await this.lastResult(workflowId)).error;
 	}
 
 	/** Publishes (activates) the workflow's current version: its webhooks go live. */

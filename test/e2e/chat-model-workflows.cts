@@ -16,6 +16,9 @@ export interface ModelSetup {
 	credential: { id: string; name: string };
 	model: string;
 	options?: Record<string, unknown>;
+	/** The node version (1 unless given) and its fields besides Model and Options (Response Format's, from 1.1). */
+	typeVersion?: number;
+	fields?: Record<string, unknown>;
 }
 
 const link = (node: string, type: string) => [[{ node, type, index: 0 }]];
@@ -35,14 +38,17 @@ function webhook(
 	};
 }
 
-function chatModel({ credential, model, options }: ModelSetup, name = 'Chat Model'): WorkflowNode {
+function chatModel(
+	{ credential, model, options, typeVersion, fields }: ModelSetup,
+	name = 'Chat Model',
+): WorkflowNode {
 	return {
 		id: randomUUID(),
 		name,
 		type: MODEL_TYPE,
-		typeVersion: 1,
+		typeVersion: typeVersion ?? 1,
 		position: [name === 'Chat Model' ? 0 : 120, 240],
-		parameters: { model: { __rl: true, mode: 'id', value: model }, options: options ?? {} },
+		parameters: { model: { __rl: true, mode: 'id', value: model }, ...fields, options: options ?? {} },
 		credentials: { chatCompletionsApi: credential },
 	};
 }

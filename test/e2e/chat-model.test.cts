@@ -51,10 +51,12 @@ const n8n = useRealN8n(() => {
 			chainWorkflow('chain', { credential, model: 'echo-1' }),
 			langchainCodeWorkflow('code-tools', { credential, model: 'tools-1' }),
 			langchainCodeWorkflow('code-json', { credential, model: 'json-1' }),
+			// Response Format as the fields of version 1.1, what new Chat Model nodes get.
 			chainWorkflow('chain-json', {
 				credential,
 				model: 'json-1',
-				options: {
+				typeVersion: 1.1,
+				fields: {
 					responseFormat: 'jsonSchema',
 					jsonSchema: JSON.stringify({
 						type: 'object',
