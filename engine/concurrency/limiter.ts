@@ -1,3 +1,5 @@
+import { sleep } from 'n8n-workflow';
+
 /** How an attempt ended, for the limiter: fine, told the service is overloaded (429, 503), or failed otherwise. */
 export type AttemptOutcome = 'ok' | 'overloaded' | 'failed';
 
@@ -108,7 +110,10 @@ class SlotLimiter implements Limiter {
 				released = true;
 				this.#inFlight--;
 				if (this.adaptive) this.#adapt(outcome, epoch);
-				this.#grantWaiting();
+				// After a failure the slot passes on in the next turn of the event loop: a failure that ends the
+				// execution closes the limiter first (Flow.stop), so that no request starts after it.
+				if (outcome === 'ok') this.#grantWaiting();
+				else void sleep(0).then(() => this.#grantWaiting());
 			},
 		};
 	}

@@ -164,10 +164,8 @@ async function failures(remote: LocalService): Promise<void> {
 		[
 			'  A key the service does not know is refused at once, before the latency (a remote service answers it after',
 			"  a network round trip, so Auto's count there is no lower); a model that does not exist is answered after it.",
-			"  Concurrency 1 sends 2 requests: a failed request's slot goes to the next item before the failure stops the",
-			"  run, and that request is cancelled in flight (the node's error says 2 sent, 1 cancelled); Auto's 65 is its",
-			'  64 and that one. A slow start inside the limiter would send 2 as well; the model here (the first item',
-			'  alone) sends 1.',
+			"  A failed request's slot passes to the next item only after the failure has stopped the run, so Concurrency",
+			"  1 sends the failed request alone and Auto its first 64.",
 			'  Billing (SERVICE.md): usage is metered in tokens, usage.total_tokens of a reply being the figure billed;',
 			'  an error answer (401, 404) carries no usage and SERVICE.md names no charge for one, so the failed requests',
 			`  above cost requests (rate limit, logs), not tokens. With item ${BAD_ITEM}'s failure the requests to ${GOOD_MODEL}`,
