@@ -3,7 +3,6 @@
  * nodes panel, its model list, and a run whose reply shows in the output panel. Screenshots go to the
  * folder printed below, each checked against the text the page showed when it was taken.
  */
-import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import type { Page } from 'playwright-core';
@@ -54,7 +53,8 @@ const n8n = useRealN8n(() => ({
 const page = useBrowser(() => n8n().url);
 
 beforeAll(() => {
-	rmSync(screenshots, { recursive: true, force: true });
+	// The folder is shared with the other Chromium tests, which run beside this one: each file overwrites its own
+	// screenshots and removes none of the others'.
 	console.log(`browser test screenshots: ${screenshots}`);
 });
 
