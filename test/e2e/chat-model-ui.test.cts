@@ -21,68 +21,63 @@ const WORKFLOW = 'e2e-chat-model-ui';
 const FAILING = 'e2e-chat-model-ui-failing';
 
 const service = useLocalService();
-const n8n = useRealN8n(() => ({
-	credentials: [localCredential(keys.default, service().baseUrl)],
-	workflows: [
+
+/** Start -> AI Agent (v3.1, prompt "Hello"), the agent without a model; node ids begin with `prefix`. */
+function agentNodes(prefix: string) {
+	return [
+		{ id: `${prefix}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
 		{
-			id: FAILING,
-			name: 'Chat Model failing in the editor',
-			nodes: [
-				{ id: 'f1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-				{
-					id: 'f2',
-					name: 'AI Agent',
-					type: '@n8n/n8n-nodes-langchain.agent',
-					typeVersion: 3.1,
-					position: [260, 0],
-					parameters: { promptType: 'define', text: 'Hello', options: {} },
-				},
-				{
-					id: 'f3',
-					name: MODEL_NAME,
-					type: 'n8n-nodes-chat-completions.lmChatCompletions',
-					typeVersion: 1.1,
-					position: [260, 220],
-					// The service waits 5 s before it answers (a knob of the local service); Timeout is 500 ms.
-					parameters: {
-						model: { __rl: true, mode: 'id', value: 'echo-1' },
-						options: { timeout: 500, extraBody: JSON.stringify({ x_local: { stall_headers_ms: 5000 } }) },
+			id: `${prefix}-agent`,
+			name: 'AI Agent',
+			type: '@n8n/n8n-nodes-langchain.agent',
+			typeVersion: 3.1,
+			position: [260, 0],
+			parameters: { promptType: 'define', text: 'Hello', options: {} },
+		},
+	];
+}
+const toAgent = { Start: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] } };
+
+const n8n = useRealN8n(() => {
+	const credential = localCredential(keys.default, service().baseUrl);
+	return {
+		credentials: [credential],
+		workflows: [
+			{
+				id: FAILING,
+				name: 'Chat Model failing in the editor',
+				nodes: [
+					...agentNodes('failing'),
+					{
+						id: 'failing-model',
+						name: MODEL_NAME,
+						type: 'n8n-nodes-chat-completions.lmChatCompletions',
+						typeVersion: 1.1,
+						position: [260, 220],
+						// The service waits 5 s before it answers (a knob of the local service); Timeout is 500 ms.
+						parameters: {
+							model: { __rl: true, mode: 'id', value: 'echo-1' },
+							options: { timeout: 500, extraBody: JSON.stringify({ x_local: { stall_headers_ms: 5000 } }) },
+						},
+						credentials: { chatCompletionsApi: { id: credential.id, name: credential.name } },
 					},
-					credentials: { chatCompletionsApi: { id: 'local-chat-completions', name: 'Local Chat Completions service' } },
+				],
+				connections: {
+					...toAgent,
+					[MODEL_NAME]: { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
 				},
-			],
-			connections: {
-				Start: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
-				[MODEL_NAME]: { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
+				settings: { executionOrder: 'v1' },
 			},
-			settings: { executionOrder: 'v1' },
-		},
-		{
-			id: WORKFLOW,
-			name: 'Chat Model in the editor',
-			nodes: [
-				{
-					id: 'c1d2e3f4-0a1b-4c2d-8e3f-4a5b6c7d8e01',
-					name: 'Start',
-					type: 'n8n-nodes-base.manualTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {},
-				},
-				{
-					id: 'c1d2e3f4-0a1b-4c2d-8e3f-4a5b6c7d8e02',
-					name: 'AI Agent',
-					type: '@n8n/n8n-nodes-langchain.agent',
-					typeVersion: 3.1,
-					position: [260, 0],
-					parameters: { promptType: 'define', text: 'Hello', options: {} },
-				},
-			],
-			connections: { Start: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1' },
-		},
-	],
-}));
+			{
+				id: WORKFLOW,
+				name: 'Chat Model in the editor',
+				nodes: agentNodes('editor'),
+				connections: toAgent,
+				settings: { executionOrder: 'v1' },
+			},
+		],
+	};
+});
 const page = useBrowser(() => n8n().url);
 
 test("from the AI Agent's Chat Model input: found under Language Models, attached, the key's models listed", async () => {
