@@ -1,16 +1,16 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import type { Answer } from './chat-call';
 import { requestCompletion } from './chat-call';
 import type { Connection } from './connection';
-import { anotherModelMayHelp } from './fallback/another-model';
-import type { ModelFailure } from './failures';
-import { ModelsFailed } from './failures';
+import type { ModelFailure } from './failures/errors';
+import { ModelsFailed } from './failures/errors';
+import type { NodeWords } from './failures/kind';
+import { classify } from './failures/table';
 import { describeProblem } from './problems/describe-problem';
 import type { ChatRequest } from './request/input';
-import type { Flow } from './retry/flow';
+import type { Run } from './run/run';
 import type { Ask, ChatReply } from './structured/structured-reply';
 import { structuredReply } from './structured/structured-reply';
+import type { Sender } from './transport/http';
 
 /** A model of Fallback Models that failed before another answered, as the item shows it. */
 export interface FailedAttempt {
@@ -37,17 +37,24 @@ function totalCost(answers: Answer[]): number | undefined {
 	return costs.length === 0 ? undefined : costs.reduce((sum, cost) => sum + cost, 0);
 }
 
+/** How one reply is asked for: streamed text handed to `onText`; `signal`, the caller's own cancel. */
+export interface ReplyOptions {
+	onText?: (delta: string) => void;
+	signal?: AbortSignal;
+}
+
 /**
- * How both nodes call the service: a client holds what every request of an execution shares (n8n's
- * context, with its request helper and cancel signal; the connection; the flow, with the limiter, the
- * pause a Retry-After sets and the Token Budget) and gives one reply per request, from the request's model
- * or, after a failure another model may not share, from its Fallback Models in turn.
+ * How both nodes call the service: a client holds what every request of a run shares (n8n's context, with
+ * its request helper; the connection; the run, with its slots, pause, budget and stop; the node's words)
+ * and gives one reply per request, from the request's model or, after a failure another model may not
+ * share, from its Fallback Models in turn.
  */
 export class ChatClient {
 	constructor(
-		private readonly context: IExecuteFunctions,
+		private readonly context: Sender,
 		readonly connection: Connection,
-		private readonly flow: Flow,
+		readonly run: Run,
+		readonly words: NodeWords,
 	) {}
 
 	/**
@@ -56,8 +63,9 @@ export class ChatClient {
 	 * repaired. Each model gets its own retries, waits and Timeout; a model that began to stream its text
 	 * is not replaced. When a fallback was tried and none answered, ModelsFailed names each model's failure.
 	 */
-	async reply(request: ChatRequest, onText?: (delta: string) => void): Promise<ModelReply> {
+	async reply(request: ChatRequest, { onText, signal }: ReplyOptions = {}): Promise<ModelReply> {
 		const models = [request.body.model, ...request.fallbackModels];
+		const ends = this.run.signal(signal);
 		const failures: ModelFailure[] = [];
 		for (let index = 0; ; index++) {
 			const model = models[index];
@@ -66,6 +74,7 @@ export class ChatClient {
 			try {
 				const reply = await this.modelReply(
 					{ ...request, body: { ...request.body, model } },
+					ends,
 					forward,
 				);
 				if (request.fallbackModels.length === 0) return reply;
@@ -73,7 +82,7 @@ export class ChatClient {
 			} catch (error) {
 				failures.push({ model, error });
 				const last = index === models.length - 1;
-				if (last || began || this.cancelled() || !anotherModelMayHelp(error)) {
+				if (last || began || ends.aborted || !classify(error).anotherModel) {
 					throw failures.length === 1 ? error : new ModelsFailed(failures);
 				}
 			}
@@ -83,6 +92,7 @@ export class ChatClient {
 	/** One model's reply, with the id and cost of its requests. */
 	private async modelReply(
 		request: ChatRequest,
+		signal: AbortSignal,
 		onText?: (delta: string) => void,
 	): Promise<ModelReply> {
 		const answers: Answer[] = [];
@@ -91,8 +101,7 @@ export class ChatClient {
 				this.context,
 				this.connection,
 				{ ...request, body },
-				this.flow,
-				forward,
+				{ run: this.run, signal, onText: forward },
 			);
 			answers.push(answer);
 			return answer.completion;
@@ -105,12 +114,10 @@ export class ChatClient {
 		return { ...reply, model: request.body.model, requestId, cost: totalCost(answers) };
 	}
 
-	/** Whether the execution was cancelled or stopped: no other model is tried. */
-	private cancelled(): boolean {
-		return this.flow.stopped.aborted || this.context.getExecutionCancelSignal?.()?.aborted === true;
-	}
-
 	private attempt({ model, error }: ModelFailure): FailedAttempt {
-		return { model, error: describeProblem(error, { ...this.connection, model }).message };
+		return {
+			model,
+			error: describeProblem(error, { ...this.connection, model, words: this.words }).message,
+		};
 	}
 }

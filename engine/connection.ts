@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { ConnectionError } from './failures';
+import { ConnectionError } from './failures/errors';
 
 /**
  * The credential's two fields, cleaned the way users paste them.

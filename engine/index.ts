@@ -2,31 +2,22 @@
  * The engine's front door: everything the nodes use of it, and nothing else. Nodes import from here only;
  * what is not exported here is the engine's own business.
  */
-export { ChatClient } from './client';
-export type { ModelReply } from './client';
-export { Admission } from './concurrency/admission';
-export { autoLimiter, fixedLimiter } from './concurrency/limiter';
-export type { Limiter } from './concurrency/limiter';
-export { cleanApiKey, connectionFrom, redactApiKey } from './connection';
+
+// The credential: the key and Base URL as users paste them, its test, the model list.
+export { cleanApiKey, connectionFrom } from './connection';
 export type { Connection } from './connection';
-export {
-	IncompleteReplyError,
-	InputError,
-	ReplyError,
-	StructuredReplyError,
-	TokenBudgetSpent,
-} from './failures';
-export { tryParseJson } from './json';
 export { testChatCompletionsApi } from './models/credential-test';
 export { modelProperty } from './models/property';
 export { searchModels } from './models/search';
+export { CREDENTIAL_TYPE } from './transport/http';
+
+// The options: the table, the UI made from it, the values read from it.
 export { optionsCollection, responseFormatFields } from './options/properties';
 export { optionChoice, optionSetting, optionValue, withResponseFormatFields } from './options/read';
 export { optionPath, OPTIONS } from './options/table';
 export type { OptionName } from './options/table';
-export { describeProblem } from './problems/describe-problem';
-export { errorItemJson, toNodeError } from './problems/node-error';
-export type { Problem, ProblemContext } from './problems/problem';
+
+// A request: the protocol's shapes, the request built and checked, values users typed.
 export type {
 	ChatMessage,
 	ChatRequestBody,
@@ -37,14 +28,31 @@ export type {
 	Role,
 	ToolDefinition,
 } from './protocol';
-export { sentReasoning, splitReasoning } from './reply/reasoning';
-export { thinkSplitter } from './reply/think-stream';
 export { buildChatRequest } from './request/build';
 export type { ChatRequest, RequestParts } from './request/input';
 export { checkName, checkParameters, checkTools } from './request/tools';
-export { Flow } from './retry/flow';
-export { readJson } from './structured/read-json';
-export { TokenBudget } from './token-budget';
-export type { ChatReply } from './structured/structured-reply';
-export { CREDENTIAL_TYPE } from './transport/http';
 export { describe, emptyExpression, isPlainObject, named, parseJsonField } from './values';
+export { tryParseJson } from './json';
+
+// A run and its replies: the client both nodes call, what a reply holds, reasoning and JSON read from it.
+export { ChatClient } from './client';
+export type { ModelReply } from './client';
+export { Run } from './run/run';
+export { sentReasoning, splitReasoning } from './reply/reasoning';
+export { thinkSplitter } from './reply/think-stream';
+export { readJson } from './structured/read-json';
+export type { ChatReply } from './structured/structured-reply';
+
+// Failures: the kinds a node throws, the node's words, and the words and n8n errors the user sees.
+export {
+	CutReplyError,
+	InputError,
+	ReplyError,
+	StructuredReplyError,
+	ToolArgumentsError,
+	UnknownToolError,
+} from './failures/errors';
+export type { NodeWords } from './failures/kind';
+export { describeProblem } from './problems/describe-problem';
+export { errorItemJson, toNodeError } from './problems/node-error';
+export type { Problem, ProblemContext } from './problems/problem';

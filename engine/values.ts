@@ -1,4 +1,4 @@
-import { InputError } from './failures';
+import { InputError } from './failures/errors';
 import { tryParseJson } from './json';
 
 /** Describes a value in an error message without dumping large or secret-looking content: `got 0`, `got the text "warm"`, `got nothing`. */

@@ -20,7 +20,7 @@ export interface Limiter {
 	readonly inFlight: number;
 }
 
-/** Why a request never started or was cancelled: a failure stopped the execution (see retry/flow.ts). */
+/** Why a request never started or was cancelled: a failure stopped the run (see run/run.ts). */
 export class LimiterClosed extends Error {
 	constructor() {
 		super('No new request starts once the execution has stopped');
@@ -65,8 +65,15 @@ class SlotLimiter implements Limiter {
 		start: number,
 		private readonly max: number,
 		private readonly adaptive: boolean,
+		/** A further bound on requests in flight, asked each time a slot could be given (the Token Budget's room). */
+		private readonly cap: () => number,
 	) {
 		this.#limit = start;
+	}
+
+	/** Whether another request may start now. */
+	#free(): boolean {
+		return this.#inFlight < Math.min(this.limit, this.cap());
 	}
 
 	get limit(): number {
@@ -80,7 +87,7 @@ class SlotLimiter implements Limiter {
 	async acquire(signal?: AbortSignal): Promise<Slot> {
 		if (this.#closed) throw new LimiterClosed();
 		signal?.throwIfAborted();
-		if (this.#inFlight < this.limit && this.#waiting.length === 0) return this.#take();
+		if (this.#free() && this.#waiting.length === 0) return this.#take();
 		return await new Promise<Slot>((grant, refuse) => {
 			const waiter: Waiter = { grant, refuse };
 			this.#waiting.push(waiter);
@@ -111,7 +118,7 @@ class SlotLimiter implements Limiter {
 				this.#inFlight--;
 				if (this.adaptive) this.#adapt(outcome, epoch);
 				// After a failure the slot passes on in the next turn of the event loop: a failure that ends the
-				// execution closes the limiter first (Flow.stop), so that no request starts after it.
+				// execution closes the limiter first (Run.stop), so that no request starts after it.
 				if (outcome === 'ok') this.#grantWaiting();
 				else void sleep(0).then(() => this.#grantWaiting());
 			},
@@ -129,18 +136,20 @@ class SlotLimiter implements Limiter {
 	}
 
 	#grantWaiting(): void {
-		while (!this.#closed && this.#waiting.length > 0 && this.#inFlight < this.limit) {
+		while (!this.#closed && this.#waiting.length > 0 && this.#free()) {
 			this.#waiting.shift()!.grant(this.#take());
 		}
 	}
 }
 
-/** Exactly `count` requests in flight at a time. */
-export function fixedLimiter(count: number): Limiter {
-	return new SlotLimiter(count, count, false);
+const NO_CAP = () => Infinity;
+
+/** Exactly `count` requests in flight at a time (fewer while `cap` says so). */
+export function fixedLimiter(count: number, cap = NO_CAP): Limiter {
+	return new SlotLimiter(count, count, false, cap);
 }
 
-/** Auto: several requests in flight from the start, fewer when the service says it is overloaded. */
-export function autoLimiter(settings: AutoSettings = AUTO): Limiter {
-	return new SlotLimiter(settings.start, settings.max, true);
+/** Auto: several requests in flight from the start, fewer when the service says it is overloaded (or `cap` says so). */
+export function autoLimiter(settings: AutoSettings = AUTO, cap = NO_CAP): Limiter {
+	return new SlotLimiter(settings.start, settings.max, true, cap);
 }

@@ -8,6 +8,7 @@ import { connectionFrom, hasVersionSegment } from '../connection';
 import { describeProblem } from '../problems/describe-problem';
 import { parseModels } from '../reply/models';
 import { probeModels } from '../transport/probe';
+import { CREDENTIAL_WORDS } from './words';
 
 /** The credential test: proves the key with `GET /models` (no tokens spent) and says how many models it may use. */
 export async function testChatCompletionsApi(
@@ -25,7 +26,7 @@ export async function testChatCompletionsApi(
 			: ' Note: the Base URL has no /v1; chat requests may answer 404.';
 		return { status: 'OK', message: `Connection successful: this key may use ${count}.${hint}` };
 	} catch (error) {
-		const problem = describeProblem(error, context);
+		const problem = describeProblem(error, { ...context, words: CREDENTIAL_WORDS });
 		return { status: 'Error', message: `${problem.message}. ${problem.description}` };
 	}
 }

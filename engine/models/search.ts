@@ -5,6 +5,7 @@ import { describeProblem } from '../problems/describe-problem';
 import { toNodeError } from '../problems/node-error';
 import { parseModels } from '../reply/models';
 import { CREDENTIAL_TYPE, send } from '../transport/http';
+import { CREDENTIAL_WORDS } from './words';
 
 const LIST_TIMEOUT_MS = 30_000;
 
@@ -32,7 +33,7 @@ export async function searchModels(
 			})),
 		};
 	} catch (error) {
-		const problem = describeProblem(error, context);
+		const problem = describeProblem(error, { ...context, words: CREDENTIAL_WORDS });
 		problem.message = `Could not load the models: ${problem.message}`;
 		problem.description = `${problem.description} You can still switch the Model field to "ID" and type a model ID.`;
 		throw toNodeError(this.getNode(), problem);

@@ -7,7 +7,7 @@ import type {
 	OptionName,
 } from './table';
 import { isResponseFormatOption, OPTIONS } from './table';
-import { InputError } from '../failures';
+import { InputError } from '../failures/errors';
 import { describe, named, numberInRange, wholeNumber } from '../values';
 
 const NUMBER_OPTIONS = OPTIONS.filter(

@@ -1,4 +1,5 @@
 import { AUTO } from '../concurrency/limiter';
+import { fallbackRule } from '../failures/table';
 
 /**
  * Every option of the Options collection, declared once: its name (saved in workflows), label, default,
@@ -204,8 +205,7 @@ export const OPTIONS = [
 		default: '',
 		rows: 3,
 		placeholder: 'e.g. model-b, model-c',
-		description:
-			"Model IDs to try in order, one per line or separated by commas, when the model fails in a way another model may not: it does not exist or the key's group cannot reach it (404, 403, no channel), the rate limit's wait ran out, a server error after the retries, a timeout, or it lacks a capability the request needs (images, tools, JSON schema). Never after a failure every model would share: a rejected key, the balance, a request wrong in itself, a cancel. Each model gets its own retries, waits and Timeout. The item's attempts field lists the models that failed.",
+		description: `Model IDs to try in order, one per line or separated by commas. ${fallbackRule()} Each model gets its own retries, waits and Timeout. The item's attempts field lists the models that failed.`,
 	},
 	{
 		kind: 'json',
@@ -236,7 +236,8 @@ export const OPTIONS = [
 		whole: true,
 		fix: 'Use a whole number of tokens, e.g. 100000, or 0 for no budget.',
 		description:
-			"The most tokens (the service's total_tokens) one run of this node may spend over all its items; 0 is none. Once the replies received reach it, no further request is sent and the items not sent fail; requests already in flight finish.",
+			"The most tokens (the service's total_tokens) one run of this node may spend over all its items; 0 is none. Every request is checked before it is sent, and only as many are in flight as the budget left pays for at the average reply so far; once the replies reach it, no further request is sent and the items not sent fail.",
+		hint: '0 = none',
 	},
 	{
 		kind: 'number',

@@ -1,5 +1,7 @@
 import type { BaseError, Failure } from 'n8n-workflow';
 
+import type { NodeWords } from '../failures/kind';
+
 /** What went wrong, in the words the user sees; built by `describeProblem`, shown by `node-error`. */
 export interface Problem {
 	/** `input`: fix the node or credential, nothing was sent. `api`: the request failed at or on the way to the service. */
@@ -18,14 +20,16 @@ export interface Problem {
 }
 
 export interface ProblemContext {
+	/** How the node names what the words point at (its name, its options, where a failed item's details go). */
+	words: NodeWords;
 	baseUrl?: string;
 	model?: string;
 	apiKey?: string;
+	/** Options > Maximum Tokens of the request, when set. */
+	maxTokens?: number;
 	/**
 	 * n8n streams the workflow's response: it passes a streaming client only an error's description, so
 	 * the description starts with the problem.
 	 */
 	streaming?: boolean;
-	/** The node has no Concurrency option (the Chat Model: the AI node decides how many calls it makes). */
-	withoutConcurrency?: boolean;
 }

@@ -1,4 +1,4 @@
-import type { BodyKind } from '../failures';
+import type { BodyKind } from '../failures/errors';
 import { tryParseJson } from '../json';
 
 /** Reads a response body whatever it is: JSON, two JSON objects back to back, HTML, plain text or nothing. */

@@ -1,6 +1,6 @@
 import { readBody } from './body';
 import { errorInJson, serviceErrorFrom } from './error-body';
-import { IncompleteReplyError, ReplyError } from '../failures';
+import { IncompleteReplyError, ReplyError } from '../failures/errors';
 import type { Completion } from '../protocol';
 import type { HttpReply } from '../transport/http';
 import { isPlainObject } from '../values';

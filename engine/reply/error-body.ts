@@ -1,7 +1,7 @@
 import type { ReadBody } from './body';
 import { readBody } from './body';
 import { parseRetryAfter } from './retry-after';
-import { ServiceError } from '../failures';
+import { ServiceError } from '../failures/errors';
 import type { HttpReply } from '../transport/http';
 
 /** `type` and `code` come as strings, numbers, "None" or null: keep only meaningful text. */

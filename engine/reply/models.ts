@@ -1,6 +1,6 @@
 import { readBody } from './body';
 import { serviceErrorFrom } from './error-body';
-import { ReplyError } from '../failures';
+import { ReplyError } from '../failures/errors';
 import type { HttpReply } from '../transport/http';
 
 export interface ModelEntry {

@@ -2,7 +2,7 @@ import { parseCompletion, requireFinishReason } from './completion';
 import { readEvents } from './events';
 import type { StreamAssembler } from './stream';
 import { createStreamAssembler } from './stream';
-import { IncompleteReplyError, NetworkError } from '../failures';
+import { IncompleteReplyError, NetworkError } from '../failures/errors';
 import type { Completion } from '../protocol';
 import type { OpenReply } from '../transport/http';
 import { readWhole } from '../transport/read-stream';

@@ -2,7 +2,7 @@ import { createParser } from 'eventsource-parser';
 import type { EventSourceMessage } from 'eventsource-parser';
 
 import { serviceErrorFrom } from './error-body';
-import { IncompleteReplyError, StreamFormatError } from '../failures';
+import { IncompleteReplyError, StreamFormatError } from '../failures/errors';
 import { tryParseJson } from '../json';
 import type { Completion, ProtocolToolCall } from '../protocol';
 import { isPlainObject } from '../values';

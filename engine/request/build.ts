@@ -2,7 +2,7 @@ import type { ChatRequest, RequestParts } from './input';
 import { buildResponseFormat } from './response-format';
 import { fallbackModels } from './fallback-models';
 import { checkModel } from './model-id';
-import { InputError } from '../failures';
+import { InputError } from '../failures/errors';
 import { optionFlag, optionSetting, wireFields } from '../options/read';
 import { OPTIONS, optionPath } from '../options/table';
 import type { ChatRequestBody } from '../protocol';

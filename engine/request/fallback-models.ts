@@ -1,4 +1,4 @@
-import { InputError } from '../failures';
+import { InputError } from '../failures/errors';
 import { optionLabel } from '../options/table';
 import { describe } from '../values';
 

@@ -1,4 +1,4 @@
-import { InputError } from '../failures';
+import { InputError } from '../failures/errors';
 import { modelProperty } from '../models/property';
 import { describe } from '../values';
 

@@ -1,4 +1,4 @@
-import { InputError } from '../failures';
+import { InputError } from '../failures/errors';
 import { checkSchema, describeViolations } from '../json-schema';
 import { optionChoice, optionSetting } from '../options/read';
 import { isPlainObject, parseJsonField } from '../values';

@@ -1,4 +1,4 @@
-import { InputError } from '../failures';
+import { InputError } from '../failures/errors';
 import { checkSchema, describeViolations } from '../json-schema';
 import type { ToolDefinition } from '../protocol';
 import { describe, isPlainObject, named, parseJsonField } from '../values';

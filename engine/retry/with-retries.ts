@@ -1,9 +1,10 @@
 import { sleep } from 'n8n-workflow';
 
-import type { Flow } from './flow';
 import type { RetryPolicy } from './policy';
-import { isOverload, isRateLimit, rateLimitDelay, retryDelay } from './policy';
-import { NetworkError, RateLimitWaitExceeded, ServiceError } from '../failures';
+import { rateLimitDelay, retryDelay } from './policy';
+import { NetworkError, RateLimitWaitExceeded, ServiceError } from '../failures/errors';
+import { classify } from '../failures/table';
+import type { Run } from '../run/run';
 
 /** Records on the final error how many attempts were made, for the message the user sees. */
 function afterAttempts(error: unknown, attempts: number): unknown {
@@ -16,49 +17,43 @@ function waitedTooLong(
 	last: ServiceError,
 	told: number,
 	waitedMs: number,
-	limitMs: number,
+	policy: RetryPolicy,
 ): RateLimitWaitExceeded {
-	return new RateLimitWaitExceeded(last, told, waitedMs, limitMs);
+	return new RateLimitWaitExceeded(last, told, waitedMs, policy.maxRateLimitWaitMs);
 }
 
 /**
- * Runs `attempt` until it succeeds, fails in a way that cannot succeed, or the policy's retries or
- * total wait are used up; a rate limit (429 asking to wait) is waited out, bounded by the policy's
- * rate-limit wait instead of its retries. Each attempt takes a slot of the limiter (so that Auto sees every answer) and
- * waits for the execution's pause (Retry-After). Waits use n8n's `sleep` with the execution's cancel
- * signal, so a cancel ends a wait at once.
+ * Runs `attempt` through the run (`Run.send`: a slot, the pause, the Token Budget) until it succeeds, fails
+ * in a way that cannot succeed, or the policy's retries or total wait are used up; a rate limit (429 asking
+ * to wait) is waited out, bounded by the policy's rate-limit wait instead of its retries. Waits use n8n's
+ * `sleep` with the request's cancel signal, so a cancel ends a wait at once.
  */
 export async function withRetries<T>(
 	attempt: () => Promise<T>,
 	policy: RetryPolicy,
-	{ gate, limiter }: Flow,
-	signal?: AbortSignal,
+	run: Run,
+	{ signal, tokensOf }: { signal: AbortSignal; tokensOf: (result: T) => unknown },
 ): Promise<T> {
 	let waited = 0;
 	let failed = 0;
 	let rateLimitWaited = 0;
 	let told = 0;
 	for (;;) {
-		const slot = await limiter.acquire(signal);
 		try {
-			// A pause that began while this request waited for its slot holds it too.
-			await gate.wait(signal);
-			const result = await attempt();
-			slot.release('ok');
-			return result;
+			return await run.send(attempt, { signal, tokensOf, first: failed + told === 0 });
 		} catch (error) {
-			slot.release(isOverload(error) ? 'overloaded' : 'failed');
-			if (signal?.aborted) throw afterAttempts(error, failed + told + 1);
-			if (isRateLimit(error)) {
+			if (signal.aborted) throw afterAttempts(error, failed + told + 1);
+			if (classify(error).retry === 'wait') {
+				const limited = error as ServiceError;
 				// Max Wait on Rate Limit 0: the first 429 fails the item.
 				if (policy.maxRateLimitWaitMs === 0) throw afterAttempts(error, failed + told + 1);
 				told++;
-				const delay = rateLimitDelay(error, told);
+				const delay = rateLimitDelay(limited, told);
 				if (rateLimitWaited + delay > policy.maxRateLimitWaitMs) {
-					throw waitedTooLong(error, told, rateLimitWaited, policy.maxRateLimitWaitMs);
+					throw waitedTooLong(limited, told, rateLimitWaited, policy);
 				}
-				// Every request of the execution holds back for what the service asked.
-				if (error.retryAfterMs !== undefined) gate.pause(error.retryAfterMs);
+				// Every request of the run holds back for what the service asked.
+				if (limited.retryAfterMs !== undefined) run.gate.pause(limited.retryAfterMs);
 				rateLimitWaited += delay;
 				await sleep(delay, signal);
 				continue;
@@ -66,7 +61,7 @@ export async function withRetries<T>(
 			failed++;
 			const delay = retryDelay(error, failed, waited, policy);
 			if (delay === undefined) throw afterAttempts(error, failed + told);
-			if (error instanceof ServiceError && error.retryAfterMs !== undefined) gate.pause(delay);
+			if (error instanceof ServiceError && error.retryAfterMs !== undefined) run.gate.pause(delay);
 			waited += delay;
 			await sleep(delay, signal);
 		}

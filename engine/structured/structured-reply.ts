@@ -1,6 +1,6 @@
 import { repairRequest, withInstruction } from './conversation';
 import { readJson } from './read-json';
-import { ServiceError, StructuredReplyError } from '../failures';
+import { ServiceError, StructuredReplyError } from '../failures/errors';
 import type { ChatRequestBody, Completion } from '../protocol';
 import { splitReasoning } from '../reply/reasoning';
 import type { StructuredOutput } from '../request/response-format';

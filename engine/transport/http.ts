@@ -4,13 +4,17 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
-	ILoadOptionsFunctions,
 } from 'n8n-workflow';
 
 import { refusedByN8n, toNetworkError } from './network-error';
 import type { ByteStream, ReadLimits } from './read-stream';
 import { afterIdle, readWhole } from './read-stream';
-import { NetworkError } from '../failures';
+import { NetworkError } from '../failures/errors';
+
+/** What sends a request: a node's context (of a node, a sub-node, or the editor's list search) with n8n's request helper. */
+export type Sender = Pick<IExecuteFunctions, 'getNode'> & {
+	helpers: Pick<IExecuteFunctions['helpers'], 'httpRequestWithAuthentication'>;
+};
 
 /** The one credential type this package defines. */
 export const CREDENTIAL_TYPE = 'chatCompletionsApi';
@@ -83,7 +87,7 @@ export function requestOptions(outgoing: Outgoing): IHttpRequestOptions {
 
 /** The credential already decrypted, as n8n's request helper takes it, with the node's id and name of it. */
 function decrypted(
-	context: IExecuteFunctions | ILoadOptionsFunctions,
+	context: Sender,
 	data: ICredentialDataDecryptedObject | undefined,
 ): IAdditionalCredentialOptions | undefined {
 	if (data === undefined) return undefined;
@@ -128,6 +132,18 @@ async function answered(
 }
 
 /**
+ * n8n's request helper takes its abort signal from the context it is called on (the execution's cancel):
+ * called on a context that gives `cancel` instead, the request itself ends when the run stops or a model
+ * call ends, not only the wait for it.
+ */
+function endedBy<C extends object>(context: C, cancel: AbortSignal | undefined): C {
+	if (cancel === undefined) return context;
+	const own = Object.create(context) as C & { getExecutionCancelSignal: () => AbortSignal };
+	own.getExecutionCancelSignal = () => cancel;
+	return own;
+}
+
+/**
  * Sends one request with the credential applied by n8n, through n8n's request helper (its proxy settings,
  * SSRF protection and certificate trust): the only place that talks to the service (but for the credential
  * test, which has no execution context). Returns as soon as the status and headers are in, within the
@@ -135,12 +151,13 @@ async function answered(
  * RefusedByN8n when n8n refused to send it.
  */
 export async function openReply(
-	context: IExecuteFunctions | ILoadOptionsFunctions,
+	context: Sender,
 	outgoing: Outgoing,
 ): Promise<OpenReply> {
 	const { url, timeout, cancel } = outgoing;
+	// Every n8n context a node is given can send: the helper's `this` type names them all.
 	const pending = context.helpers.httpRequestWithAuthentication.call(
-		context,
+		endedBy(context, cancel) as IExecuteFunctions,
 		CREDENTIAL_TYPE,
 		requestOptions(outgoing),
 		decrypted(context, outgoing.credential),
@@ -167,7 +184,7 @@ export async function openReply(
 
 /** Sends one request and reads the whole answer as text. */
 export async function send(
-	context: IExecuteFunctions | ILoadOptionsFunctions,
+	context: Sender,
 	outgoing: Outgoing,
 ): Promise<HttpReply> {
 	const { status, headers, body, limits } = await openReply(context, outgoing);

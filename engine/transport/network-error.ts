@@ -1,4 +1,4 @@
-import { NetworkError, RefusedByN8n } from '../failures';
+import { NetworkError, RefusedByN8n } from '../failures/errors';
 
 /**
  * The NetworkError for a failed request, with the system error code (ECONNREFUSED, ...) found anywhere in

@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { toNetworkError } from './network-error';
-import { NetworkError } from '../failures';
+import { NetworkError } from '../failures/errors';
 
 /** The response body n8n's request helper gives for `encoding: 'stream'` (a Node.js Readable). */
 export interface ByteStream {

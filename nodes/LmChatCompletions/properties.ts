@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { OptionName } from '../../engine';
 import { optionsCollection, responseFormatFields } from '../../engine';
 
 /** The hint n8n's own Chat Model nodes show: a model is a sub-node of an AI chain or agent. */
@@ -25,24 +26,24 @@ export const RESPONSE_FORMAT_FIELDS_FROM = 1.1;
 
 export const responseFormatProperties = responseFormatFields(RESPONSE_FORMAT_FIELDS_FROM);
 
-export const optionsProperty = optionsCollection(
-	[
-		'temperature',
-		'topP',
-		'maxTokens',
-		'reasoningEffort',
-		'timeout',
-		'maxRetries',
-		'maxRetryWait',
-		'maxRateLimitWait',
-		'retryTimeouts',
-		'fallbackModels',
-		'extraBody',
-		'responseFormat',
-		'jsonSchema',
-		'strictSchema',
-		'repairAttempts',
-		'streamUsage',
-	],
-	RESPONSE_FORMAT_FIELDS_FROM,
-);
+/** The options the Chat Model offers, in the table's names. */
+export const CHAT_MODEL_OPTIONS: readonly OptionName[] = [
+	'temperature',
+	'topP',
+	'maxTokens',
+	'reasoningEffort',
+	'timeout',
+	'maxRetries',
+	'maxRetryWait',
+	'maxRateLimitWait',
+	'retryTimeouts',
+	'fallbackModels',
+	'extraBody',
+	'responseFormat',
+	'jsonSchema',
+	'strictSchema',
+	'repairAttempts',
+	'streamUsage',
+];
+
+export const optionsProperty = optionsCollection(CHAT_MODEL_OPTIONS, RESPONSE_FORMAT_FIELDS_FROM);

@@ -184,7 +184,7 @@ describe('withStructuredOutput', () => {
 			return {};
 		});
 		expect(run.error?.message).toBe(
-			'The model\'s structured output ("extract", jsonMode) does not fit the schema: $.name: is required but missing; $.age: is required but missing; $: has the property "answer" that the schema does not allow. The model answered: {"answer": "Answer in json"}. Run again, make the schema simpler, or choose a model that is better at structured output; Repair Attempts sends a JSON reply that does not fit back to the model (Response Format, and withStructuredOutput\'s jsonSchema method).',
+			'The model\'s structured output ("extract", jsonMode) does not fit the schema: $.name: is required but missing; $.age: is required but missing; $: has the property "answer" that the schema does not allow. The model answered: {"answer": "Answer in json"}. Run again, raise Repair Attempts (it sends a reply that does not fit back to the model), make the schema simpler, or choose a model that is better at structured output.',
 		);
 	});
 });

@@ -1,23 +1,22 @@
 /**
- * Options > Token Budget in the Chat Completion node, through n8n-core's engine: once the replies received
- * reach the budget no further request is sent, the items not sent fail in order with what was spent and
- * how to raise it, and the requests already in flight finish. The local service counts words as tokens:
- * "one two three" echoed is 3 + 3 = 6 tokens.
+ * Options > Token Budget in the Chat Completion node, through n8n-core's engine: every attempt is checked
+ * before it is sent, only what the budget left pays for is in flight, the items not sent fail in order with
+ * the run's real spend and how to raise it; under Stop Workflow the run stops and says what it threw away.
+ * The local service counts words as tokens: "one two three" echoed is 3 + 3 = 6 tokens.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
 import { knobs } from '../support/knobs.cts';
 import { keys, useLocalService } from '../support/service.cts';
-import { AUTO } from '../../engine/concurrency/limiter';
 
 const service = useLocalService();
 
 const PROMPT = 'one two three';
 const items = (count: number) => jsonItems(...Array.from({ length: count }, (_, n) => ({ n })));
 
-async function run(count: number, options: INodeParameters, onError?: 'continueRegularOutput') {
-	return await engineWith(keys.default, service().baseUrl).runNode({
+async function run(count: number, options: INodeParameters, onError?: 'continueRegularOutput', key = keys.default) {
+	return await engineWith(key, service().baseUrl).runNode({
 		type: NODE_TYPE,
 		parameters: simpleParameters(PROMPT, 'echo-1', { options }),
 		items: items(count),
@@ -38,26 +37,40 @@ describe('Token Budget', () => {
 			),
 		);
 		expect((json[3].error_details as IDataObject).description).toBe(
-			'Raise Options > Token Budget above 18 (or set it to 0 for no budget) to send the items that were not sent; the items already answered keep their replies.',
+			'Raise Options > Token Budget above 18 (or set it to 0 for no budget) to send the items that were not sent.',
 		);
 		expect(await service().requests()).toHaveLength(3);
 	});
 
-	test('a 1,000-item batch at Concurrency Auto stops within the requests in flight when the budget was reached', async () => {
+	test('a 1,000-item batch at Concurrency Auto spends the budget and no more: one request, then what the budget left pays for', async () => {
 		const { outputs, error } = await run(1000, { tokenBudget: 60 }, 'continueRegularOutput');
 		expect(error).toBeUndefined();
 		const json = outputs[0].map((item) => item.json);
 		expect(json).toHaveLength(1000);
 		const answered = json.filter((item) => item.content === PROMPT).length;
-		const sent = (await service().requests()).length;
-		// Every request sent was answered (those in flight finished) and is in the output ...
-		expect(answered).toBe(sent);
-		// ... the budget's 10 replies, plus at most what was in flight when they came back.
-		expect(sent).toBeGreaterThanOrEqual(10);
-		expect(sent).toBeLessThanOrEqual(10 + AUTO.max);
-		// The answered items come first, in order; every other item says the budget.
+		// Every request sent was answered and is in the output: 10 replies of 6 tokens, not a round of 64 more.
+		expect(await service().requests()).toHaveLength(answered);
+		expect(answered).toBe(10);
 		expect(json.slice(0, answered).every((item) => item.content === PROMPT)).toBe(true);
-		expect(json.slice(answered).every((item) => /Token Budget of 60 tokens/.test(item.error as string))).toBe(true);
+		// The message gives the run's real spend.
+		expect(json.slice(answered).every((item) => /Token Budget of 60 tokens \(the replies received counted 60 tokens\)/.test(item.error as string))).toBe(true);
+	});
+
+	test('on a key that answers 429 past 8 requests in flight, at Auto: the retries are checked too, the spend ends at the budget', async () => {
+		const { outputs, error } = await run(50, { tokenBudget: 150 }, 'continueRegularOutput', keys.limited);
+		expect(error).toBeUndefined();
+		const json = outputs[0].map((item) => item.json);
+		const answered = json.filter((item) => item.content === PROMPT).length;
+		const { admitted, rejected } = (await service().traffic()).limited;
+		expect(admitted).toBe(answered);
+		expect(rejected).toBeGreaterThan(0);
+		// 150 tokens pay for 25 replies of 6; none is sent beyond them.
+		expect(answered * 6).toBeLessThanOrEqual(150);
+		expect(answered).toBeGreaterThanOrEqual(24);
+		// Items whose request met a 429 may lose their turn to later items: every item not answered says the budget.
+		const refused = json.filter((item) => item.content !== PROMPT);
+		expect(refused).toHaveLength(50 - answered);
+		expect(refused.every((item) => /Token Budget of 150 tokens/.test(item.error as string))).toBe(true);
 	});
 
 	test('under Stop Workflow: the node stops with the budget error; nothing is sent after it', async () => {
@@ -68,12 +81,21 @@ describe('Token Budget', () => {
 		expect(await service().requests()).toHaveLength(3);
 	});
 
-	test('under Stop Workflow: requests in flight when the budget is reached finish, not cancelled', async () => {
+	test('under Stop Workflow at Concurrency 3: one request before the first reply; the error says what was sent and thrown away', async () => {
 		const { error } = await run(4, { ...knobs({ slow_ms: 300 }).options, concurrency: 3, tokenBudget: 6 });
-		expect(error?.message).toMatch(/Token Budget of 6 tokens \(the replies received counted \d+ tokens\) \(item 3\)/);
-		expect(error?.description).not.toMatch(/cancelled/);
-		expect(await service().requests()).toHaveLength(3);
-		expect((await service().traffic()).default.inFlight).toBe(0);
+		expect(error?.message).toBe(
+			'Not sent: this run of the node has spent its Options > Token Budget of 6 tokens (the replies received counted 6 tokens) (item 1)',
+		);
+		expect(error?.description).toBe(
+			'Raise Options > Token Budget above 6 (or set it to 0 for no budget) to send the items that were not sent. The node stopped at this failure (On Error: Stop Workflow): 1 request was sent, and no other request started. The replies received for 1 item are not passed on: On Error: Continue keeps them.',
+		);
+		expect(await service().requests()).toHaveLength(1);
+	});
+
+	test('under Stop Workflow on a rate-limited key at Auto: the run fails at the budget', async () => {
+		const { error } = await run(50, { tokenBudget: 60 }, undefined, keys.limited);
+		expect(error?.message).toMatch(/^Not sent: this run of the node has spent its Options > Token Budget of 60 tokens \(the replies received counted 60 tokens\) \(item 10\)$/);
+		expect((await service().traffic()).limited.admitted).toBe(10);
 	});
 
 	test('unset or 0: no budget', async () => {

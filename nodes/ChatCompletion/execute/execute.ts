@@ -17,29 +17,23 @@ import type { JobReply } from './run-job';
 import { runJob, streamsToClient } from './run-job';
 import { toolCallItems } from './tool-call-items';
 import { runsAsTool, toolFailure, toolFailureMessage, toolResult } from './tool-result';
-import type { Connection, Limiter } from '../../../engine';
+import type { Connection } from '../../../engine';
 import {
-	Admission,
-	autoLimiter,
 	ChatClient,
 	connectionFrom,
 	CREDENTIAL_TYPE,
 	describeProblem,
 	errorItemJson,
-	fixedLimiter,
-	Flow,
 	optionSetting,
-	TokenBudget,
-	TokenBudgetSpent,
+	Run,
 	toNodeError,
 } from '../../../engine';
 import { itemRequest } from '../request/item-request';
 import { hasToolCallsOutput } from '../properties/outputs';
+import { WORDS } from '../words';
 
 /** Reading items is synchronous work in n8n: after this many ms the event loop gets a turn, so requests leave. */
 const READ_SLICE_MS = 10;
-/** Jobs under way (sending, or waiting to retry) per request the limiter allows in flight; the rest wait unstarted. */
-const JOBS_PER_SLOT = 2;
 
 /** Reads and checks one item; a problem is kept with the item, so the other items go on. */
 async function prepareItem(
@@ -59,11 +53,6 @@ async function prepareItem(
 	}
 }
 
-/** The requests in flight: Concurrency 0 (the default) is Auto; a number is exactly that many. */
-function limiterFor(concurrency: number): Limiter {
-	return concurrency === 0 ? autoLimiter() : fixedLimiter(concurrency);
-}
-
 /**
  * A setting of the whole run (Concurrency, Token Budget), read alone from item 0: an expression error in
  * another option is reported with its item.
@@ -73,12 +62,16 @@ function runSetting(context: IExecuteFunctions, name: 'concurrency' | 'tokenBudg
 	return optionSetting(value === null ? {} : { [name]: value }, name);
 }
 
-/** Node-wide settings, read once per execution: the credential, the limiter, the Token Budget, the outputs, On Error. */
+/** Node-wide settings, read once per execution: the credential, the run, the outputs, On Error. */
 function nodeSettings(context: IExecuteFunctions, credentials: ICredentialDataDecryptedObject) {
 	return {
 		connection: connectionFrom(credentials),
-		limiter: limiterFor(runSetting(context, 'concurrency')),
-		tokenBudget: runSetting(context, 'tokenBudget'),
+		run: new Run({
+			concurrency: runSetting(context, 'concurrency'),
+			tokenBudget: runSetting(context, 'tokenBudget'),
+			cancel: context.getExecutionCancelSignal?.(),
+			warn: (message) => context.logger.warn(`${context.getNode().name}: ${message}`),
+		}),
 		withToolCalls: hasToolCallsOutput(context.getNodeParameter('toolsMode', 0, 'none')),
 		asTool: runsAsTool(context),
 		routeErrors: context.getNode().onError === 'continueErrorOutput',
@@ -122,38 +115,34 @@ export async function executeChatCompletion(
 	try {
 		settings = nodeSettings(this, await this.getCredentials(CREDENTIAL_TYPE));
 	} catch (error) {
-		const problem = describeProblem(error, { streaming: streamsToClient(this) });
+		const problem = describeProblem(error, { words: WORDS, streaming: streamsToClient(this) });
 		// Run as an agent tool, the message is all the model gets: it carries the fix too.
 		const message = runsAsTool(this) ? toolFailureMessage(problem) : problem.message;
 		throw toNodeError(this.getNode(), { ...problem, message });
 	}
-	const { connection, limiter, tokenBudget, withToolCalls, routeErrors, asTool, streaming } =
-		settings;
+	const { connection, run, withToolCalls, routeErrors, asTool, streaming } = settings;
 	const placing = { withToolCalls: withToolCalls && !asTool, asTool };
-	const flow = new Flow(limiter);
-	if (tokenBudget > 0) flow.budget = new TokenBudget(tokenBudget);
-	const client = new ChatClient(this, connection, flow);
+	const client = new ChatClient(this, connection, run, WORDS);
 	const parameters = new ItemParameters(this);
 	const failFast = !this.continueOnFail();
 	const signal = this.getExecutionCancelSignal?.();
 	const jobs: Job[] = [];
 	const outcomes: Array<Promise<Outcome>> = [];
-	const admission = new Admission<Outcome>(() => limiter.limit * JOBS_PER_SLOT);
 	const start = (job: Job) => {
 		jobs.push(job);
-		const run = async (): Promise<Outcome> => {
+		const send = async (): Promise<Outcome> => {
 			try {
 				// Mapped at once, so the raw reply is not held until every job is done.
 				return placeReply(job, await runJob(this, client, job, streaming), parameters, placing);
 			} catch (error) {
-				if (flow.stoppedBy(error)) return { error, stopped: true };
+				if (run.stoppedBy(error)) return { error, stopped: true };
 				// With Stop Workflow, the first failure stops the spending: no request starts, those in flight end
-				// (but for the Token Budget: the requests in flight finish, none other is sent).
-				if (failFast && !(error instanceof TokenBudgetSpent)) flow.stop();
+				// (their replies would be thrown away with the run).
+				if (failFast) run.stop();
 				return { error };
 			}
 		};
-		outcomes.push(admission.add(run));
+		outcomes.push(run.admit(send));
 	};
 
 	const answers: PreparedItem[] = [];
@@ -170,7 +159,7 @@ export async function executeChatCompletion(
 		const planned = planJobs(held).concat(grouped);
 		const invalid = planned.filter((job) => job.error !== undefined);
 		if (invalid.length > 0) {
-			const context = { ...connection, streaming };
+			const context = { ...connection, words: WORDS, streaming };
 			if (!asTool) throw invalidItemsError(this.getNode(), invalid, context);
 			// An agent's tool call is one item: the model gets what is wrong and the fix, no item number.
 			const problem = describeProblem(invalid[0].error, context);
@@ -183,7 +172,7 @@ export async function executeChatCompletion(
 	const settled = await Promise.all(outcomes);
 	return collect(this, jobs, settled, {
 		connection,
-		flow,
+		run,
 		failFast: failFast || asTool,
 		routeErrors,
 		withToolCalls: placing.withToolCalls,
@@ -200,7 +189,7 @@ function collect(
 	outcomes: Outcome[],
 	settings: {
 		connection: Connection;
-		flow: Flow;
+		run: Run;
 		failFast: boolean;
 		routeErrors: boolean;
 		withToolCalls: boolean;
@@ -209,7 +198,7 @@ function collect(
 		streaming: boolean;
 	},
 ): INodeExecutionData[][] {
-	const { connection, flow, failFast, routeErrors, withToolCalls, asTool, signal, streaming } =
+	const { connection, run, failFast, routeErrors, withToolCalls, asTool, signal, streaming } =
 		settings;
 	const order = jobs.map((_, index) => index).sort((a, b) => jobs[a].items[0] - jobs[b].items[0]);
 	const replies: INodeExecutionData[] = [];
@@ -226,11 +215,15 @@ function collect(
 		if (signal?.aborted || outcome.stopped) continue;
 		const problem = describeProblem(outcome.error, {
 			...connection,
+			words: WORDS,
 			model: job.request?.body.model,
 			streaming,
 		});
-		if (failFast && flow.stopped.aborted && jobs.length > 1) {
-			problem.description += ` ${stopNote(flow)}`;
+		if (failFast && run.stopped && jobs.length > 1) {
+			const answered = jobs
+				.filter((_, other) => !('error' in outcomes[other]))
+				.reduce((count, other) => count + other.items.length, 0);
+			problem.description += ` ${run.stopNote(answered)}`;
 		}
 		if (asTool) {
 			throw toolFailure(context.getNode(), problem);
@@ -248,13 +241,6 @@ function collect(
 		}
 	}
 	return withToolCalls ? [replies, toolCalls] : [replies];
-}
-
-/** What the stop after a failure did, for its error: requests sent (paid for when answered) and cancelled. */
-function stopNote({ sent, cancelled }: Flow): string {
-	const requests = `${sent} ${sent === 1 ? 'request was' : 'requests were'} sent`;
-	const ended = cancelled === 0 ? '' : `, ${cancelled} of them still in flight and cancelled`;
-	return `The node stopped at this failure (On Error: Stop Workflow): ${requests}${ended}, and no other request started.`;
 }
 
 /** Puts a reply on its output: raw, simplified on Reply, or one item per call on Tool Calls. */

@@ -77,7 +77,11 @@ export async function runJob(
 	/** With On Error: Continue, n8n tells a streaming client nothing of a failed item: the node does. */
 	const toldToChat = (error: unknown) => {
 		if (chat && context.continueOnFail() && !context.getExecutionCancelSignal?.()?.aborted) {
-			const problem = describeProblem(error, { ...client.connection, model: request?.body.model });
+			const problem = describeProblem(error, {
+				...client.connection,
+				words: client.words,
+				model: request?.body.model,
+			});
 			chat.error(`${problem.message} (item ${itemIndex}). ${problem.description}`);
 		}
 		return error;
@@ -86,7 +90,9 @@ export async function runJob(
 		if (request === undefined) throw job.error;
 		// The chat gets the answer only: an inline <think> block is held back as it streams.
 		const streamed = chat && request.stream ? thinkSplitter(chat.text, ignore) : undefined;
-		const reply = await client.reply(request, streamed && ((delta) => streamed.push(delta)));
+		const reply = await client.reply(request, {
+			onText: streamed && ((delta) => streamed.push(delta)),
+		});
 		streamed?.end();
 		if (chat && !request.stream) {
 			const text = replyText(reply);

@@ -1,15 +1,8 @@
 import type { INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { CutReplyError, ToolArgumentsError, UnknownToolError } from './reply';
-import type { Problem, ProblemContext } from '../../../engine';
-import {
-	describeProblem,
-	IncompleteReplyError,
-	optionPath,
-	redactApiKey,
-	StructuredReplyError,
-	toNodeError,
-} from '../../../engine';
+import { CHAT_MODEL_OPTIONS } from '../properties';
+import type { NodeWords, ProblemContext } from '../../../engine';
+import { describeProblem, toNodeError } from '../../../engine';
 
 /**
  * A failure of the Chat Model as the error its AI node shows. The AI Agent (and the other AI nodes) keep
@@ -18,9 +11,18 @@ import {
  * code), but for a call that streamed to a chat client: n8n sends such a client the description alone.
  */
 
-export interface ModelProblemContext extends Omit<ProblemContext, 'streaming'> {
-	/** Options > Maximum Tokens, when set. */
-	maxTokens?: number;
+/** How the engine's words name this node and its fields. */
+export const WORDS: NodeWords = {
+	node: 'the Chat Completions Chat Model',
+	options: CHAT_MODEL_OPTIONS,
+	errorDetails: false,
+	reasoningMissing:
+		"The model thinks before it calls tools and wants that reasoning back. The Chat Model sends it back with the tool calls made in this execution; a conversation kept from an earlier one (the agent's memory) lacks it: clear the memory, or choose a model that does not think before calling tools.",
+	reasoningRefused:
+		"This service takes no reasoning on the messages sent to it: the conversation (the agent's memory) holds reasoning from another service. Clear the memory, or start a new chat session.",
+};
+
+export interface ModelProblemContext extends Omit<ProblemContext, 'streaming' | 'words'> {
 	/** The call streamed its reply to a chat client. */
 	streamed?: boolean;
 }
@@ -30,92 +32,22 @@ function sentence(text: string): string {
 	return /[.!?:]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** Words of our own where the Chat Completion node's point at its fields or its error item. */
-function modelProblem(error: unknown, context: ModelProblemContext): Problem | undefined {
-	if (error instanceof CutReplyError) {
-		const limit =
-			context.maxTokens === undefined
-				? `the service's default limit (${optionPath('maxTokens')} is not set)`
-				: `${optionPath('maxTokens')} (${context.maxTokens})`;
-		const tokens =
-			error.completionTokens === undefined ? '' : ` after ${error.completionTokens} tokens`;
-		return {
-			kind: 'api',
-			message: `The model's reply was cut off at the token limit${tokens}: ${limit}`,
-			description: `The reply is not passed on as a complete answer. Raise ${optionPath('maxTokens')}, or ask for a shorter answer in the prompt.`,
-			failure: { cause: 'configuration-invalid' },
-		};
-	}
-	if (error instanceof ToolArgumentsError) {
-		return {
-			kind: 'api',
-			message: error.message,
-			description:
-				"The agent cannot run the tool with that. Run again, describe the tool's parameters more clearly, or choose a model that is better at calling tools.",
-		};
-	}
-	if (error instanceof UnknownToolError) {
-		return {
-			kind: 'api',
-			message: error.message,
-			description:
-				"The agent would drop the call without a word. Run again, name the tools in the agent's system message, or connect the tool the model asks for.",
-		};
-	}
-	if (error instanceof StructuredReplyError) {
-		const answer =
-			error.rawContent.length > 200 ? `${error.rawContent.slice(0, 200)}…` : error.rawContent;
-		return {
-			kind: 'api',
-			message: error.message,
-			description: `The model answered: ${answer === '' ? '(nothing)' : answer}. Run again, make the schema simpler, or choose a model that is better at structured output; ${optionPath('repairAttempts')} sends a JSON reply that does not fit back to the model (Response Format, and withStructuredOutput's jsonSchema method).`,
-		};
-	}
-	if (error instanceof IncompleteReplyError) {
-		return {
-			kind: 'api',
-			message: error.message,
-			description:
-				'Gateways end a reply this way when the model provider failed part way; the partial reply is not passed on as an answer. Run again; if it keeps happening with this model, report it to the service.',
-		};
-	}
-	return undefined;
-}
-
 export function modelError(
 	node: INode,
 	error: unknown,
 	context: ModelProblemContext,
 ): NodeApiError | NodeOperationError {
-	const problem = describeProblem(error, { ...context, withoutConcurrency: true });
-	const ours =
-		modelProblem(error, context) ??
-		// A failure the engine has no words for (its generic text names the other node).
-		(problem.description === describeProblem(new Error(''), {}).description
-			? {
-					kind: 'api',
-					message: problem.message,
-					description: 'Unexpected failure in the Chat Completions Chat Model.',
-				}
-			: undefined);
-	const shown: Problem = ours
-		? {
-				...problem,
-				...ours,
-				message: redactApiKey(ours.message, context.apiKey ?? ''),
-				description: redactApiKey(ours.description, context.apiKey ?? ''),
-			}
-		: problem;
+	const problem = describeProblem(error, { ...context, words: WORDS });
 	// n8n swaps a message that names a system error code for a generic headline when it wraps the error
 	// (the AI Agent does, under Stop Workflow): the code goes in the description.
-	const [fix, code] = splitNetworkCode(shown.description);
-	const message = `${sentence(shown.message)} ${fix}`;
+	const [fix, code] = splitNetworkCode(problem.description);
+	const message = `${sentence(problem.message)} ${fix}`;
 	// n8n drops a description equal to the message. A chat client that was streamed to gets the
 	// description alone: it says it all, with what failed; the panels show it below the message.
 	const description = context.streamed
 		? `${node.name} failed: ${message}${code ? ` ${code}` : ''}`
 		: (code ?? '');
-	return toNodeError(node, { ...shown, message, description });
+	return toNodeError(node, { ...problem, message, description });
 }
 
 /** The fix, and the "(network error ECONNREFUSED)" at its end apart, when there is one. */

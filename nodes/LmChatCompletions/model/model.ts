@@ -1,16 +1,16 @@
 import { BaseChatModel } from '@n8n/ai-node-sdk';
 import type { ChatModelConfig, GenerateResult, Message, StreamChunk, Tool } from '@n8n/ai-node-sdk';
-import type { IExecuteFunctions, ISupplyDataFunctions } from 'n8n-workflow';
+import type { ISupplyDataFunctions } from 'n8n-workflow';
 
 import { callFormat, nameSchema } from './call-options';
 import type { LangChainCallOptions } from './call-options';
 import { Channel } from './channel';
-import { modelError } from './errors';
+import { modelError, WORDS } from './errors';
 import { protocolMessages } from './messages';
 import { checkCalledTools, generateResult } from './reply';
 import { toolChoiceOf } from './tool-choice';
 import { strictTools, toolDefinitions } from './tools';
-import type { ChatRequest, Connection, Flow, ToolDefinition } from '../../../engine';
+import type { ChatRequest, Connection, Run, ToolDefinition } from '../../../engine';
 import {
 	buildChatRequest,
 	ChatClient,
@@ -30,9 +30,9 @@ export interface ModelSettings {
 /** The call options an AI node passes: the SDK's, and LangChain's (what n8n's adapter hands on). */
 type CallConfig = ChatModelConfig & LangChainCallOptions & { signal?: AbortSignal };
 
-/** One call's client: its context is the node's, with a cancel signal that also follows the AI node's own signal. */
+/** One call: its cancel signal, which also follows the AI node's own. */
 interface Call {
-	client: ChatClient;
+	signal: AbortSignal;
 	/** Ends the call: a request still running is cancelled. */
 	end(): void;
 }
@@ -43,13 +43,16 @@ interface Call {
  * n8n, the option table's fields, retries with Retry-After, the SSE reader and the error taxonomy.
  */
 export class ChatCompletionsModel extends BaseChatModel {
+	private readonly client: ChatClient;
+
 	constructor(
 		private readonly context: ISupplyDataFunctions,
 		private readonly settings: ModelSettings,
 		/** Shared by every call of this model in the execution: a Retry-After pauses all of them. */
-		private readonly flow: Flow,
+		run: Run,
 	) {
 		super('chat-completions', settings.model);
+		this.client = new ChatClient(context, settings.connection, run, WORDS);
 	}
 
 	/** The request for these messages and the bound tools; `stream` asks for Server-Sent Events. */
@@ -88,7 +91,7 @@ export class ChatCompletionsModel extends BaseChatModel {
 		const call = this.begin(config);
 		try {
 			const request = this.request(messages, config, false);
-			const { completion, json, ...notes } = await call.client.reply(request);
+			const { completion, json, ...notes } = await this.client.reply(request, { signal: call.signal });
 			const result = this.checked(generateResult(completion, notes));
 			// The JSON a response_format asked for, as checked: LangChain's structured output takes it from here.
 			if (json !== undefined)
@@ -123,8 +126,8 @@ export class ChatCompletionsModel extends BaseChatModel {
 			(delta) => channel.push({ type: 'text-delta', delta }),
 			(delta) => channel.push({ type: 'reasoning-delta', delta }),
 		);
-		const reply = call.client
-			.reply(request, (delta) => splitter.push(delta))
+		const reply = this.client
+			.reply(request, { signal: call.signal, onText: (delta) => splitter.push(delta) })
 			.finally(() => {
 				splitter.end();
 				channel.close();
@@ -177,22 +180,14 @@ export class ChatCompletionsModel extends BaseChatModel {
 		return result;
 	}
 
-	/** A call's context: n8n's request helper and the engine's waits stop when the execution or the AI node cancels. */
+	/** A call's cancel signal: the call's end and the AI node's own signals (the run adds the execution's cancel). */
 	private begin(config: CallConfig | undefined): Call {
 		const own = new AbortController();
-		const signals = [
-			own.signal,
-			this.context.getExecutionCancelSignal?.(),
-			config?.signal,
-			config?.abortSignal,
-		].filter((signal): signal is AbortSignal => signal !== undefined);
-		const signal = AbortSignal.any(signals);
-		// n8n's request helper takes the cancel signal from the context it is called on; the engine reads
-		// it from there too. A sub-node's context has the same helpers as a node's.
-		const context = Object.create(this.context) as IExecuteFunctions;
-		context.getExecutionCancelSignal = () => signal;
+		const signals = [own.signal, config?.signal, config?.abortSignal].filter(
+			(signal): signal is AbortSignal => signal !== undefined,
+		);
 		return {
-			client: new ChatClient(context, this.settings.connection, this.flow),
+			signal: signals.length === 1 ? own.signal : AbortSignal.any(signals),
 			end: () => own.abort(CALL_ENDED),
 		};
 	}

@@ -5,7 +5,9 @@ import type { Completion, ModelReply, ProtocolToolCall } from '../../../engine';
 import {
 	isPlainObject,
 	sentReasoning,
-	ReplyError,
+	CutReplyError,
+	ToolArgumentsError,
+	UnknownToolError,
 	splitReasoning,
 	tryParseJson,
 } from '../../../engine';
@@ -15,46 +17,6 @@ import {
  * without its reasoning (a reasoning part of its own), the refusal as the text when the model refused,
  * tool calls with their ids and checked arguments, the finish reason, and the service's usage.
  */
-
-/** The reply was cut at the token limit (finish_reason `length`): not passed on as a complete answer. */
-export class CutReplyError extends ReplyError {
-	constructor(
-		/** The text received before the limit. */
-		readonly partialContent: string,
-		/** The reply's tokens, when the service counted them. */
-		readonly completionTokens?: number,
-	) {
-		super('The reply was cut off at the token limit (finish_reason "length")');
-		this.name = 'CutReplyError';
-	}
-}
-
-/** A tool call whose arguments are not a JSON object: the agent would run the tool with nothing. */
-export class ToolArgumentsError extends ReplyError {
-	constructor(
-		readonly toolName: string,
-		readonly argumentsText: string,
-	) {
-		const shown = argumentsText.length > 200 ? `${argumentsText.slice(0, 200)}…` : argumentsText;
-		super(
-			`The model called the tool "${toolName}" with arguments that are not a JSON object: ${shown}`,
-		);
-		this.name = 'ToolArgumentsError';
-	}
-}
-
-/** A tool call that names no tool the AI node bound: n8n's AI Agent would drop it without a word. */
-export class UnknownToolError extends ReplyError {
-	constructor(
-		readonly toolName: string,
-		readonly boundNames: readonly string[],
-	) {
-		super(
-			`The model called the tool "${toolName}", which is not connected to the AI node (its tools: ${boundNames.map((name) => `"${name}"`).join(', ')})`,
-		);
-		this.name = 'UnknownToolError';
-	}
-}
 
 /** Throws when a call names a tool that was not bound (only when tools were bound at all). */
 export function checkCalledTools(result: GenerateResult, boundNames: readonly string[]): void {

@@ -4,7 +4,7 @@ import type { ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
 import { fitAdapter } from './langchain-adapter';
 import { ChatCompletionsModel } from './model';
 import type { ModelSettings } from './model';
-import { autoLimiter, Flow, optionChoice, optionValue } from '../../../engine';
+import { optionChoice, optionValue, Run } from '../../../engine';
 
 /**
  * The model for n8n's AI nodes, wrapped by the AI node SDK. This module and what it imports need the SDK:
@@ -14,9 +14,14 @@ export function supplyChatModel(
 	context: ISupplyDataFunctions,
 	settings: ModelSettings,
 ): SupplyData {
-	// One flow for every call of this model in the execution: several requests may be in flight (an
-	// agent with batching), and a Retry-After pauses all of them.
-	const model = new ChatCompletionsModel(context, settings, new Flow(autoLimiter()));
+	// One run for every call of this model in the execution: several requests may be in flight (an
+	// agent with batching, Auto), and a Retry-After pauses all of them.
+	const run = new Run({
+		concurrency: 0,
+		tokenBudget: 0,
+		cancel: context.getExecutionCancelSignal?.(),
+	});
+	const model = new ChatCompletionsModel(context, settings, run);
 	const supplied = supplyModel(context, model);
 	fitAdapter(supplied.response, {
 		jsonOutput: optionChoice(settings.options, 'responseFormat') !== 'text',

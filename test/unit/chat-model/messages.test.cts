@@ -2,7 +2,7 @@ import type { Message } from '@n8n/ai-node-sdk';
 
 import { rememberCalls } from '../../../nodes/LmChatCompletions/model/call-memory';
 import { protocolMessages } from '../../../nodes/LmChatCompletions/model/messages';
-import { InputError } from '../../../engine/failures';
+import { InputError } from '../../../engine/failures/errors';
 
 const user = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
 

@@ -1,11 +1,5 @@
-import {
-	checkCalledTools,
-	CutReplyError,
-	generateResult,
-	tokenUsage,
-	ToolArgumentsError,
-	UnknownToolError,
-} from '../../../nodes/LmChatCompletions/model/reply';
+import { CutReplyError, ToolArgumentsError, UnknownToolError } from '../../../engine/failures/errors';
+import { checkCalledTools, generateResult, tokenUsage } from '../../../nodes/LmChatCompletions/model/reply';
 import type { Completion } from '../../../engine/protocol';
 
 function completion(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import type { Tool } from '@n8n/ai-node-sdk';
 
-import { InputError } from '../../../engine/failures';
+import { InputError } from '../../../engine/failures/errors';
 import { callFormat } from '../../../nodes/LmChatCompletions/model/call-options';
 import { fitAdapter } from '../../../nodes/LmChatCompletions/model/langchain-adapter';
 import { ChatCompletionsModel } from '../../../nodes/LmChatCompletions/model/model';

@@ -1,10 +1,11 @@
 /** A key the service quotes back never reaches what the user sees: message, description, codes, details. */
-import { IncompleteReplyError, RateLimitWaitExceeded, ServiceError } from '../../../engine/failures';
+import { IncompleteReplyError, RateLimitWaitExceeded, ServiceError } from '../../../engine/failures/errors';
 import { describeProblem } from '../../../engine/problems/describe-problem';
+import { WORDS } from '../../../nodes/ChatCompletion/words';
 
 const apiKey = 'sk-example-masking-7c1d2e3f4a5b';
 const shown = 'sk-…4a5b';
-const context = { model: 'gpt-x', baseUrl: 'https://api.example.com/v1', apiKey };
+const context = { words: WORDS, model: 'gpt-x', baseUrl: 'https://api.example.com/v1', apiKey };
 
 /** Every text of a problem, to look for the key in. */
 const texts = (problem: ReturnType<typeof describeProblem>) => JSON.stringify({ ...problem, raisedByN8n: undefined });

@@ -1,9 +1,10 @@
 /** The error taxonomy as one table: what the service answered -> what the user reads, and whether it is retried. */
-import { IncompleteReplyError, NetworkError, RefusedByN8n, ServiceError, StreamFormatError } from '../../../engine/failures';
+import { IncompleteReplyError, NetworkError, RefusedByN8n, ServiceError, StreamFormatError } from '../../../engine/failures/errors';
 import { describeProblem } from '../../../engine/problems/describe-problem';
-import { isRetryable } from '../../../engine/retry/policy';
+import { WORDS } from '../../../nodes/ChatCompletion/words';
+import { isRetryable } from '../../../engine/failures/table';
 
-const context = { model: 'gpt-x', baseUrl: 'https://api.example.com/v1', apiKey: 'sk-example-taxonomy-1234' };
+const context = { words: WORDS, model: 'gpt-x', baseUrl: 'https://api.example.com/v1', apiKey: 'sk-example-taxonomy-1234' };
 
 type Row = [status: number, message: string, type: string | undefined, code: string | undefined, reads: string, retried: boolean];
 

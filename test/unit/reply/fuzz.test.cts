@@ -11,7 +11,7 @@ import { parseCompletion } from '../../../engine/reply/completion';
 import type { Completion } from '../../../engine/protocol';
 import { serviceErrorFrom } from '../../../engine/reply/error-body';
 import { parseModels } from '../../../engine/reply/models';
-import { ReplyError, ServiceError } from '../../../engine/failures';
+import { ReplyError, ServiceError } from '../../../engine/failures/errors';
 import { createStreamAssembler } from '../../../engine/reply/stream';
 import { replyItem } from '../../../nodes/ChatCompletion/execute/reply-item';
 import type { HttpReply } from '../../../engine/transport/http';

@@ -3,7 +3,7 @@ import { parseCompletion } from '../../../engine/reply/completion';
 import { serviceErrorFrom } from '../../../engine/reply/error-body';
 import { parseModels } from '../../../engine/reply/models';
 import { sentReasoning, splitReasoning } from '../../../engine/reply/reasoning';
-import { ReplyError, ServiceError } from '../../../engine/failures';
+import { ReplyError, ServiceError } from '../../../engine/failures/errors';
 
 const reply = (status: number, text: string) => ({ status, headers: {}, text });
 

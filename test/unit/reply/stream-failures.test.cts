@@ -1,6 +1,7 @@
 import { describeProblem } from '../../../engine/problems/describe-problem';
+import { WORDS } from '../../../nodes/ChatCompletion/words';
 import { serviceErrorFrom } from '../../../engine/reply/error-body';
-import { IncompleteReplyError, ReplyError, ServiceError } from '../../../engine/failures';
+import { IncompleteReplyError, ReplyError, ServiceError } from '../../../engine/failures/errors';
 import { createStreamAssembler } from '../../../engine/reply/stream';
 import { assemble, assemblyError, chunk, sse } from '../../support/sse.cts';
 
@@ -36,7 +37,7 @@ describe('errors inside the stream are ServiceErrors, never a partial success', 
 	});
 
 	test('the user reads it as an error inside a successful response', () => {
-		const problem = describeProblem(assemblyError(sse([...started, upstream])), {});
+		const problem = describeProblem(assemblyError(sse([...started, upstream])), { words: WORDS });
 		expect(problem.message).toBe('The service reported an error inside a successful (200) response: upstream error: the model is overloaded');
 		expect(problem.httpCode).toBe(200);
 	});

@@ -1,6 +1,7 @@
-import { ServiceError } from '../../../engine/failures';
-import { NetworkError } from '../../../engine/failures';
-import { isRetryable, retryDelay } from '../../../engine/retry/policy';
+import { ServiceError } from '../../../engine/failures/errors';
+import { NetworkError } from '../../../engine/failures/errors';
+import { isRetryable } from '../../../engine/failures/table';
+import { retryDelay } from '../../../engine/retry/policy';
 
 const service = (status: number, code?: string, retryAfterMs?: number, type?: string) =>
 	new ServiceError(status, 'message', type, code, 'json', retryAfterMs);

@@ -1,9 +1,9 @@
 /** Rate limits are a queue, not a failure: waits with jitter, bounded by time, never counted as retries. */
-import { RateLimitWaitExceeded, ServiceError } from '../../../engine/failures';
-import { fixedLimiter } from '../../../engine/concurrency/limiter';
-import { Flow } from '../../../engine/retry/flow';
-import { isRetryable, rateLimitDelay } from '../../../engine/retry/policy';
-import { withRetries } from '../../../engine/retry/with-retries';
+import { RateLimitWaitExceeded, ServiceError } from '../../../engine/failures/errors';
+import { isRetryable } from '../../../engine/failures/table';
+import { rateLimitDelay } from '../../../engine/retry/policy';
+import { Run } from '../../../engine/run/run';
+import { retried } from '../../support/retries.cts';
 
 const limited = (retryAfterMs?: number) => new ServiceError(429, 'Rate limit reached', 'requests', 'rate_limit_exceeded', 'json', retryAfterMs);
 const policy = { maxRetries: 1, maxWaitMs: 60_000, maxRateLimitWaitMs: 10_000 };
@@ -32,7 +32,7 @@ test('jitter spreads a group of requests told the same Retry-After', () => {
 
 test('rate-limit waits do not spend retries: ten 429s with Max Retries 1 still end with the reply', async () => {
 	const { attempt, calls } = attempts(...Array.from({ length: 10 }, () => limited(100)));
-	const result = withRetries(attempt, policy, new Flow());
+	const result = retried(attempt, policy);
 	await jest.runAllTimersAsync();
 	await expect(result).resolves.toBe('ok');
 	expect(calls()).toBe(11);
@@ -40,7 +40,7 @@ test('rate-limit waits do not spend retries: ten 429s with Max Retries 1 still e
 
 test('the time bound ends the waiting with an error that says how long and how often', async () => {
 	const { attempt, calls } = attempts(...Array.from({ length: 100 }, () => limited(1000)));
-	const result = withRetries(attempt, policy, new Flow()).catch((error: unknown) => error);
+	const result = retried(attempt, policy).catch((error: unknown) => error);
 	await jest.runAllTimersAsync();
 	const error = (await result) as RateLimitWaitExceeded;
 	expect(error).toBeInstanceOf(RateLimitWaitExceeded);
@@ -51,7 +51,7 @@ test('the time bound ends the waiting with an error that says how long and how o
 
 test('Max Wait on Rate Limit 0 fails on the first 429', async () => {
 	const { attempt, calls } = attempts(limited(100));
-	const result = withRetries(attempt, { ...policy, maxRateLimitWaitMs: 0 }, new Flow()).catch((error: unknown) => error);
+	const result = retried(attempt, { ...policy, maxRateLimitWaitMs: 0 }).catch((error: unknown) => error);
 	await jest.runAllTimersAsync();
 	expect(await result).toBeInstanceOf(ServiceError);
 	expect(calls()).toBe(1);
@@ -61,7 +61,7 @@ test('quota and balance 429s are never retried', async () => {
 	const quota = new ServiceError(429, 'You exceeded your current quota', 'insufficient_quota', 'insufficient_quota', 'json');
 	expect(isRetryable(quota)).toBe(false);
 	const { attempt, calls } = attempts(quota);
-	const result = withRetries(attempt, policy, new Flow()).catch((error: unknown) => error);
+	const result = retried(attempt, policy).catch((error: unknown) => error);
 	await jest.runAllTimersAsync();
 	expect(await result).toBe(quota);
 	expect(calls()).toBe(1);
@@ -72,18 +72,18 @@ test('cancelling ends a rate-limit wait at once', async () => {
 	const cancel = new AbortController();
 	const { attempt } = attempts(limited(60_000));
 	const started = Date.now();
-	const result = withRetries(attempt, { ...policy, maxRateLimitWaitMs: 600_000 }, new Flow(), cancel.signal).catch((error: unknown) => error);
+	const result = retried(attempt, { ...policy, maxRateLimitWaitMs: 600_000 }, undefined, cancel.signal).catch((error: unknown) => error);
 	setTimeout(() => cancel.abort(), 50);
 	await result;
 	expect(Date.now() - started).toBeLessThan(1000);
 });
 
 test('after a shared pause, the requests that waited go on spread out, not at one instant', async () => {
-	const flow = new Flow(fixedLimiter(10));
-	flow.gate.pause(400);
+	const run = new Run({ concurrency: 10, tokenBudget: 0 });
+	run.gate.pause(400);
 	const resumed: number[] = [];
 	const started = Date.now();
-	const runs = Array.from({ length: 10 }, () => withRetries(async () => resumed.push(Date.now() - started), policy, flow));
+	const runs = Array.from({ length: 10 }, () => retried(async () => resumed.push(Date.now() - started), policy, run));
 	await jest.runAllTimersAsync();
 	await Promise.all(runs);
 	expect(Math.min(...resumed)).toBeGreaterThanOrEqual(400);

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 
-import { NetworkError } from '../../../engine/failures';
+import { NetworkError } from '../../../engine/failures/errors';
 import { readStream } from '../../../engine/transport/read-stream';
 
 const url = 'http://127.0.0.1:9/v1/chat/completions';

@@ -1,6 +1,7 @@
 /**
- * What can go wrong, as plain data with no n8n types: the bottom layer, imported by every other.
- * `problems/` turns these into the words the user sees.
+ * What can go wrong, as plain data with no n8n types: the bottom layer, imported by every other. Each class
+ * is one or more kinds of the failure table (`table.ts`), which says what is retried, what falls back and
+ * what the user reads.
  */
 
 /** A problem with what the user entered: which field, what is wrong, and how to fix it. Nothing was sent. */
@@ -161,16 +162,19 @@ export class StructuredReplyError extends ReplyError {
 	}
 }
 
+/** What a Token Budget has counted: read when the failure is described, so the words give the run's final spend. */
+export interface BudgetCount {
+	readonly limit: number;
+	readonly spent: number;
+}
+
 /**
  * Options > Token Budget is spent: the replies received by this run of the node counted `spent` tokens of
- * `budget`, so this request was not sent.
+ * `limit`, so this request was not sent.
  */
 export class TokenBudgetSpent extends Error {
-	constructor(
-		readonly budget: number,
-		readonly spent: number,
-	) {
-		super(`The Token Budget of ${budget} tokens is spent`);
+	constructor(readonly budget: BudgetCount) {
+		super(`The Token Budget of ${budget.limit} tokens is spent`);
 		this.name = 'TokenBudgetSpent';
 	}
 }
@@ -189,29 +193,42 @@ export class ModelsFailed extends Error {
 	}
 }
 
-/** `error.code` or `error.type` values that say the account is out of balance or budget. */
-const QUOTA_LABELS = [
-	'insufficient_quota',
-	'insufficient_user_quota',
-	'budget_exceeded',
-	'quota_exceeded',
-];
-
-/** The account behind the key is out of balance: 402, or a quota code at any status. Never retried. */
-export function isOutOfBalance(error: ServiceError): boolean {
-	return (
-		error.status === 402 ||
-		[error.errorCode, error.errorType].some((label) => QUOTA_LABELS.includes(label ?? ''))
-	);
+/** The reply was cut at the token limit (finish_reason `length`): the Chat Model does not pass it on as a complete answer. */
+export class CutReplyError extends ReplyError {
+	constructor(
+		/** The text received before the limit. */
+		readonly partialContent: string,
+		/** The reply's tokens, when the service counted them. */
+		readonly completionTokens?: number,
+	) {
+		super('The reply was cut off at the token limit (finish_reason "length")');
+		this.name = 'CutReplyError';
+	}
 }
 
-/**
- * one-api / new-api say "no channel" for a model the key's group cannot reach: HTTP 503, `code` null or
- * `model_not_found`, in Chinese or English builds. It is not an outage.
- */
-const NO_CHANNEL = /无可用渠道|no available channels? for model/i;
+/** A tool call whose arguments are not a JSON object: an agent would run the tool with nothing. */
+export class ToolArgumentsError extends ReplyError {
+	constructor(
+		readonly toolName: string,
+		readonly argumentsText: string,
+	) {
+		const shown = argumentsText.length > 200 ? `${argumentsText.slice(0, 200)}…` : argumentsText;
+		super(
+			`The model called the tool "${toolName}" with arguments that are not a JSON object: ${shown}`,
+		);
+		this.name = 'ToolArgumentsError';
+	}
+}
 
-/** The key's group cannot call the model: `model_not_found` or a gateway's "no channel", at any status. Never retried. */
-export function isModelUnavailable(error: ServiceError): boolean {
-	return error.errorCode === 'model_not_found' || NO_CHANNEL.test(error.serviceMessage);
+/** A tool call that names no tool the AI node bound: n8n's AI Agent would drop it without a word. */
+export class UnknownToolError extends ReplyError {
+	constructor(
+		readonly toolName: string,
+		readonly boundNames: readonly string[],
+	) {
+		super(
+			`The model called the tool "${toolName}", which is not connected to the AI node (its tools: ${boundNames.map((name) => `"${name}"`).join(', ')})`,
+		);
+		this.name = 'UnknownToolError';
+	}
 }

@@ -5,8 +5,8 @@ import {
 	ServiceError,
 	StructuredReplyError,
 	TokenBudgetSpent,
-} from '../../../engine/failures';
-import { anotherModelMayHelp } from '../../../engine/fallback/another-model';
+} from '../../../engine/failures/errors';
+import { classify } from '../../../engine/failures/table';
 import { billingOf } from '../../../engine/reply/billing';
 import { fallbackModels } from '../../../engine/request/fallback-models';
 
@@ -16,6 +16,8 @@ const service = (status: number, message = 'message', code?: string, type?: stri
 describe('which failures move on to the next model', () => {
 	test.each([
 		['404 unknown model', service(404, 'The model `x` does not exist', 'model_not_found'), true],
+		['404 unknown model without a code (Ollama)', service(404, 'model "llama3" not found, try pulling it first'), true],
+		['404 of a Base URL without such an endpoint', service(404, 'Not Found'), false],
 		['403 outside the group', service(403, 'not available to your token group', 'model_not_found'), true],
 		['503 no channel', service(503, '当前分组 default 下对于模型 x 无可用渠道'), true],
 		['500 after the retries', service(500), true],
@@ -39,10 +41,10 @@ describe('which failures move on to the next model', () => {
 		['400 naming tools but not a missing capability', service(400, "Invalid 'tools[0].function.name': string does not match pattern"), false],
 		['connection refused', new NetworkError('u', 'ECONNREFUSED'), false],
 		['cancelled', new NetworkError('u', 'ERR_CANCELED'), false],
-		['Token Budget spent', new TokenBudgetSpent(10, 12), false],
+		['Token Budget spent', new TokenBudgetSpent({ limit: 10, spent: 12 }), false],
 		['JSON that does not fit the schema', new StructuredReplyError('bad', '{}', 'missing a'), false],
 	])('%s', (_name, error, expected) => {
-		expect(anotherModelMayHelp(error)).toBe(expected);
+		expect(classify(error).anotherModel).toBe(expected);
 	});
 });
 

@@ -1,0 +1,82 @@
+import type { BaseError, Failure } from 'n8n-workflow';
+
+/**
+ * A row of the failure table: how one kind of failure is recognised, what the engine does about it
+ * (retry, Auto's back-off, Fallback Models) and the words the user reads. Each kind is declared once
+ * (`kinds/*.ts`), and `classify` (`table.ts`) finds the row of any failure.
+ */
+
+/**
+ * What another attempt at the same request may do: never; again after a back-off (or what Retry-After
+ * asks); wait out a rate limit (no retry spent, Max Wait on Rate Limit); back off only when Retry Timeouts
+ * is on.
+ */
+export type RetryRule = 'never' | 'back-off' | 'wait' | 'back-off-if-timeouts-retried';
+
+/** How a node names what the words point at: each node passes its own. */
+export interface NodeWords {
+	/** The node as users know it, e.g. `the Chat Completion node`. */
+	node: string;
+	/** The node's options (the Chat Model has no Concurrency or Stream: its AI node decides). */
+	options: readonly string[];
+	/** Whether a failed item keeps what was received in `error_details` (On Error: Continue). */
+	errorDetails: boolean;
+	/** The fix when a thinking model wants its reasoning back with the message that made tool calls. */
+	reasoningMissing: string;
+	/** The fix when a service takes no reasoning on the messages sent to it. */
+	reasoningRefused: string;
+}
+
+/** What words are made with: the node's words, the request's model and Base URL, option labels. */
+export interface WordsContext {
+	words: NodeWords;
+	baseUrl?: string;
+	/** Whether the Base URL ends with a version segment such as /v1 (a 404 without one says so). */
+	versioned: boolean;
+	model?: string;
+	/** Options > Maximum Tokens of the request, when set. */
+	maxTokens?: number;
+	/** How a message names an option, e.g. `Options > Timeout (Ms)`. */
+	option(name: string): string;
+	/** The message another failure gets (for a failure that holds others: each model of Fallback Models). */
+	messageOf(error: unknown, model: string): string;
+	/** The description another failure gets: the service's words, the fix, the request id. */
+	descriptionOf(error: unknown, model: string): string;
+}
+
+/** What the user reads of a failure: what happened, and the fix (with the service's words where it answered). */
+export interface Words {
+	message: string;
+	fix: string;
+	failure?: Failure;
+	/** More for `error_details` (snake_case keys), e.g. the text received before a reply broke off. */
+	details?: Record<string, string>;
+	/** An error n8n raised itself (an expression it could not resolve, a missing credential): shown as it is. */
+	raisedByN8n?: BaseError;
+}
+
+export interface FailureKind<E = unknown> {
+	name: string;
+	/** `input`: the node or credential must change, nothing was sent; `api`: it failed at or on the way to the service. */
+	side: 'input' | 'api';
+	retry: RetryRule;
+	/** The service says it is overloaded: Auto sends fewer requests at once. */
+	overload: boolean;
+	/** Another model of Fallback Models may succeed where this one failed. */
+	anotherModel: boolean;
+	/** How the lists of what falls back, and what never does, name this kind (none: not listed). */
+	listed?: string;
+	matches(error: unknown): error is E;
+	words(error: E, context: WordsContext): Words;
+}
+
+/** A row, typed by the failure it matches. */
+export function kind<E>(row: FailureKind<E>): FailureKind {
+	return row as FailureKind;
+}
+
+/** `500 ms`, `90000 ms (1.5 min)`. */
+export function duration(ms: number): string {
+	if (ms < 60_000) return `${ms} ms`;
+	return `${ms} ms (${Math.round(ms / 6_000) / 10} min)`;
+}

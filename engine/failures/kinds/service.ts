@@ -1,0 +1,267 @@
+import { RateLimitWaitExceeded, ServiceError } from '../errors';
+import type { FailureKind, Words, WordsContext } from '../kind';
+import { duration, kind } from '../kind';
+import {
+	isModelMissing,
+	isModelUnavailable,
+	isNoChannel,
+	isOutOfBalance,
+	lacksCapability,
+	refusesReasoning,
+	wantsReasoningBack,
+} from '../service-signs';
+
+/** The service (or a gateway in front of it) answered with an error: its kinds, by status, code and words. */
+
+/** The service's answer as the description quotes it: its words and the status, type and code. */
+export function quoted(error: ServiceError): string {
+	const details = [`HTTP ${error.status}`];
+	if (error.errorType) details.push(`type ${error.errorType}`);
+	if (error.errorCode) details.push(`code ${error.errorCode}`);
+	const source =
+		error.bodyKind === 'html'
+			? 'an HTML page'
+			: error.bodyKind === 'empty'
+				? 'an empty body'
+				: `"${error.serviceMessage}"`;
+	const words = error.bodyKind === 'html' ? `${source}: "${error.serviceMessage}"` : source;
+	return `The service answered ${words} (${details.join(', ')}).`;
+}
+
+/** A row for service errors that pass `test`; its words get the service's answer quoted before the fix. */
+function service(
+	row: Omit<FailureKind<ServiceError>, 'matches' | 'side' | 'overload' | 'retry'> &
+		Partial<Pick<FailureKind, 'overload' | 'retry'>> & { test: (error: ServiceError) => boolean },
+): FailureKind {
+	const { test, words, ...traits } = row;
+	return kind<ServiceError>({
+		side: 'api',
+		retry: 'never',
+		overload: false,
+		...traits,
+		matches: (error): error is ServiceError => error instanceof ServiceError && test(error),
+		words: (error, context) => {
+			const said = words(error, context);
+			return { ...said, fix: `${quoted(error)} ${said.fix}` };
+		},
+	});
+}
+
+const modelName = ({ model }: WordsContext) => (model ? `"${model}"` : 'the requested model');
+const status = (...statuses: number[]) => (error: ServiceError) => statuses.includes(error.status);
+
+/** A 429 that asks to wait: its words, also for an item that waited as long as it may. */
+function rateLimitWords(error: ServiceError, context: WordsContext): Words {
+	const wait =
+		error.retryAfterMs === undefined
+			? ''
+			: ` The service asks to wait ${error.retryAfterMs / 1000} s.`;
+	const fewer = context.words.options.includes('concurrency')
+		? `Lower ${context.option('concurrency')} (or run fewer executions on this key at once)`
+		: 'Run fewer executions on this key at once';
+	return {
+		message: "Too many requests: the service's rate limit for this key was reached",
+		fix: `${fewer}, raise ${context.option('maxRateLimitWait')}, or ask the gateway's admin for a higher limit.${wait}`,
+		failure: { cause: 'rate-limited', retryAfterMs: error.retryAfterMs },
+	};
+}
+
+const isRateLimit = (error: ServiceError) => error.status === 429 && !isOutOfBalance(error);
+
+export const SERVICE_KINDS: FailureKind[] = [
+	service({
+		name: 'model does not exist',
+		anotherModel: true,
+		listed: 'the model does not exist (404)',
+		test: isModelMissing,
+		words: (_error, context) => ({
+			message: `Model ${modelName(context)} does not exist on this service`,
+			fix: 'Check the model ID for typos, or pick the model from the list, which shows exactly the models this key may call.',
+			failure: { cause: 'configuration-invalid' },
+		}),
+	}),
+	service({
+		name: 'model not available to the key',
+		anotherModel: true,
+		listed: "the key's group cannot reach it (403, model_not_found, a gateway's no channel)",
+		test: isModelUnavailable,
+		words: (error, context) => ({
+			message: isNoChannel(error)
+				? `Model ${modelName(context)} is not available to this API key's group: the gateway has no channel for it`
+				: `Model ${modelName(context)} is not available to this API key`,
+			fix: "Pick the model from the list, which shows exactly the models this key's token group may call, or ask the account holder to add it to the key's group.",
+			failure: { cause: 'configuration-invalid' },
+		}),
+	}),
+	service({
+		name: 'out of balance',
+		anotherModel: false,
+		listed: 'the balance (402, quota codes)',
+		test: isOutOfBalance,
+		words: () => ({
+			message: 'The account behind this API key has run out of balance',
+			fix: "Top up the balance in the service console (or raise the key's budget), then run again. Retrying without that does not help.",
+			failure: { cause: 'quota-exhausted' },
+		}),
+	}),
+	service({
+		name: 'key rejected',
+		anotherModel: false,
+		listed: 'a rejected key (401)',
+		test: status(401),
+		words: () => ({
+			message: 'The service rejected the API key',
+			fix: 'Open the credential and paste the key again from the service console: it starts with sk-. If the key has expired or was deleted, create a new one.',
+			failure: { cause: 'credential-invalid' },
+		}),
+	}),
+	service({
+		name: 'forbidden',
+		anotherModel: true,
+		test: status(403),
+		words: () => ({
+			message: 'This API key is not allowed to make this request',
+			fix: "The key's token group decides what it may call: pick a model from the list, or ask the account holder for access.",
+			failure: { cause: 'configuration-invalid' },
+		}),
+	}),
+	service({
+		name: 'model lacks a capability',
+		anotherModel: true,
+		listed: 'it lacks a capability the request needs (images, tools, JSON schema)',
+		test: lacksCapability,
+		words: (error) => ({
+			message: `The service rejected the request: ${error.serviceMessage}`,
+			fix: 'The model cannot take part of this request: choose a model that can (or add one to Fallback Models), or leave that part out.',
+		}),
+	}),
+	service({
+		name: 'no such endpoint',
+		anotherModel: false,
+		listed: "a Base URL that has no such endpoint (404)",
+		test: status(404),
+		words: (_error, { baseUrl = '', versioned }) =>
+			!versioned
+				? {
+						message: `The Base URL "${baseUrl}" lacks the version segment /v1, so the service answered 404`,
+						fix: 'Open the credential and add /v1 to the Base URL, e.g. https://api.example.com/v1.',
+						failure: { cause: 'configuration-invalid' },
+					}
+				: {
+						message: `The service has no such endpoint under "${baseUrl}" (404)`,
+						fix: 'Check the Base URL in the credential: it is the address that ends with the version segment, e.g. https://api.example.com/v1.',
+						failure: { cause: 'configuration-invalid' },
+					},
+	}),
+	service({
+		name: 'reasoning wanted back',
+		anotherModel: false,
+		test: wantsReasoningBack,
+		words: (error, { words }) => ({
+			message: `The service rejected the request: ${error.serviceMessage}`,
+			fix: words.reasoningMissing,
+		}),
+	}),
+	service({
+		name: 'reasoning refused',
+		anotherModel: false,
+		test: refusesReasoning,
+		words: (error, { words }) => ({
+			message: `The service rejected the request: ${error.serviceMessage}`,
+			fix: words.reasoningRefused,
+		}),
+	}),
+	service({
+		name: 'bad request',
+		anotherModel: false,
+		listed: 'a request wrong in itself (400)',
+		test: status(400),
+		words: (error) => ({
+			message: `The service rejected the request: ${error.serviceMessage}`,
+			fix: "The service's message names the problem; correct that field in the node (or in Extra Body) and run again.",
+		}),
+	}),
+	service({
+		name: 'rate limited',
+		retry: 'wait',
+		overload: true,
+		anotherModel: true,
+		test: isRateLimit,
+		words: rateLimitWords,
+	}),
+	service({
+		name: 'error inside a 2xx',
+		anotherModel: true,
+		listed: 'an error inside a 200',
+		test: (error) => error.status >= 200 && error.status < 300,
+		words: (error) => ({
+			message: `The service reported an error inside a successful (${error.status}) response: ${error.serviceMessage}`,
+			fix: 'Gateways pass on failures of the model provider this way; run again later or choose another model.',
+			failure: { cause: 'temporarily-unavailable' },
+		}),
+	}),
+	service({
+		name: 'overloaded',
+		retry: 'back-off',
+		overload: true,
+		anotherModel: true,
+		test: status(503),
+		words: unavailableWords,
+	}),
+	service({
+		name: 'gateway unavailable',
+		retry: 'back-off',
+		anotherModel: true,
+		test: status(502, 504),
+		words: unavailableWords,
+	}),
+	service({
+		name: 'server failure',
+		retry: 'back-off',
+		anotherModel: true,
+		listed: 'a server error after the retries (5xx)',
+		test: (error) => error.status >= 500,
+		words: (error) => ({
+			message: `The service failed while answering (${error.status})`,
+			fix: 'This is a problem on the service side: run again later. If it persists, report it to the service with the message quoted here.',
+			failure: { cause: 'temporarily-unavailable' },
+		}),
+	}),
+	service({
+		name: 'other status',
+		anotherModel: false,
+		test: () => true,
+		words: (error) => ({
+			message: `The service answered with HTTP ${error.status}`,
+			fix: "The service's message quoted here says why.",
+		}),
+	}),
+	kind<RateLimitWaitExceeded>({
+		name: 'rate-limit wait ran out',
+		side: 'api',
+		retry: 'never',
+		overload: false,
+		anotherModel: true,
+		listed: "the rate limit's wait ran out",
+		matches: (error): error is RateLimitWaitExceeded => error instanceof RateLimitWaitExceeded,
+		words: (error, context) => {
+			const said = rateLimitWords(error.last, context);
+			const seconds = Math.round(error.waitedMs / 100) / 10;
+			const times = error.told === 1 ? 'once' : `${error.told} times`;
+			const limit = `${context.option('maxRateLimitWait')} allows (${duration(error.limitMs)})`;
+			const why =
+				error.waitedMs === 0
+					? `the service asks to wait longer than ${limit}`
+					: `the item waited ${seconds} s in all (told to wait ${times}), the most ${limit}`;
+			return { ...said, message: `${said.message}: ${why}`, fix: `${quoted(error.last)} ${said.fix}` };
+		},
+	}),
+];
+
+function unavailableWords(error: ServiceError): Words {
+	return {
+		message: `The service or a gateway in front of it is unavailable (${error.status})`,
+		fix: 'This is a problem on the service side: run again later.',
+		failure: { cause: 'temporarily-unavailable' },
+	};
+}

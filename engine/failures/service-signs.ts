@@ -1,0 +1,81 @@
+import type { ServiceError } from './errors';
+
+/**
+ * What a service's error says beyond its status, read from its code, type and words: the signs the
+ * failure table (`table.ts`) tells its kinds apart by.
+ */
+
+/** `error.code` or `error.type` values that say the account is out of balance or budget. */
+const QUOTA_LABELS = [
+	'insufficient_quota',
+	'insufficient_user_quota',
+	'budget_exceeded',
+	'quota_exceeded',
+];
+
+/** The account behind the key is out of balance: 402, or a quota code at any status. */
+export function isOutOfBalance(error: ServiceError): boolean {
+	return (
+		error.status === 402 ||
+		[error.errorCode, error.errorType].some((label) => QUOTA_LABELS.includes(label ?? ''))
+	);
+}
+
+/**
+ * one-api / new-api say "no channel" for a model the key's group cannot reach: HTTP 503, `code` null or
+ * `model_not_found`, in Chinese or English builds. It is not an outage.
+ */
+const NO_CHANNEL = /无可用渠道|no available channels? for model/i;
+
+/** The key's group cannot call the model: `model_not_found` or a gateway's "no channel", at any status. */
+export function isModelUnavailable(error: ServiceError): boolean {
+	return error.errorCode === 'model_not_found' || NO_CHANNEL.test(error.serviceMessage);
+}
+
+/** A gateway's "no channel" for the model, rather than a model the key may not call. */
+export function isNoChannel(error: ServiceError): boolean {
+	return error.errorCode !== 'model_not_found' && NO_CHANNEL.test(error.serviceMessage);
+}
+
+/**
+ * A model that does not exist on the service: `model_not_found` at 404 or with "does not exist", or a 404
+ * whose words name a model that is not there (Ollama: "model \"x\" not found, try pulling it first").
+ */
+export function isModelMissing(error: ServiceError): boolean {
+	const { status, serviceMessage } = error;
+	if (isModelUnavailable(error)) return status === 404 || /does not exist/i.test(serviceMessage);
+	return status === 404 && /\bmodel\b.*\b(not found|does not exist|not exist)/i.test(serviceMessage);
+}
+
+/**
+ * A 400 (or 422, or OpenRouter's 404) that says the model lacks a capability the request uses: images
+ * (vision), tools (function calling), a response format or JSON schema. The service's words are the only
+ * sign, so only wordings that name the capability and say it is missing count.
+ */
+const CAPABILITY =
+	/\b(image|images|image_url|vision|multimodal|tools?|tool[ _]use|function[ _]?call(ing)?|functions|response_format|json_schema|structured output)\b/i;
+const LACKS =
+	/\b(not support(ed)?|does not support|doesn't support|unsupported|only supported by|no endpoints? found that support|unavailable|not available|not enabled|cannot (accept|take|process))\b/i;
+
+export function lacksCapability(error: ServiceError): boolean {
+	if (error.status !== 400 && error.status !== 422 && error.status !== 404) return false;
+	if (error.errorCode === 'model_not_supported') return true;
+	return CAPABILITY.test(error.serviceMessage) && LACKS.test(error.serviceMessage);
+}
+
+/** DeepSeek's thinking mode wants an assistant message's reasoning back (V3.2: "Missing `reasoning_content` field ...", V4: "... must be passed back"). */
+const REASONING_MISSING =
+	/missing `?reasoning_content`? field|reasoning_content\b.*must be passed back/i;
+/** Services that take no reasoning on input (Groq, Cerebras: "property 'reasoning_content' is unsupported"). */
+const REASONING_REFUSED =
+	/\breasoning(_content|_details)?\b.*\b(unsupported|unexpected|not allowed|not permitted|unrecognized)/i;
+
+/** A 400 of a thinking model that wants its reasoning back with the message that made tool calls. */
+export function wantsReasoningBack(error: ServiceError): boolean {
+	return error.status === 400 && REASONING_MISSING.test(error.serviceMessage);
+}
+
+/** A 400 of a service that takes no reasoning on the messages sent to it. */
+export function refusesReasoning(error: ServiceError): boolean {
+	return error.status === 400 && REASONING_REFUSED.test(error.serviceMessage);
+}

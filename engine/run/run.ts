@@ -1,0 +1,138 @@
+import { PauseGate } from './pause-gate';
+import { TokenBudget } from './token-budget';
+import { Admission } from '../concurrency/admission';
+import type { AttemptOutcome, Limiter } from '../concurrency/limiter';
+import { autoLimiter, fixedLimiter, LimiterClosed } from '../concurrency/limiter';
+import { NetworkError } from '../failures/errors';
+import { classify } from '../failures/table';
+
+/** What a run is built from: the node's run settings, read once. */
+export interface RunSettings {
+	/** Options > Concurrency: 0 is Auto. */
+	concurrency: number;
+	/** Options > Token Budget: 0 is none. */
+	tokenBudget: number;
+	/** The execution's cancel signal. */
+	cancel?: AbortSignal;
+	/** Told what the user should know of the run but that fails nothing (a budget that cannot count). */
+	warn?: (message: string) => void;
+}
+
+/** Jobs under way (sending, or waiting to retry) per request the limiter allows in flight; the rest wait unstarted. */
+const JOBS_PER_SLOT = 2;
+
+/**
+ * One run of a node: what all its requests share. The pause a Retry-After puts on all of them, the slots for
+ * requests in flight (fixed, or Auto; bounded by what the Token Budget left can pay for), the jobs let start,
+ * the budget, and the stop: once a failure ends the run (On Error: Stop Workflow) no request starts and
+ * those in flight are cancelled, so that no more replies are paid for and thrown away. Every attempt of
+ * every request goes through `send`.
+ */
+export class Run {
+	readonly gate = new PauseGate();
+	readonly limiter: Limiter;
+	readonly budget?: TokenBudget;
+	readonly #admission: Admission<unknown>;
+	readonly #stop = new AbortController();
+	readonly #cancel?: AbortSignal;
+	/** Requests sent to the service so far (a request's retries are not counted again). */
+	sent = 0;
+	/** Requests in flight when the run stopped, and so cancelled. */
+	cancelled = 0;
+
+	constructor({ concurrency, tokenBudget, cancel, warn }: RunSettings) {
+		const budget = tokenBudget > 0 ? new TokenBudget(tokenBudget, warn) : undefined;
+		const cap = budget ? () => budget.room() : undefined;
+		this.budget = budget;
+		this.limiter = concurrency === 0 ? autoLimiter(undefined, cap) : fixedLimiter(concurrency, cap);
+		this.#admission = new Admission(() => this.limiter.limit * JOBS_PER_SLOT);
+		this.#cancel = cancel;
+	}
+
+	/** What ends a request: the execution's cancel, the run's stop, and the caller's own signal when given. */
+	signal(own?: AbortSignal): AbortSignal {
+		const signals = [this.#stop.signal, this.#cancel, own].filter(
+			(signal): signal is AbortSignal => signal !== undefined,
+		);
+		return signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+	}
+
+	/** Whether the run was stopped or the execution cancelled: nothing more is sent. */
+	get ended(): boolean {
+		return this.#stop.signal.aborted || this.#cancel?.aborted === true;
+	}
+
+	/** Whether a failure stopped the run. */
+	get stopped(): boolean {
+		return this.#stop.signal.aborted;
+	}
+
+	/** Stops the run's requests: none starts any more; those in flight, or waiting to retry, end. */
+	stop(): void {
+		if (this.#stop.signal.aborted) return;
+		this.cancelled = this.limiter.inFlight;
+		this.limiter.close();
+		this.#stop.abort(new LimiterClosed());
+	}
+
+	/** Whether `error` ended a request only because the run stopped, not because of the request itself. */
+	stoppedBy(error: unknown): boolean {
+		return (
+			this.stopped &&
+			(error instanceof LimiterClosed ||
+				(error instanceof NetworkError && error.code === 'ERR_CANCELED'))
+		);
+	}
+
+	/** Starts `task` once there is room near the limit, so that 10,000 items do not wait as 10,000 started calls. */
+	async admit<T>(task: () => Promise<T>): Promise<T> {
+		return (await this.#admission.add(task)) as T;
+	}
+
+	/**
+	 * One attempt of a request: a slot in flight, the pause, the Token Budget's check, then `attempt`; the
+	 * reply's tokens (`tokensOf`) count against the budget; an overload answer tells Auto. `first`: the
+	 * request's first attempt, counted as sent.
+	 */
+	async send<T>(
+		attempt: () => Promise<T>,
+		{ signal, first, tokensOf }: { signal: AbortSignal; first: boolean; tokensOf: (result: T) => unknown },
+	): Promise<T> {
+		const slot = await this.limiter.acquire(signal);
+		let outcome: AttemptOutcome = 'failed';
+		/** Notes how the attempt failed, for Auto: an overload answer halves what is in flight. */
+		const failed = (error: unknown) => {
+			if (classify(error).overload) outcome = 'overloaded';
+			return error;
+		};
+		try {
+			// A pause that began while this request waited for its slot holds it too.
+			await this.gate.wait(signal);
+			this.budget?.check();
+			if (first) this.sent++;
+			const result = await attempt();
+			this.budget?.spend(tokensOf(result));
+			outcome = 'ok';
+			return result;
+		} catch (error) {
+			throw failed(error);
+		} finally {
+			slot.release(outcome);
+		}
+	}
+
+	/**
+	 * What the stop after a failure did, for its error: requests sent (paid for when answered) and cancelled,
+	 * and the replies received that the stop throws away.
+	 */
+	stopNote(answered: number): string {
+		const { sent, cancelled } = this;
+		const requests = `${sent} ${sent === 1 ? 'request was' : 'requests were'} sent`;
+		const ended = cancelled === 0 ? '' : `, ${cancelled} of them still in flight and cancelled`;
+		const thrown =
+			answered === 0
+				? ''
+				: ` The replies received for ${answered} ${answered === 1 ? 'item are' : 'items are'} not passed on: On Error: Continue keeps them.`;
+		return `The node stopped at this failure (On Error: Stop Workflow): ${requests}${ended}, and no other request started.${thrown}`;
+	}
+}

@@ -1,0 +1,13 @@
+import type { NodeWords } from '../../engine';
+import { OPTIONS } from '../../engine';
+
+/** How the engine's words name this node and its fields. */
+export const WORDS: NodeWords = {
+	node: 'the Chat Completion node',
+	options: OPTIONS.map((spec) => spec.name),
+	errorDetails: true,
+	reasoningMissing:
+		"The model thinks before it calls tools and wants that reasoning back: continue the conversation from the Chat Completion node's messages or message output unchanged (they keep reasoning_content), or set Reasoning on the assistant row.",
+	reasoningRefused:
+		'This service takes no reasoning on the messages sent to it (it comes from a conversation with another service): remove the field from the assistant messages in Messages (JSON), or leave Reasoning empty on the Messages rows.',
+};
