@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import type { TrafficReport } from '../service/rate-limit.mts';
 import type { RecordedRequest } from '../service/request-log.mts';
 
-export type { RecordedRequest, TrafficReport };
+export type { EndedBy, RecordedRequest } from '../service/request-log.mts';
+export type { TrafficReport };
 
 export interface LocalService {
 	/** http://127.0.0.1:PORT/v1 */
@@ -21,6 +22,12 @@ export interface LocalService {
 	origin: string;
 	/** Every request the service received on /v1 since start or the last clearRequests(). */
 	requests(): Promise<RecordedRequest[]>;
+	/**
+	 * The same, once each has ended (answered, or closed by the client or the service), polling for at most
+	 * `maxWaitMs`: a request a client cancelled reaches the service, and its end is seen, a moment after the
+	 * client gave up on it. Requests still in flight then come back without `ended`.
+	 */
+	endedRequests(maxWaitMs?: number): Promise<RecordedRequest[]>;
 	/** What each key went through since start or the last clearRequests() (its limit, 429s, in flight), by key name. */
 	traffic(): Promise<Record<string, TrafficReport>>;
 	/** Clears the request log, the knob counts, the rate limits' windows and the traffic counts. */
@@ -112,6 +119,7 @@ export function startService(options: { args?: string[] } = {}): Promise<LocalSe
 				baseUrl: `${origin}/v1`,
 				origin,
 				requests: () => control<RecordedRequest[]>(origin, 'requests'),
+				endedRequests: (maxWaitMs = 15_000) => endedRequests(origin, maxWaitMs),
 				traffic: () => control<Record<string, TrafficReport>>(origin, 'traffic'),
 				async clearRequests() {
 					const response = await fetch(`${origin}/__control/requests`, { method: 'DELETE' });
@@ -133,6 +141,19 @@ async function control<T>(origin: string, path: string): Promise<T> {
 	const response = await fetch(`${origin}/__control/${path}`);
 	if (!response.ok) throw new Error(`GET /__control/${path} answered ${response.status}`);
 	return (await response.json()) as T;
+}
+
+const POLL_MS = 50;
+
+async function endedRequests(origin: string, maxWaitMs: number): Promise<RecordedRequest[]> {
+	const until = Date.now() + maxWaitMs;
+	for (;;) {
+		const requests = await control<RecordedRequest[]>(origin, 'requests');
+		if (requests.every((request) => request.ended !== undefined) || Date.now() >= until) {
+			return requests;
+		}
+		await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+	}
 }
 
 /** A loopback port with nothing listening on it, for "connection refused" tests. */

@@ -14,6 +14,7 @@ import type { KnobCounts } from './knob-counts.mts';
 import { checkFailFirst, checkResponseFormat } from './knob-faults.mts';
 import { invalidJsonMode } from './knob-invalid-json.mts';
 import { setBillingHeaders, withUsageCost } from './knob-billing.mts';
+import { cutOff } from './request-log.mts';
 
 /** new-api's answer when the account's balance is used up. */
 const outOfBalance = new ApiError({
@@ -48,7 +49,7 @@ export async function chatCompletion(
 	checkResponseFormat(knobs.rejectResponseFormat, request.responseFormat);
 	if (knobs.slowMs > 0) await delay(knobs.slowMs);
 	if (knobs.reset) {
-		res.destroy();
+		cutOff(res);
 		return;
 	}
 	checkFailFirst(knobs.failFirst, context.counts);

@@ -31,19 +31,34 @@ const failures: Record<FailStatus, { message: string; type: string; code: string
 	},
 };
 
-/** Counts this request; throws the knob's error while its id has been seen at most `count` times. */
+const now = () => performance.timeOrigin + performance.now();
+
+/**
+ * Counts this request; throws the knob's error while its id has been seen at most `count` times. Under
+ * `strict_retry_after`, a request that comes before the last failure's Retry-After has passed fails again
+ * (Retry-After: the seconds left, rounded up to the millisecond) and is not counted.
+ */
 export function checkFailFirst(knob: FailFirst | undefined, counts: KnobCounts): void {
 	if (knob === undefined) return;
+	const failure = failures[knob.status];
+	const fail = (detail: string, retryAfter: string | undefined) =>
+		new ApiError({
+			status: knob.status,
+			message: `${failure.message} (fail_first '${knob.id}': ${detail})`,
+			type: failure.type,
+			code: knob.code ?? failure.code,
+			headers: retryAfter === undefined ? {} : { 'Retry-After': retryAfter },
+		});
+	const early = counts.dueAt('fail_first', knob.id) - now();
+	if (knob.strictRetryAfter && early > 0) {
+		throw fail('came back before Retry-After had passed', (Math.ceil(early) / 1000).toFixed(3));
+	}
 	const seen = counts.next('fail_first', knob.id);
 	if (seen > knob.count) return;
-	const failure = failures[knob.status];
-	throw new ApiError({
-		status: knob.status,
-		message: `${failure.message} (fail_first '${knob.id}': failure ${seen} of ${knob.count})`,
-		type: failure.type,
-		code: knob.code ?? failure.code,
-		headers: knob.retryAfter === undefined ? {} : { 'Retry-After': knob.retryAfter },
-	});
+	if (knob.strictRetryAfter) {
+		counts.setDueAt('fail_first', knob.id, now() + Number(knob.retryAfter) * 1000);
+	}
+	throw fail(`failure ${seen} of ${knob.count}`, knob.retryAfter);
 }
 
 /** The types each `reject_response_format` value refuses. */

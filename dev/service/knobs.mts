@@ -19,6 +19,11 @@ export interface FailFirst {
 	retryAfter?: string;
 	/** The error body's `code` instead of the status's usual one. */
 	code?: string;
+	/**
+	 * A request with `id` that comes back before the last failure's Retry-After (in seconds) has passed fails
+	 * again with the time left, and does not count: a client that ignores the wait meets more failures.
+	 */
+	strictRetryAfter: boolean;
 }
 
 const invalidJsonModes = ['syntax', 'schema'] as const;
@@ -206,11 +211,20 @@ function readFailFirst(reader: FieldReader | undefined): FailFirst | undefined {
 	const { id, count, value: status } = readCounted(reader, 'status', failStatuses);
 	const retryAfter = reader.string('retry_after');
 	const code = reader.string('code');
+	const strictRetryAfter = reader.boolean('strict_retry_after');
 	reader.rejectUnread();
+	if (strictRetryAfter && !(Number(retryAfter) > 0)) {
+		throw invalidRequest(
+			`'${reader.path}.strict_retry_after' needs 'retry_after' in seconds above 0`,
+			reader.path,
+			'invalid_value',
+		);
+	}
 	return {
 		id,
 		count,
 		status,
+		strictRetryAfter,
 		...(retryAfter === undefined ? {} : { retryAfter }),
 		...(code === undefined ? {} : { code }),
 	};

@@ -1,5 +1,12 @@
-/** Every request received on /v1, for tests to check what a client sent (GET/DELETE /__control/requests). */
-import type { IncomingMessage } from 'node:http';
+/** Every request received on /v1 (and /__redirect), for tests to check what a client sent and when it went (GET/DELETE /__control/requests). */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * How a request's connection ended: `answer` once the whole answer was handed to the socket; `client` when
+ * the client closed the connection before that (a cancelled request); `service` when the service cut it
+ * itself (the `reset` knob, or a failure after the headers).
+ */
+export type EndedBy = 'answer' | 'client' | 'service';
 
 export interface RecordedRequest {
 	method: string;
@@ -11,6 +18,8 @@ export interface RecordedRequest {
 	body: unknown;
 	/** When the whole request had arrived, in Unix milliseconds (fractional: microseconds count). */
 	receivedAt: number;
+	/** When and how its connection ended; absent while the request is still in flight. */
+	ended?: { at: number; by: EndedBy };
 }
 
 function parseBody(raw: string): unknown {
@@ -22,23 +31,43 @@ function parseBody(raw: string): unknown {
 	}
 }
 
+const now = () => performance.timeOrigin + performance.now();
+
+/** Answers the service cut off on purpose, so that their end is not counted as the client's. */
+const cutByService = new WeakSet<ServerResponse>();
+
+/** Ends `res` without an answer (the connection is destroyed), as the service's own doing. */
+export function cutOff(res: ServerResponse): void {
+	cutByService.add(res);
+	res.destroy();
+}
+
 export class RequestLog {
 	#entries: RecordedRequest[] = [];
 
-	record(req: IncomingMessage, rawBody: string): void {
+	record(req: IncomingMessage, res: ServerResponse, rawBody: string): void {
 		const headers: Record<string, string> = {};
 		for (let i = 0; i < req.rawHeaders.length; i += 2) {
 			const name = req.rawHeaders[i].toLowerCase();
 			const value = req.rawHeaders[i + 1];
 			headers[name] = Object.hasOwn(headers, name) ? `${headers[name]}, ${value}` : value;
 		}
-		this.#entries.push({
+		const entry: RecordedRequest = {
 			method: req.method ?? '',
 			path: req.url ?? '',
 			headers,
 			body: parseBody(rawBody),
-			receivedAt: performance.timeOrigin + performance.now(),
+			receivedAt: now(),
+		};
+		res.once('close', () => {
+			const by: EndedBy = res.writableFinished
+				? 'answer'
+				: cutByService.has(res)
+					? 'service'
+					: 'client';
+			entry.ended = { at: now(), by };
 		});
+		this.#entries.push(entry);
 	}
 
 	entries(): readonly RecordedRequest[] {

@@ -1,6 +1,7 @@
 /**
  * The HTTP service: /v1 (recorded, authenticated, rate-limited, optionally delayed, then routed),
- * the test-control endpoints under /__control and the fixture files under /__assets (no auth).
+ * the test-control endpoints under /__control, the fixture files under /__assets and the redirects of
+ * /__redirect (recorded; no auth).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -13,7 +14,8 @@ import { ApiError, notFound } from './errors.mts';
 import { readBody, sendError, sendJson, sendText } from './http-io.mts';
 import { KnobCounts } from './knob-counts.mts';
 import { RateLimiter } from './rate-limit.mts';
-import { RequestLog } from './request-log.mts';
+import { redirect } from './redirect.mts';
+import { cutOff, RequestLog } from './request-log.mts';
 
 const internalError = new ApiError({
 	status: 500,
@@ -44,7 +46,7 @@ export function createService(options: ServiceOptions): Server {
 		path: string,
 		rawBody: string,
 	): Promise<void> {
-		requestLog.record(req, rawBody);
+		requestLog.record(req, res, rawBody);
 		const key = authenticate(req.headers.authorization, options.config.keys, Date.now());
 		// A gateway refuses at once; an admitted request is in flight until its answer is over.
 		const admission = rateLimiter.admit(key);
@@ -91,6 +93,10 @@ export function createService(options: ServiceOptions): Server {
 			if (path === '/v1' || path.startsWith('/v1/')) await v1(req, res, path, rawBody);
 			else if (path.startsWith('/__control/')) control(req, res, path);
 			else if (path.startsWith('/__assets/')) await serveAsset(req, res, path);
+			else if (path.startsWith('/__redirect/')) {
+				requestLog.record(req, res, rawBody);
+				redirect(req, res, path);
+			}
 			else throw notFound(req.method ?? '', path);
 		} catch (error) {
 			if (error instanceof ApiError) {
@@ -98,7 +104,7 @@ export function createService(options: ServiceOptions): Server {
 				return;
 			}
 			console.error(error);
-			if (res.headersSent) res.destroy();
+			if (res.headersSent) cutOff(res);
 			else sendError(res, internalError);
 		}
 	}

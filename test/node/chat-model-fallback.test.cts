@@ -50,6 +50,7 @@ const stream =
 describe('the Chat Model falls back in every AI node call', () => {
 	test.each([
 		['404: the model does not exist', 'no-such-model', {}, /does not exist/],
+		['404 without model_not_found (Ollama: not pulled)', 'fault-404-not-pulled', {}, /does not exist|no such endpoint under .* \(404\)/],
 		["403: the key's group cannot call it", 'echo-pro', {}, /not available to this API key/],
 		['503 "no channel"', 'fault-503-one-api-no-channel', {}, /no channel/],
 		['the rate limit wait ran out', 'fault-429-wait', { maxRateLimitWait: 1000 }, /Max Wait on Rate Limit/],

@@ -1,9 +1,10 @@
 /**
- * LangChain's standard chat-model tests (see standard/cases.cts), each case run on @langchain/openai's
- * ChatOpenAI and on the Chat Completions Chat Model (through n8n-core's engine and the SDK's adapter, as
- * n8n's AI nodes get it), both against the local service. A case passes here when the Chat Model passes
- * it, or when ChatOpenAI fails it too (the local service cannot give what it asks); the table of both is
- * printed at the end.
+ * LangChain's standard chat-model tests (see standard/cases.cts) on the Chat Completions Chat Model (through
+ * n8n-core's engine and the SDK's adapter, as n8n's AI nodes get it) against the local service: each case
+ * must pass, but for the few the local service cannot answer and the two the Chat Model refuses in words of
+ * its own, which must fail exactly where and how EXPECTED_FAILURES says. After the tests, the same cases run
+ * on @langchain/openai's ChatOpenAI, and the table of both is printed (ChatOpenAI's results are not asserted:
+ * they show where the local service is the limit).
  */
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { InMemoryCache } from '@langchain/core/caches';
@@ -14,6 +15,18 @@ import { runProbe } from './chat-model-probe.cts';
 import { caseModel, STANDARD_CASES } from './standard/cases.cts';
 import type { CaseContext, MakeModel, StandardCase } from './standard/cases.cts';
 import { keys, useLocalService } from '../support/service.cts';
+
+/** The side-by-side table, each case on ChatOpenAI too: before the service stops (jest runs afterAll hooks in the order they are declared). */
+afterAll(async () => {
+	const mark = (result: Outcome | undefined) =>
+		result === undefined ? 'not run' : result.ok ? 'pass' : `FAIL (${(result.error ?? '').split('\n').slice(0, 6).join(' ')})`;
+	const lines: string[] = [];
+	for (const [name, check] of Object.entries(STANDARD_CASES)) {
+		const chatOpenAI = await runOnChatOpenAI(name, check);
+		lines.push(`${name.padEnd(46)} ChatOpenAI: ${mark(chatOpenAI)}\n${''.padEnd(46)} Chat Model: ${mark(chatModelResults.get(name))}`);
+	}
+	console.log(`LangChain standard chat-model tests against the local service\n${lines.join('\n')}`);
+}, 60_000);
 
 const service = useLocalService();
 
@@ -30,9 +43,40 @@ async function outcome(run: () => Promise<void>): Promise<Outcome> {
 		await run();
 		return { ok: true };
 	} catch (error) {
-		return { ok: false, error: (error as Error).message.split('\n').slice(0, 6).join(' ') };
+		return { ok: false, error: (error as Error).message };
 	}
 }
+
+/** The tool-call history the local service refuses: a call of tools-1 the case sends back without its result. */
+const unansweredCall = (calls: string) =>
+	new RegExp(
+		`^The service rejected the request: messages\\[1\\]\\.tool_calls\\[1\\]: ${calls} must each be answered by a tool message \\(with that tool_call_id\\) at the end of the messages\\.`,
+	);
+
+/** Images only: what the Chat Model says of another kind of content block, before anything is sent. */
+const imagesOnly = (block: string) =>
+	new RegExp(
+		`^Message 1 \\(user\\): part 1 is ${block}, and chat completions take images only\\. Pass images \\(image/\\*\\) to the model, or turn other files into text first, e\\.g\\. with an Extract from File node\\.$`,
+	);
+
+/**
+ * The cases the Chat Model does not pass, each failing at one known point: where the local service cannot
+ * give what the case asks, the Chat Model got as far as the service allows; audio and files it refuses.
+ */
+const EXPECTED_FAILURES: Record<string, RegExp> = {
+	// tools-1 gives every integer argument the value 1: the one call is made and named, with { a: 1, b: 1 }.
+	testToolCalling: /^expect\(received\)\.toEqual\(expected\)[^]*- {3}"b": 2,\n\+ {3}"b": 1,/,
+	// tools-1 makes one call per capitalised word ("San", "Francisco"); the case answers the first only.
+	testModelCanUseToolUseAIMessage: unansweredCall("the tool call 'call_[0-9a-f]{8}'"),
+	testModelCanUseToolUseAIMessageWithStreaming: unansweredCall("the tool call 'call_[0-9a-f]{8}'"),
+	// ...and four for "San Francisco ... ALWAYS" with two tools; the case answers two.
+	testParallelToolCalling: unansweredCall("the tool calls 'call_[0-9a-f]{8}', 'call_[0-9a-f]{8}', 'call_[0-9a-f]{8}', 'call_[0-9a-f]{8}'"),
+	// tools-1 leaves a nested object empty: the Chat Model checks the reply against the schema and says so.
+	testInvokeMoreComplexTools:
+		/^The model's structured output \("service_tool", functionCalling\) does not fit the schema: \$\.apiDetails\.serviceName: is required but missing;[^]* The model answered: \{"decision":"UseAPI","explanation":"UseAPI","apiDetails":\{\}\}\./,
+	testStandardAudioContentBlocks: imagesOnly('an audio block of type audio/wav'),
+	testStandardFileContentBlocks: imagesOnly('a file block of type text/plain'),
+};
 
 async function context(make: MakeModel): Promise<CaseContext> {
 	const imageUrl = `${service().origin}/__assets/pixel-2x3.png`;
@@ -81,25 +125,16 @@ async function runOnChatModel(name: string, check: StandardCase): Promise<Outcom
 	return run.output as unknown as Outcome;
 }
 
-const table: Array<{ name: string; chatOpenAI: Outcome; chatModel: Outcome }> = [];
-
-afterAll(() => {
-	const mark = (result: Outcome) => (result.ok ? 'pass' : `FAIL (${result.error ?? ''})`);
-	const lines = table.map(
-		({ name, chatOpenAI, chatModel }) =>
-			`${name.padEnd(46)} ChatOpenAI: ${mark(chatOpenAI)}\n${''.padEnd(46)} Chat Model: ${mark(chatModel)}`,
-	);
-	console.log(`LangChain standard chat-model tests against the local service\n${lines.join('\n')}`);
-});
+const chatModelResults = new Map<string, Outcome>();
 
 test.each(Object.entries(STANDARD_CASES))(
-	'%s: passes for the Chat Model where ChatOpenAI passes',
+	'%s',
 	async (name, check) => {
-		const chatOpenAI = await runOnChatOpenAI(name, check);
-		const chatModel = await runOnChatModel(name, check);
-		table.push({ name, chatOpenAI, chatModel });
-		if (chatOpenAI.ok) expect(chatModel).toEqual({ ok: true });
+		const result = await runOnChatModel(name, check);
+		chatModelResults.set(name, result);
+		const failure = EXPECTED_FAILURES[name];
+		expect(result).toEqual(failure ? { ok: false, error: expect.stringMatching(failure) } : { ok: true });
 	},
-	// The first case loads the SDK, LangChain and ChatOpenAI.
+	// The first case loads the SDK and LangChain.
 	30_000,
 );

@@ -63,13 +63,18 @@ async function run(onError: 'continueRegularOutput' | 'continueErrorOutput', con
 const pairs = (output: INodeExecutionData[]) => output.map((item) => item.pairedItem);
 const expectedPairs = (indexes: number[]) => indexes.map((item) => ({ item }));
 
-describe('20 failing items among 100 with "On Error: Continue"', () => {
-	test('the table makes 20 failures of ten kinds', () => {
-		expect([failed.length, replied.length]).toEqual([20, 80]);
-	});
+/** An error item's kind: its message without "(item N)", and the HTTP status (out of balance is a 402 or a 429). */
+const kindOf = ({ json }: INodeExecutionData) =>
+	`${String(json.error).replace(/ \(item \d+\)$/, '')} ${(json.error_details as IDataObject).http_code ?? ''}`;
 
+describe('20 failing items among 100 with "On Error: Continue"', () => {
 	test.each([1, 8])('regular output, concurrency %i: 80 replies and 20 error items in input order', async (concurrency) => {
 		const [output] = await run('continueRegularOutput', concurrency);
+		// What the node returned: 100 items, 20 of them errors of ten kinds, each kind twice.
+		const errors = output.filter((item) => item.json.error !== undefined);
+		expect([output.length, errors.length]).toEqual([COUNT, 20]);
+		expect(new Set(errors.map(kindOf)).size).toBe(10);
+		expect(output.filter((item) => item.json.error === undefined && item.json.content !== undefined)).toHaveLength(80);
 		expect(output.map((item) => item.json.error ?? item.json.content)).toEqual(
 			items.map((_, index) => (failureOf(index) ? errorMessage(index) : question(index))),
 		);
@@ -81,6 +86,7 @@ describe('20 failing items among 100 with "On Error: Continue"', () => {
 
 	test.each([1, 8])('error output, concurrency %i: 80 replies on Reply, 20 errors on the error output', async (concurrency) => {
 		const [success, errors] = await run('continueErrorOutput', concurrency);
+		expect([success.length, errors.length]).toEqual([80, 20]);
 		expect(success.map((item) => item.json.content)).toEqual(replied.map(question));
 		expect(pairs(success)).toEqual(expectedPairs(replied));
 		expect(errors.map((item) => item.json.error)).toEqual(failed.map(errorMessage));

@@ -44,6 +44,7 @@ describe('every failure reads as what happened and how to fix it', () => {
 		['400 budget_exceeded (LiteLLM)', keys.faults, 'fault-400-budget', {}, 'The account behind this API key has run out of balance (item 0)', { http_code: 400, type: 'budget_exceeded' }, /Budget has been exceeded/],
 		['200 whose body is an error object', keys.faults, 'fault-200-error', {}, 'The service reported an error inside a successful (200) response: upstream error: the model is overloaded (item 0)', { http_code: 200, code: 'upstream_error' }, /choose another model/],
 		['502 HTML page from a proxy', keys.faults, 'fault-html-502', {}, 'The service or a gateway in front of it is unavailable (502) (item 0)', { http_code: 502, type: null, code: null }, /an HTML page: "502 Bad Gateway"/],
+		['404 "model ... not found" without a code (Ollama: not pulled)', keys.faults, 'fault-404-not-pulled', {}, 'Model "fault-404-not-pulled" does not exist on this service (item 0)', { http_code: 404, type: 'not_found_error', code: null }, /try pulling it first/],
 		['404 plain text', keys.faults, 'fault-text-404', {}, 'The service has no such endpoint under', { http_code: 404 }, /"404 page not found"/],
 		['429 with an empty body and Retry-After', keys.faults, 'fault-empty-429', {}, 'Too many requests: the service\'s rate limit for this key was reached (item 0)', { http_code: 429 }, /an empty body.*wait 1.5 s/],
 		['error as a plain string', keys.faults, 'fault-string-error', {}, 'The service rejected the API key (item 0)', { http_code: 401, type: null, code: null }, /"Unauthorized"/],

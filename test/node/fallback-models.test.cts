@@ -29,6 +29,7 @@ const image = () => ({ withImages: true, imageUrls: `${service().origin}/__asset
 describe('a failure another model may not share moves on to the next model', () => {
 	test.each([
 		['404: the model does not exist', 'no-such-model', {}, {}, /does not exist on this service/, 1],
+		['404 without model_not_found: Ollama\'s "not found, try pulling it first"', 'fault-404-not-pulled', {}, {}, /does not exist|no such endpoint under .* \(404\)/, 1],
 		["403: the key's group cannot call it", 'echo-pro', {}, {}, /not available to this API key/, 1],
 		['503 one-api "no channel"', 'fault-503-one-api-no-channel', {}, {}, /no channel for it/, 1],
 		['503 new-api model_not_found', 'fault-503-model-not-found', {}, {}, /not available to this API key/, 1],

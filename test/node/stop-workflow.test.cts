@@ -1,10 +1,11 @@
 /**
  * On Error: Stop Workflow in a batch: the first failure stops the spending. No request starts after it, the
- * requests in flight are cancelled (the run does not wait for their answers), and the error says how many
- * were sent and cancelled.
+ * requests in flight are cancelled (the run does not wait for their answers, and the service sees each
+ * closed), and the error says how many were sent and cancelled.
  */
 import { engineWith, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
 import { keys, useLocalService } from '../support/service.cts';
+import type { EndedBy, RecordedRequest } from '../support/service.cts';
 import type { LocalService } from '../../dev/service-client/local-service.cts';
 import { startService } from '../../dev/service-client/local-service.cts';
 import { AUTO } from '../../engine/concurrency/limiter';
@@ -16,7 +17,6 @@ const SLOW_MS = 8000;
 
 async function run() {
 	await service().clearRequests();
-	const started = Date.now();
 	const result = await engineWith(keys.default, service().baseUrl).runNode({
 		type: NODE_TYPE,
 		// Item 20 asks for a model the key cannot use: the service answers 404 at once.
@@ -25,23 +25,38 @@ async function run() {
 		}),
 		items: Array.from({ length: 200 }, (_, n) => ({ json: { n } })),
 	});
-	return { ...result, elapsed: Date.now() - started, requests: await service().requests() };
+	// What the service had seen when the run returned.
+	return { ...result, requests: await service().requests() };
+}
+
+/** How many of `requests` ended each way (answered, cancelled by the client, cut by the service, or not yet). */
+function endings(requests: RecordedRequest[]): Partial<Record<EndedBy | 'in flight', number>> {
+	const counts: Partial<Record<EndedBy | 'in flight', number>> = {};
+	for (const request of requests) {
+		const way = request.ended?.by ?? 'in flight';
+		counts[way] = (counts[way] ?? 0) + 1;
+	}
+	return counts;
 }
 
 test('at Concurrency Auto, an item the service rejects stops the batch: nothing more starts, the requests in flight are cancelled', async () => {
-	const { error, elapsed, requests } = await run();
+	const { error, requests } = await run();
 	expect(error?.message).toMatch(/^Model "no-such-model" does not exist on this service/);
 	const note = /The node stopped at this failure \(On Error: Stop Workflow\): (\d+) requests were sent, (\d+) of them still in flight and cancelled, and no other request started\.$/.exec(
 		error?.description ?? '',
 	);
 	expect(note).not.toBeNull();
 	const [sent, cancelled] = [Number(note![1]), Number(note![2])];
-	// Every request the service saw was counted as sent; the others in flight were cancelled, not awaited.
-	expect(requests.length).toBeLessThanOrEqual(sent);
 	expect(sent).toBeLessThan(200);
 	expect(cancelled).toBe(sent - 1);
-	expect(elapsed).toBeLessThan(SLOW_MS);
-});
+	// The run did not wait for the others' answers: when it returned, the service had answered the rejected
+	// request alone (each other answer takes SLOW_MS).
+	expect(endings(requests).answer).toBe(1);
+	// The service saw the cancels: every request the node counted as sent reached it, and each but the
+	// rejected one was closed by the client before its answer.
+	const ended = await service().endedRequests(SLOW_MS + 5000);
+	expect(endings(ended)).toEqual({ answer: 1, client: cancelled });
+}, 30_000);
 
 describe('a failure stops the batch before its slot passes to the next item', () => {
 	// A service that answers (here: refuses) in 300 ms, as a remote one does: the next item is waiting for the

@@ -96,6 +96,15 @@ export const faultModels: ModelDefinition[] = [
 		{ 'Content-Type': 'text/plain; charset=utf-8' },
 		'404 page not found',
 	),
+	// Ollama's OpenAI-compatible API for a model that is not pulled: a 404 with no `code` at all.
+	jsonFault('fault-404-not-pulled', 404, {
+		error: {
+			message: 'model "fault-404-not-pulled" not found, try pulling it first',
+			type: 'not_found_error',
+			param: null,
+			code: null,
+		},
+	}),
 	fault('fault-empty-429', 429, { 'Retry-After': '1.5' }, ''),
 	jsonFault('fault-string-error', 401, { error: 'Unauthorized' }),
 	fault(

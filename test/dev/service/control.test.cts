@@ -49,6 +49,24 @@ describe('request log', () => {
 		expect(await service.requests()).toEqual([]);
 	});
 
+	it('records how each request ended: answered, cancelled by the client, or cut by the service', async () => {
+		await service.clearRequests();
+		await chat(service, keys.default, { model: 'echo-1', messages: hello });
+		await chat(service, keys.default, { model: 'echo-1', messages: hello, x_local: { reset: true } }).catch(() => undefined);
+		const cancel = new AbortController();
+		const cancelled = chat(service, keys.default, { model: 'echo-1', messages: hello, x_local: { slow_ms: 30_000 } }, cancel.signal);
+		cancelled.catch(() => undefined);
+		// Cancelled once the service has it: the third request is in flight, not yet ended.
+		let inFlight = await service.requests();
+		while (inFlight.length < 3) inFlight = await service.requests();
+		expect(inFlight[2].ended).toBeUndefined();
+		cancel.abort();
+
+		const requests = await service.endedRequests();
+		expect(requests.map((request) => request.ended?.by)).toEqual(['answer', 'service', 'client']);
+		for (const request of requests) expect(request.ended!.at).toBeGreaterThanOrEqual(request.receivedAt);
+	});
+
 	it('needs no auth and answers 404 for other control paths', async () => {
 		expect((await send(`${service.origin}/__control/requests`)).status).toBe(200);
 		expect((await send(`${service.origin}/__control/other`)).status).toBe(404);

@@ -17,6 +17,7 @@ describe('the fallback key', () => {
 	it.each([
 		['fault-429-wait', 429, '{"error":{"message":"Rate limit reached for requests. Please try again in 30s.","type":"requests","code":"rate_limit_exceeded"}}'],
 		['fault-400-no-tools', 400, '{"error":{"message":"fault-400-no-tools does not support Function Calling","type":"invalid_request_error","param":null,"code":"invalid_request_error"}}'],
+		['fault-404-not-pulled', 404, '{"error":{"message":"model \\"fault-404-not-pulled\\" not found, try pulling it first","type":"not_found_error","param":null,"code":null}}'],
 		['fault-500-request-id', 500, '{"error":{"message":"upstream error: do request failed (request id: 20261124093015123456789)","type":"one_api_error","code":"do_request_failed"}}'],
 	])('%s answers %i with its exact body', async (model, status, body) => {
 		const reply = await chat(service(), keys.fallback, { model, messages: hello });

@@ -55,6 +55,12 @@ describe('fault models', () => {
 			'{"error":{"message":"upstream error: the model is overloaded","type":"upstream_error","code":"upstream_error"}}',
 		],
 		['fault-text-404', 404, /^text\/plain/, '404 page not found'],
+		[
+			'fault-404-not-pulled',
+			404,
+			json,
+			'{"error":{"message":"model \\"fault-404-not-pulled\\" not found, try pulling it first","type":"not_found_error","param":null,"code":null}}',
+		],
 		['fault-empty-429', 429, null, ''],
 		['fault-string-error', 401, json, '{"error":"Unauthorized"}'],
 		[
