@@ -22,7 +22,8 @@ const typescript = {
 	// classes, so LangChain code in tests (LangChain's own checks, ChatOpenAI) would not see the adapter's chunks.
 	moduleNameMapper: {
 		'^(\\.{1,2}/.*)\\.js$': '$1',
-		'^@langchain/core/(.*)$': '<rootDir>/node_modules/@n8n/ai-utilities/node_modules/@langchain/core/$1.cjs',
+		'^@langchain/core/(.*)$':
+			'<rootDir>/node_modules/@n8n/ai-utilities/node_modules/@langchain/core/$1.cjs',
 	},
 };
 

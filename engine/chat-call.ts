@@ -47,8 +47,8 @@ export async function requestCompletion(
 			credential: connection.credential,
 			cancel: signal,
 		});
-		const completion = await readCompletion(reply, request.stream, onText).catch(
-			(error: unknown) => Promise.reject(withRequestId(error, reply.headers)),
+		const completion = await readCompletion(reply, request.stream, onText).catch((error: unknown) =>
+			Promise.reject(withRequestId(error, reply.headers)),
 		);
 		return { completion, ...billingOf(reply.headers, completion) };
 	};

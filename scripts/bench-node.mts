@@ -35,14 +35,20 @@ const MEMORY_ITEMS = 10_000;
 const REPLY_CHARS = 2048;
 
 const ms = (value: number) => `${value.toFixed(3)} ms`;
-const pad = (text: string) => text.padEnd(Math.max(...Object.values(CLIENT_LABELS).map((label) => label.length)));
+const pad = (text: string) =>
+	text.padEnd(Math.max(...Object.values(CLIENT_LABELS).map((label) => label.length)));
 
 /** The gaps between consecutive request arrivals at the service while `client` sends `count` calls. */
-async function arrivalGaps(service: LocalService, client: Client, count: number): Promise<number[]> {
+async function arrivalGaps(
+	service: LocalService,
+	client: Client,
+	count: number,
+): Promise<number[]> {
 	await service.clearRequests();
 	await client.run(count);
 	const arrivals = (await service.requests()).map((request) => request.receivedAt);
-	if (arrivals.length !== count) throw new Error(`The service saw ${arrivals.length} requests, not ${count}`);
+	if (arrivals.length !== count)
+		throw new Error(`The service saw ${arrivals.length} requests, not ${count}`);
 	return arrivals.slice(1).map((at, index) => at - arrivals[index]);
 }
 
@@ -65,15 +71,21 @@ async function overhead(service: LocalService): Promise<void> {
 	const medians = new Map<ClientName, number>();
 	for (const [name, values] of gaps) {
 		medians.set(name, median(values));
-		console.log(`  ${pad(CLIENT_LABELS[name])}  median ${ms(median(values))}, mean ${ms(mean(values))} per item`);
+		console.log(
+			`  ${pad(CLIENT_LABELS[name])}  median ${ms(median(values))}, mean ${ms(mean(values))} per item`,
+		);
 	}
 	const ratio = (a: ClientName, b: ClientName) => (medians.get(a)! / medians.get(b)!).toFixed(2);
 	console.log(`  node / fetch: ${ratio('node', 'fetch')}x (ratio of medians; target <= 1.2)`);
-	console.log(`  of which n8n's request helper / fetch: ${ratio('helper', 'fetch')}x, node / helper: ${ratio('node', 'helper')}x`);
+	console.log(
+		`  of which n8n's request helper / fetch: ${ratio('helper', 'fetch')}x, node / helper: ${ratio('node', 'helper')}x`,
+	);
 }
 
 async function throughput(): Promise<void> {
-	console.log(`\nThroughput: ${THROUGHPUT_ITEMS} items, the service adding ${LATENCY_MS} ms to each call`);
+	console.log(
+		`\nThroughput: ${THROUGHPUT_ITEMS} items, the service adding ${LATENCY_MS} ms to each call`,
+	);
 	const slow = await startService({ args: ['--latency-ms', String(LATENCY_MS)] });
 	try {
 		const node = createClient('node', slow.baseUrl);
@@ -83,10 +95,14 @@ async function throughput(): Promise<void> {
 			await node.run(THROUGHPUT_ITEMS, { concurrency });
 			const seconds = (performance.now() - started) / 1000;
 			rates.set(concurrency, THROUGHPUT_ITEMS / seconds);
-			console.log(`  concurrency ${String(concurrency).padStart(2)}: ${(THROUGHPUT_ITEMS / seconds).toFixed(1).padStart(6)} items/s (${seconds.toFixed(2)} s)`);
+			console.log(
+				`  concurrency ${String(concurrency).padStart(2)}: ${(THROUGHPUT_ITEMS / seconds).toFixed(1).padStart(6)} items/s (${seconds.toFixed(2)} s)`,
+			);
 		}
 		const [first, last] = [CONCURRENCIES[0], CONCURRENCIES[CONCURRENCIES.length - 1]];
-		console.log(`  concurrency ${last} / ${first}: ${(rates.get(last)! / rates.get(first)!).toFixed(1)}x (target >= 10x)`);
+		console.log(
+			`  concurrency ${last} / ${first}: ${(rates.get(last)! / rates.get(first)!).toFixed(1)}x (target >= 10x)`,
+		);
 	} finally {
 		await slow.stop();
 	}
@@ -102,7 +118,7 @@ async function memory(service: LocalService): Promise<void> {
 		await service.clearRequests();
 		console.log(memoryLine(pad(CLIENT_LABELS[name]), figures));
 	}
-	console.log('  target: the node\'s peak under 300 MB for the whole process');
+	console.log("  target: the node's peak under 300 MB for the whole process");
 }
 
 /** `batches [a|b|c|d|e]...`: the batch parts (all five when none is named); nothing: the parts above. */
@@ -111,13 +127,17 @@ function batchPartsAsked(args: string[]): BatchPart[] | undefined {
 	const [mode, ...parts] = args;
 	const unknown = parts.filter((part) => !(BATCH_PARTS as readonly string[]).includes(part));
 	if (mode !== 'batches' || unknown.length > 0) {
-		throw new Error(`Usage: npm run bench [-- batches [${BATCH_PARTS.join('|')}]...]; not understood: ${args.join(' ')}`);
+		throw new Error(
+			`Usage: npm run bench [-- batches [${BATCH_PARTS.join('|')}]...]; not understood: ${args.join(' ')}`,
+		);
 	}
 	return parts as BatchPart[];
 }
 
 const batchParts = batchPartsAsked(process.argv.slice(2));
-console.log(`Node ${process.versions.node}; model echo-1; n8n expressions: ${process.env.N8N_EXPRESSION_ENGINE ?? 'legacy'} engine`);
+console.log(
+	`Node ${process.versions.node}; model echo-1; n8n expressions: ${process.env.N8N_EXPRESSION_ENGINE ?? 'legacy'} engine`,
+);
 try {
 	if (batchParts === undefined) {
 		const service = await startService();

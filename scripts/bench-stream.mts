@@ -39,10 +39,26 @@ const gc: () => void = exposedGc;
 
 /** The SSE body: realistic chunks whose deltas add up to REPLY_BYTES of UTF-8 text, every 8th with multi-byte words. */
 function buildBody(): { bytes: Uint8Array; reply: string } {
-	const words = ['the', 'model', 'streams', 'its', 'answer', 'token', 'by', 'token,', 'and', 'so', 'on.', 'Then', 'it', 'stops'];
+	const words = [
+		'the',
+		'model',
+		'streams',
+		'its',
+		'answer',
+		'token',
+		'by',
+		'token,',
+		'and',
+		'so',
+		'on.',
+		'Then',
+		'it',
+		'stops',
+	];
 	const special = ['東京タワー', '🗼👋🏽', 'naïve café', 'Grüße', '∑x² ≠ 0', '—'];
 	const encoder = new TextEncoder();
-	const header = '{"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1700000000,"model":"echo-1"';
+	const header =
+		'{"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1700000000,"model":"echo-1"';
 	const events: string[] = [];
 	const deltas: string[] = [];
 	let total = 0;
@@ -50,13 +66,18 @@ function buildBody(): { bytes: Uint8Array; reply: string } {
 	for (let event = 0; event < EVENTS; event++) {
 		let delta = event % 8 === 0 ? `${special[(event / 8) % special.length]} ` : '';
 		const target = Math.round(((event + 1) * REPLY_BYTES) / EVENTS);
-		while (total + encoder.encode(delta).length < target) delta += `${words[word++ % words.length]} `;
+		while (total + encoder.encode(delta).length < target)
+			delta += `${words[word++ % words.length]} `;
 		total += encoder.encode(delta).length;
 		deltas.push(delta);
-		events.push(`data: ${header},"choices":[{"index":0,"delta":{"content":${JSON.stringify(delta)}},"finish_reason":null}]}\n\n`);
+		events.push(
+			`data: ${header},"choices":[{"index":0,"delta":{"content":${JSON.stringify(delta)}},"finish_reason":null}]}\n\n`,
+		);
 	}
 	events.push(`data: ${header},"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\n`);
-	events.push(`data: ${header},"choices":[],"usage":{"prompt_tokens":12,"completion_tokens":${EVENTS},"total_tokens":${EVENTS + 12}}}\n\n`);
+	events.push(
+		`data: ${header},"choices":[],"usage":{"prompt_tokens":12,"completion_tokens":${EVENTS},"total_tokens":${EVENTS + 12}}}\n\n`,
+	);
 	events.push('data: [DONE]\n\n');
 	return { bytes: encoder.encode(events.join('')), reply: deltas.join('') };
 }
@@ -64,7 +85,8 @@ function buildBody(): { bytes: Uint8Array; reply: string } {
 const { bytes, reply } = buildBody();
 const replyBytes = new TextEncoder().encode(reply).length;
 const pieces: Uint8Array[] = [];
-for (let start = 0; start < bytes.length; start += PIECE_BYTES) pieces.push(bytes.subarray(start, start + PIECE_BYTES));
+for (let start = 0; start < bytes.length; start += PIECE_BYTES)
+	pieces.push(bytes.subarray(start, start + PIECE_BYTES));
 
 const usedBytes = () => {
 	const { heapUsed, external } = process.memoryUsage();
@@ -124,7 +146,10 @@ const sdk: Side = async (sampling) => {
 	});
 	const response = new Response(body, { headers: { 'content-type': 'text/event-stream' } });
 	const parts: string[] = [];
-	for await (const chunk of Stream.fromSSEResponse<ChatCompletionChunk>(response, new AbortController())) {
+	for await (const chunk of Stream.fromSSEResponse<ChatCompletionChunk>(
+		response,
+		new AbortController(),
+	)) {
 		const content = chunk.choices[0]?.delta?.content;
 		if (content) parts.push(content);
 	}

@@ -22,7 +22,9 @@ const ownFilesStayImports: Plugin = {
 	},
 };
 
-const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
+	file.endsWith('.js'),
+);
 for (const file of files) {
 	const path = join(dist, file);
 	const { metafile, outputFiles } = await build({

@@ -1,7 +1,10 @@
 import { parse as parseFlatted } from 'flatted';
 
 /** What n8n recorded of each node's runs in an execution, by node name. */
-export type RunData = Record<string, Array<{ data?: Record<string, Array<Array<{ json: Record<string, unknown> }>>> }>>;
+export type RunData = Record<
+	string,
+	Array<{ data?: Record<string, Array<Array<{ json: Record<string, unknown> }>>> }>
+>;
 
 /** The parts of n8n's internal REST API (what the editor calls) the tests need: login, executions and publishing a workflow. */
 export class N8nRest {
@@ -48,10 +51,13 @@ export class N8nRest {
 	}
 
 	/** What the workflow's newest execution recorded: each node's runs, and the error that ended it (n8n sends it flatted). */
-	private async lastResult(workflowId: string): Promise<{ runData: RunData; error?: { message: string; description?: string } }> {
+	private async lastResult(
+		workflowId: string,
+	): Promise<{ runData: RunData; error?: { message: string; description?: string } }> {
 		const [newest] = await this.executions(workflowId);
 		const { data } = await this.request<{ data: string }>('GET', `/executions/${newest.id}`);
-		return (parseFlatted(data) as { resultData: Awaited<ReturnType<N8nRest['lastResult']>> }).resultData;
+		return (parseFlatted(data) as { resultData: Awaited<ReturnType<N8nRest['lastResult']>> })
+			.resultData;
 	}
 
 	/** The run data of the workflow's newest execution. */
@@ -60,7 +66,9 @@ export class N8nRest {
 	}
 
 	/** The error that ended the workflow's newest execution, as n8n recorded it; undefined when none did. */
-	async lastError(workflowId: string): Promise<{ message: string; description?: string } | undefined> {
+	async lastError(
+		workflowId: string,
+	): Promise<{ message: string; description?: string } | undefined> {
 		return (await this.lastResult(workflowId)).error;
 	}
 

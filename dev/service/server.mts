@@ -96,8 +96,7 @@ export function createService(options: ServiceOptions): Server {
 			else if (path.startsWith('/__redirect/')) {
 				requestLog.record(req, res, rawBody);
 				redirect(req, res, path);
-			}
-			else throw notFound(req.method ?? '', path);
+			} else throw notFound(req.method ?? '', path);
 		} catch (error) {
 			if (error instanceof ApiError) {
 				sendError(res, error);

@@ -44,7 +44,9 @@ export function isNoChannel(error: ServiceError): boolean {
 export function isModelMissing(error: ServiceError): boolean {
 	const { status, serviceMessage } = error;
 	if (isModelUnavailable(error)) return status === 404 || /does not exist/i.test(serviceMessage);
-	return status === 404 && /\bmodel\b.*\b(not found|does not exist|not exist)/i.test(serviceMessage);
+	return (
+		status === 404 && /\bmodel\b.*\b(not found|does not exist|not exist)/i.test(serviceMessage)
+	);
 }
 
 /**

@@ -179,7 +179,11 @@ export const OPTIONS = [
 			{ name: 'Max', value: 'max', description: 'As much as the model can (max)' },
 			{ name: 'Medium', value: 'medium', description: 'The usual balance (medium)' },
 			{ name: 'Minimal', value: 'minimal', description: 'Hardly any reasoning (minimal)' },
-			{ name: 'None', value: 'none', description: 'No reasoning, where the model allows it (none)' },
+			{
+				name: 'None',
+				value: 'none',
+				description: 'No reasoning, where the model allows it (none)',
+			},
 		],
 		description:
 			'How much a reasoning model thinks before it answers (reasoning_effort), for any model ID; not every model takes every value. Not added, nothing is sent and the model decides.',

@@ -40,7 +40,14 @@ function problemOf(error: unknown, context: ProblemContext): Problem {
 		descriptionOf: (failure, model) => problemOf(failure, { ...context, model }).description,
 	};
 	const { message, fix, failure, details, raisedByN8n } = row.words(error, words);
-	const problem: Problem = { kind: row.side, message, description: fix, failure, details, raisedByN8n };
+	const problem: Problem = {
+		kind: row.side,
+		message,
+		description: fix,
+		failure,
+		details,
+		raisedByN8n,
+	};
 	const answered = serviceErrorOf(error);
 	if (answered !== undefined) {
 		Object.assign(problem, {
@@ -53,16 +60,21 @@ function problemOf(error: unknown, context: ProblemContext): Problem {
 	if (error instanceof ModelsFailed) {
 		// The last model's failure is the one to act on: its status, the service's words, its details.
 		const last = error.failures[error.failures.length - 1];
-		const { httpCode, type, code, serviceMessage, failure: cause, details: more } = problemOf(
-			last.error,
-			{ ...context, model: last.model },
-		);
+		const {
+			httpCode,
+			type,
+			code,
+			serviceMessage,
+			failure: cause,
+			details: more,
+		} = problemOf(last.error, { ...context, model: last.model });
 		return { ...problem, httpCode, type, code, serviceMessage, failure: cause, details: more };
 	}
 	const tries = attempts(error);
 	if (tries > 1) problem.message = `${problem.message}, after ${tries} attempts`;
 	const requestId = requestIdOf(error);
-	if (requestId !== undefined) problem.description = `${problem.description} (request id: ${requestId})`;
+	if (requestId !== undefined)
+		problem.description = `${problem.description} (request id: ${requestId})`;
 	return problem;
 }
 
@@ -72,7 +84,8 @@ export function describeProblem(error: unknown, context: ProblemContext): Proble
 	// A streaming client gets only the description: it carries the problem too.
 	if (context.streaming) problem.description = `${problem.message}. ${problem.description}`;
 	const key = context.apiKey ?? '';
-	const mask = (text: string | undefined) => (text === undefined ? undefined : redactApiKey(text, key));
+	const mask = (text: string | undefined) =>
+		text === undefined ? undefined : redactApiKey(text, key);
 	return {
 		...problem,
 		message: redactApiKey(problem.message, key),

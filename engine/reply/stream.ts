@@ -178,7 +178,9 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 		if (!parsed.ok || !isPlainObject(parsed.value)) {
 			if (flushing) return;
 			const what = parsed.ok ? 'a JSON object' : 'JSON';
-			throw new StreamFormatError(`The stream sent a data line that is not ${what}: ${preview(data)}`);
+			throw new StreamFormatError(
+				`The stream sent a data line that is not ${what}: ${preview(data)}`,
+			);
 		}
 		const chunk = parsed.value;
 		if (chunk.error !== undefined && chunk.error !== null) {

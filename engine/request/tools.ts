@@ -15,11 +15,19 @@ const SCHEMA_FIX =
 export function checkParameters(value: unknown, field: string): Record<string, unknown> {
 	const schema = parseJsonField(value, field, SCHEMA_FIX) ?? { type: 'object', properties: {} };
 	if (!isPlainObject(schema)) {
-		throw new InputError(field, `must be a JSON schema object, got ${describe(schema)}`, SCHEMA_FIX);
+		throw new InputError(
+			field,
+			`must be a JSON schema object, got ${describe(schema)}`,
+			SCHEMA_FIX,
+		);
 	}
 	const problems = checkSchema(schema);
 	if (problems.length > 0) {
-		throw new InputError(field, `is not a valid schema: ${describeViolations(problems)}`, SCHEMA_FIX);
+		throw new InputError(
+			field,
+			`is not a valid schema: ${describeViolations(problems)}`,
+			SCHEMA_FIX,
+		);
 	}
 	if (schema.type !== 'object') {
 		throw new InputError(
@@ -84,4 +92,3 @@ export function checkTools(value: unknown, field: string): ToolDefinition[] {
 		} as ToolDefinition;
 	});
 }
-

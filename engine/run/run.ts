@@ -96,7 +96,11 @@ export class Run {
 	 */
 	async send<T>(
 		attempt: () => Promise<T>,
-		{ signal, first, tokensOf }: { signal: AbortSignal; first: boolean; tokensOf: (result: T) => unknown },
+		{
+			signal,
+			first,
+			tokensOf,
+		}: { signal: AbortSignal; first: boolean; tokensOf: (result: T) => unknown },
 	): Promise<T> {
 		const slot = await this.limiter.acquire(signal);
 		let outcome: AttemptOutcome = 'failed';

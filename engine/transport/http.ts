@@ -150,10 +150,7 @@ function endedBy<C extends object>(context: C, cancel: AbortSignal | undefined):
  * request's timeout; every status is answered, not thrown. Throws NetworkError when no answer came,
  * RefusedByN8n when n8n refused to send it.
  */
-export async function openReply(
-	context: Sender,
-	outgoing: Outgoing,
-): Promise<OpenReply> {
+export async function openReply(context: Sender, outgoing: Outgoing): Promise<OpenReply> {
 	const { url, timeout, cancel } = outgoing;
 	// Every n8n context a node is given can send: the helper's `this` type names them all.
 	const pending = context.helpers.httpRequestWithAuthentication.call(
@@ -183,10 +180,7 @@ export async function openReply(
 }
 
 /** Sends one request and reads the whole answer as text. */
-export async function send(
-	context: Sender,
-	outgoing: Outgoing,
-): Promise<HttpReply> {
+export async function send(context: Sender, outgoing: Outgoing): Promise<HttpReply> {
 	const { status, headers, body, limits } = await openReply(context, outgoing);
 	return { status, headers, text: await readWhole(body, limits) };
 }

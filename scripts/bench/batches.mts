@@ -71,7 +71,12 @@ async function timed(service: LocalService, key: string, run: () => Promise<RunN
 }
 
 /** Each entry over `count` items, `ROUNDS` times taking turns after a warm-up: median time, most in flight. */
-async function compare(service: LocalService, contenders: Record<ContenderName, Contender>, entries: Entry[], count: number) {
+async function compare(
+	service: LocalService,
+	contenders: Record<ContenderName, Contender>,
+	entries: Entry[],
+	count: number,
+) {
 	const run = (entry: Entry, items: number) => async () => {
 		const contender = contenders[entry.name];
 		const result = await contender.run({ count: items, settings: entry.settings });
@@ -111,22 +116,46 @@ async function timeRows(
 	const entries: Entry[] = [
 		{ label: CONTENDER_LABELS.ours, name: 'ours' },
 		{ label: CONTENDER_LABELS.httpRequest, name: 'httpRequest' },
-		...(withContinue ? [{ label: `${CONTENDER_LABELS.ours}, On Error: Continue`, name: 'ours' as const, settings: CONTINUE }] : []),
+		...(withContinue
+			? [
+					{
+						label: `${CONTENDER_LABELS.ours}, On Error: Continue`,
+						name: 'ours' as const,
+						settings: CONTINUE,
+					},
+				]
+			: []),
 	];
 	const [ours, httpRequest, continued] = await compare(service, contenders, entries, count);
 	const ratio = ours / httpRequest;
 	console.log(`  ours / HTTP Request: ${ratio.toFixed(2)} (target <= ${target.toFixed(1)})`);
-	const rows = [{ part, ours: seconds(ours), httpRequest: seconds(httpRequest), ratio: ratio.toFixed(2), target: `<= ${target.toFixed(1)}` }];
+	const rows = [
+		{
+			part,
+			ours: seconds(ours),
+			httpRequest: seconds(httpRequest),
+			ratio: ratio.toFixed(2),
+			target: `<= ${target.toFixed(1)}`,
+		},
+	];
 	if (continued !== undefined) {
 		const continueRatio = (continued / httpRequest).toFixed(2);
 		console.log(`  ours with Continue / HTTP Request: ${continueRatio}`);
-		rows.push({ part: `${part}, ours On Error: Continue`, ours: seconds(continued), httpRequest: '', ratio: continueRatio, target: '' });
+		rows.push({
+			part: `${part}, ours On Error: Continue`,
+			ours: seconds(continued),
+			httpRequest: '',
+			ratio: continueRatio,
+			target: '',
+		});
 	}
 	return rows;
 }
 
 async function partA(slow: LocalService): Promise<Row[]> {
-	console.log(`\n(a) 128 items, the service answering in ${LATENCY_MS} ms, both nodes at their defaults (On Error: Stop Workflow)`);
+	console.log(
+		`\n(a) 128 items, the service answering in ${LATENCY_MS} ms, both nodes at their defaults (On Error: Stop Workflow)`,
+	);
 	return await timeRows('(a) 128 items, 50 ms', slow, 128, 1.0, true);
 }
 
@@ -136,8 +165,12 @@ async function partB(fast: LocalService): Promise<Row[]> {
 }
 
 /** How an execution on the limited key ended: the run's error, else the count of error items. */
-function errorsSurfaced(contender: Contender, result: RunNodeResult): { count: number; text: string } {
-	if (result.error) return { count: 1, text: `the execution failed: ${result.error.message.slice(0, 140)}` };
+function errorsSurfaced(
+	contender: Contender,
+	result: RunNodeResult,
+): { count: number; text: string } {
+	if (result.error)
+		return { count: 1, text: `the execution failed: ${result.error.message.slice(0, 140)}` };
 	const items = result.outputs.flat();
 	const failed = items.filter((item) => contender.reply(item) === undefined).length;
 	return { count: failed, text: `${failed} error items, ${items.length - failed} replies` };
@@ -161,17 +194,24 @@ async function partC(slow: LocalService): Promise<Row[]> {
 			`429s received ${ours.traffic.rejected} (window ${ours.traffic.rejectedBy.window}, in flight ${ours.traffic.rejectedBy.inFlight}); ` +
 			`retries ${retries}; at most ${ours.traffic.maxInFlight} in flight`,
 	);
-	for (const line of inFlightPlot(ours.traffic, arrivals, ours.traffic.timeline[0].at)) console.log(`  ${line}`);
+	for (const line of inFlightPlot(ours.traffic, arrivals, ours.traffic.timeline[0].at))
+		console.log(`  ${line}`);
 
-	const http = await timed(slow, 'limited', () => contenders.httpRequest.run({ count: LIMITED_ITEMS }));
+	const http = await timed(slow, 'limited', () =>
+		contenders.httpRequest.run({ count: LIMITED_ITEMS }),
+	);
 	const httpErrors = errorsSurfaced(contenders.httpRequest, http.result);
 	console.log(
 		`  ${CONTENDER_LABELS.httpRequest} (defaults): ${seconds(http.seconds)}; ${httpErrors.text}; ` +
 			`429s received ${http.traffic.rejected}, replies ${http.traffic.admitted}; at most ${http.traffic.maxInFlight} in flight`,
 	);
-	const httpContinue = await timed(slow, 'limited', () => contenders.httpRequest.run({ count: LIMITED_ITEMS, settings: CONTINUE }));
+	const httpContinue = await timed(slow, 'limited', () =>
+		contenders.httpRequest.run({ count: LIMITED_ITEMS, settings: CONTINUE }),
+	);
 	const continueErrors = errorsSurfaced(contenders.httpRequest, httpContinue.result);
-	console.log(`  ${CONTENDER_LABELS.httpRequest} (On Error: Continue): ${seconds(httpContinue.seconds)}; ${continueErrors.text}`);
+	console.log(
+		`  ${CONTENDER_LABELS.httpRequest} (On Error: Continue): ${seconds(httpContinue.seconds)}; ${continueErrors.text}`,
+	);
 	return [
 		{
 			part: `(c) ${LIMITED_ITEMS} items, ${limit.requests}/s + ${limit.inFlight} in flight`,
@@ -192,21 +232,34 @@ async function partD(fast: LocalService): Promise<Row[]> {
 	const runs = [
 		{ key: 'ours', name: 'ours', label: CONTENDER_LABELS.ours },
 		{ key: 'httpRequest', name: 'httpRequest', label: CONTENDER_LABELS.httpRequest },
-		{ key: 'baseline', name: 'ours', label: `${CONTENDER_LABELS.ours}, Concurrency 1`, concurrency: 1 },
+		{
+			key: 'baseline',
+			name: 'ours',
+			label: `${CONTENDER_LABELS.ours}, Concurrency 1`,
+			concurrency: 1,
+		},
 	];
 	const width = Math.max(...runs.map(({ label }) => label.length));
 	const growths: Record<string, number[]> = Object.fromEntries(runs.map(({ key }) => [key, []]));
 	for (let round = 0; round < MEMORY_ROUNDS; round++) {
 		for (const { key, name, label, concurrency } of runs) {
-			const figures = await measureMemory(name, fast.baseUrl, MEMORY_ITEMS, REPLY_CHARS, concurrency);
+			const figures = await measureMemory(
+				name,
+				fast.baseUrl,
+				MEMORY_ITEMS,
+				REPLY_CHARS,
+				concurrency,
+			);
 			await fast.clearRequests();
 			growths[key].push(figures.peakRss - figures.startRss);
 			console.log(memoryLine(label.padEnd(width), figures));
 		}
 	}
 	const growth = (key: string) => median(growths[key]);
-	const range = (key: string) => `${mb(Math.min(...growths[key]))} to ${mb(Math.max(...growths[key]))}`;
-	for (const { key, label } of runs) console.log(`  ${label.padEnd(width)}  median peak growth +${mb(growth(key))} (${range(key)})`);
+	const range = (key: string) =>
+		`${mb(Math.min(...growths[key]))} to ${mb(Math.max(...growths[key]))}`;
+	for (const { key, label } of runs)
+		console.log(`  ${label.padEnd(width)}  median peak growth +${mb(growth(key))} (${range(key)})`);
 	return [
 		{
 			part: `(d) ${MEMORY_ITEMS.toLocaleString('en')} items, 2 KB replies: peak growth (median)`,
@@ -219,14 +272,27 @@ async function partD(fast: LocalService): Promise<Row[]> {
 }
 
 function printSummary(rows: Row[], took: Map<string, number>): void {
-	const header: Row = { part: 'part', ours: CONTENDER_LABELS.ours, httpRequest: CONTENDER_LABELS.httpRequest, ratio: 'ratio', target: 'target' };
+	const header: Row = {
+		part: 'part',
+		ours: CONTENDER_LABELS.ours,
+		httpRequest: CONTENDER_LABELS.httpRequest,
+		ratio: 'ratio',
+		target: 'target',
+	};
 	const columns = ['part', 'ours', 'httpRequest', 'ratio', 'target'] as const;
-	const widths = columns.map((column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
+	const widths = columns.map((column) =>
+		Math.max(...[header, ...rows].map((row) => row[column].length)),
+	);
 	if (rows.length > 0) {
 		console.log('\nSummary (ratio: ours / HTTP Request, or elapsed / ideal in (c))');
-		for (const row of [header, ...rows]) console.log(`  ${columns.map((column, index) => row[column].padEnd(widths[index])).join('  ')}`.trimEnd());
+		for (const row of [header, ...rows])
+			console.log(
+				`  ${columns.map((column, index) => row[column].padEnd(widths[index])).join('  ')}`.trimEnd(),
+			);
 	}
-	console.log(`  took: ${[...took].map(([part, value]) => `(${part}) ${value.toFixed(0)} s`).join(', ')}`);
+	console.log(
+		`  took: ${[...took].map(([part, value]) => `(${part}) ${value.toFixed(0)} s`).join(', ')}`,
+	);
 }
 
 /** Runs the given parts (all when none is given) against services of their own. */

@@ -17,7 +17,9 @@ export const contentOf = (item: INodeExecutionData): string | undefined =>
 
 /** The JSON body expression of the HTTP Request node: what the Chat Completion node sends, built per item. */
 function bodyExpression(extraBody: IDataObject = {}): string {
-	const extra = Object.entries(extraBody).map(([name, value]) => `, ${JSON.stringify(name)}: ${JSON.stringify(value)}`);
+	const extra = Object.entries(extraBody).map(
+		([name, value]) => `, ${JSON.stringify(name)}: ${JSON.stringify(value)}`,
+	);
 	return `={{ { "model": "${MODEL}", "messages": [{ "role": "user", "content": $json.prompt }]${extra.join('')} } }}`;
 }
 
@@ -52,7 +54,10 @@ export function httpRequestParameters(baseUrl: string, extraBody?: IDataObject):
 }
 
 /** The Header Auth credential's data for `apiKey`: `Authorization: Bearer <key>`. */
-export const headerAuth = (apiKey: string) => ({ name: 'Authorization', value: `Bearer ${apiKey}` });
+export const headerAuth = (apiKey: string) => ({
+	name: 'Authorization',
+	value: `Bearer ${apiKey}`,
+});
 
 /** The reply text of an HTTP Request node's item (the completion as the service sent it); undefined for an error item. */
 export function httpRequestReply(item: INodeExecutionData): string | undefined {

@@ -60,21 +60,25 @@ export function answeredItems(
 	const replies = outputs[0] ?? [];
 	const failed = replies.find((item) => reply(item) === undefined);
 	if (error || replies.length !== count || failed) {
-		throw new Error(`${label} did not answer every item: ${error?.message ?? JSON.stringify(failed?.json)}`);
+		throw new Error(
+			`${label} did not answer every item: ${error?.message ?? JSON.stringify(failed?.json)}`,
+		);
 	}
 	return replies;
 }
 
 /** The request body the node sends for the prompt, plus the node option Extra Body. */
 function requestBody(options: INodeParameters = {}): IDataObject {
-	const extra = typeof options.extraBody === 'string' ? (JSON.parse(options.extraBody) as IDataObject) : {};
+	const extra =
+		typeof options.extraBody === 'string' ? (JSON.parse(options.extraBody) as IDataObject) : {};
 	return { model: MODEL, messages: [{ role: 'user', content: PROMPT }], ...extra };
 }
 
 function replyText(completion: unknown): string {
-	const content = (completion as { choices?: Array<{ message?: { content?: unknown } }> }).choices?.[0]
-		?.message?.content;
-	if (typeof content !== 'string') throw new Error(`No reply text in ${JSON.stringify(completion).slice(0, 200)}`);
+	const content = (completion as { choices?: Array<{ message?: { content?: unknown } }> })
+		.choices?.[0]?.message?.content;
+	if (typeof content !== 'string')
+		throw new Error(`No reply text in ${JSON.stringify(completion).slice(0, 200)}`);
 	return content;
 }
 
@@ -86,10 +90,17 @@ function fetchClient(baseUrl: string): Client {
 			for (let index = 0; index < count; index++) {
 				const response = await fetch(`${baseUrl}/chat/completions`, {
 					method: 'POST',
-					headers: { Authorization: `Bearer ${keys.default}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+					headers: {
+						Authorization: `Bearer ${keys.default}`,
+						'Content-Type': 'application/json',
+						Accept: 'application/json',
+					},
 					body,
 				});
-				items.push({ json: { content: replyText(JSON.parse(await response.text())) }, pairedItem: { item: index } });
+				items.push({
+					json: { content: replyText(JSON.parse(await response.text())) },
+					pairedItem: { item: index },
+				});
 			}
 			return items;
 		},
@@ -117,13 +128,17 @@ class HelperOnly implements INodeType {
 		const body = JSON.parse(this.getNodeParameter('body', 0) as string) as IDataObject;
 		const items: INodeExecutionData[] = [];
 		for (let index = 0; index < this.getInputData().length; index++) {
-			const completion = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
-				method: 'POST',
-				url: `${baseUrl as string}/chat/completions`,
-				body,
-				json: true,
-				timeout: TIMEOUT_MS,
-			})) as unknown;
+			const completion = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				{
+					method: 'POST',
+					url: `${baseUrl as string}/chat/completions`,
+					body,
+					json: true,
+					timeout: TIMEOUT_MS,
+				},
+			)) as unknown;
 			items.push({ json: { content: replyText(completion) }, pairedItem: { item: index } });
 		}
 		return [items];
@@ -139,7 +154,11 @@ function engineFor(baseUrl: string): Engine {
 }
 
 /** Runs `count` empty items through one execution of a node; fails loudly when an item got no reply. */
-function engineClient(baseUrl: string, type: string, parameters: (options?: INodeParameters) => INodeParameters): Client {
+function engineClient(
+	baseUrl: string,
+	type: string,
+	parameters: (options?: INodeParameters) => INodeParameters,
+): Client {
 	const engine = engineFor(baseUrl);
 	return {
 		async run(count, options) {
@@ -154,7 +173,9 @@ function engineClient(baseUrl: string, type: string, parameters: (options?: INod
 export function createClient(name: ClientName, baseUrl: string): Client {
 	if (name === 'fetch') return fetchClient(baseUrl);
 	if (name === 'helper') {
-		return engineClient(baseUrl, HELPER_NODE, (options) => ({ body: JSON.stringify(requestBody(options)) }));
+		return engineClient(baseUrl, HELPER_NODE, (options) => ({
+			body: JSON.stringify(requestBody(options)),
+		}));
 	}
 	return engineClient(baseUrl, CHAT_NODE, (options = {}) => ({
 		model: { __rl: true, mode: 'id', value: MODEL },

@@ -58,16 +58,30 @@ export interface Contender {
 const items = (count: number) =>
 	Array.from({ length: count }, (_, index) => ({ json: { prompt: `Item ${index + 1}` } }));
 
-export function createContenders(baseUrl: string, apiKey: string): Record<ContenderName, Contender> {
+export function createContenders(
+	baseUrl: string,
+	apiKey: string,
+): Record<ContenderName, Contender> {
 	const engine = createEngine({
-		nodeTypes: { [CHAT_NODE]: new ChatCompletion(), [HTTP_REQUEST_NODE]: baseNodeType('HttpRequest', 'HttpRequest') },
-		credentialTypes: { [CREDENTIAL_TYPE]: new ChatCompletionsApi(), [HEADER_AUTH]: baseCredentialType('HttpHeaderAuth') },
+		nodeTypes: {
+			[CHAT_NODE]: new ChatCompletion(),
+			[HTTP_REQUEST_NODE]: baseNodeType('HttpRequest', 'HttpRequest'),
+		},
+		credentialTypes: {
+			[CREDENTIAL_TYPE]: new ChatCompletionsApi(),
+			[HEADER_AUTH]: baseCredentialType('HttpHeaderAuth'),
+		},
 		credentials: { [CREDENTIAL_TYPE]: { apiKey, baseUrl }, [HEADER_AUTH]: headerAuth(apiKey) },
 	});
 	return {
 		ours: {
 			run: ({ count, settings, extraBody, concurrency }) =>
-				engine.runNode({ type: CHAT_NODE, parameters: chatParameters(extraBody, concurrency), items: items(count), settings }),
+				engine.runNode({
+					type: CHAT_NODE,
+					parameters: chatParameters(extraBody, concurrency),
+					items: items(count),
+					settings,
+				}),
 			reply: contentOf,
 		},
 		httpRequest: {
@@ -92,7 +106,10 @@ export function contenderClient(name: ContenderName, baseUrl: string, apiKey: st
 	const contender = createContenders(baseUrl, apiKey)[name];
 	return {
 		async run(count, options = {}) {
-			const extraBody = typeof options.extraBody === 'string' ? (JSON.parse(options.extraBody) as IDataObject) : undefined;
+			const extraBody =
+				typeof options.extraBody === 'string'
+					? (JSON.parse(options.extraBody) as IDataObject)
+					: undefined;
 			const concurrency = typeof options.concurrency === 'number' ? options.concurrency : undefined;
 			const result = await contender.run({ count, extraBody, concurrency });
 			return answeredItems(CONTENDER_LABELS[name], count, result, contender.reply);

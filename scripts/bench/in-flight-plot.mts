@@ -16,15 +16,24 @@ function seconds(report: TrafficReport, arrivals: readonly number[], from: numbe
 	const { timeline } = report;
 	const end = Math.max(timeline.at(-1)?.at ?? from, ...arrivals);
 	const count = Math.max(1, Math.ceil((end - from) / 1000));
-	const result: Second[] = Array.from({ length: count }, () => ({ mostInFlight: 0, started: 0, refused: 0 }));
-	const slot = (at: number) => result[Math.min(count - 1, Math.max(0, Math.floor((at - from) / 1000)))];
+	const result: Second[] = Array.from({ length: count }, () => ({
+		mostInFlight: 0,
+		started: 0,
+		refused: 0,
+	}));
+	const slot = (at: number) =>
+		result[Math.min(count - 1, Math.max(0, Math.floor((at - from) / 1000)))];
 	let inFlight = 0;
 	let next = 0;
 	for (const [index, second] of result.entries()) {
 		// The count in flight as the second begins, then every change during it.
-		while (next < timeline.length && timeline[next].at < from + index * 1000) inFlight = timeline[next++].inFlight;
+		while (next < timeline.length && timeline[next].at < from + index * 1000)
+			inFlight = timeline[next++].inFlight;
 		second.mostInFlight = inFlight;
-		while (next < timeline.length && (timeline[next].at < from + (index + 1) * 1000 || index === count - 1)) {
+		while (
+			next < timeline.length &&
+			(timeline[next].at < from + (index + 1) * 1000 || index === count - 1)
+		) {
 			if (timeline[next].inFlight > inFlight) second.started++;
 			inFlight = timeline[next++].inFlight;
 			second.mostInFlight = Math.max(second.mostInFlight, inFlight);
@@ -35,7 +44,11 @@ function seconds(report: TrafficReport, arrivals: readonly number[], from: numbe
 	return result;
 }
 
-export function inFlightPlot(report: TrafficReport, arrivals: readonly number[], from: number): string[] {
+export function inFlightPlot(
+	report: TrafficReport,
+	arrivals: readonly number[],
+	from: number,
+): string[] {
 	const lines = seconds(report, arrivals, from);
 	const width = Math.max(report.limit?.inFlight ?? 0, ...lines.map((line) => line.mostInFlight));
 	return [

@@ -5,7 +5,10 @@
  */
 type Hook = () => unknown;
 
-export async function withJestFixtures<T>(declare: () => T, body: (fixtures: T) => Promise<void>): Promise<void> {
+export async function withJestFixtures<T>(
+	declare: () => T,
+	body: (fixtures: T) => Promise<void>,
+): Promise<void> {
 	const before: Hook[] = [];
 	const after: Hook[] = [];
 	const scope = globalThis as Record<string, unknown>;

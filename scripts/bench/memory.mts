@@ -22,7 +22,14 @@ export async function measureMemory(
 	replyChars: number,
 	concurrency?: number,
 ): Promise<MemoryFigures> {
-	const args = [...process.execArgv, MEMORY_RUN, client, baseUrl, String(items), String(replyChars)];
+	const args = [
+		...process.execArgv,
+		MEMORY_RUN,
+		client,
+		baseUrl,
+		String(items),
+		String(replyChars),
+	];
 	if (concurrency !== undefined) args.push(String(concurrency));
 	const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 1024 * 1024 });
 	return JSON.parse(stdout.trim().split('\n').pop()!) as MemoryFigures;

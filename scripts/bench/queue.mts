@@ -76,7 +76,10 @@ interface Figures {
 	arrivals: number[];
 }
 
-function contenders(service: LocalService, credentials: Record<'chat' | 'header', { id: string; name: string }>): Contender[] {
+function contenders(
+	service: LocalService,
+	credentials: Record<'chat' | 'header', { id: string; name: string }>,
+): Contender[] {
 	const node = (name: string, type: string, typeVersion: number): WorkflowNode => ({
 		id: randomUUID(),
 		name,
@@ -85,7 +88,9 @@ function contenders(service: LocalService, credentials: Record<'chat' | 'header'
 		position: [0, 0],
 		parameters: {},
 	});
-	const httpRequestVersion = (baseNodeType('HttpRequest', 'HttpRequest') as IVersionedNodeType).description.defaultVersion ?? 1;
+	const httpRequestVersion =
+		(baseNodeType('HttpRequest', 'HttpRequest') as IVersionedNodeType).description.defaultVersion ??
+		1;
 	const httpRequest: WorkflowNode = {
 		...node('HTTP Request', HTTP_REQUEST_NODE, httpRequestVersion),
 		parameters: httpRequestParameters(service.baseUrl),
@@ -96,7 +101,12 @@ function contenders(service: LocalService, credentials: Record<'chat' | 'header'
 		parameters: chatParameters(),
 		credentials: { chatCompletionsApi: credentials.chat },
 	};
-	const contender = (label: string, path: string, last: WorkflowNode, reply: Contender['reply']): Contender => ({
+	const contender = (
+		label: string,
+		path: string,
+		last: WorkflowNode,
+		reply: Contender['reply'],
+	): Contender => ({
 		label,
 		path,
 		workflow: questionsBehindWebhook(path, last),
@@ -122,22 +132,33 @@ async function statuses(rest: N8nRest, workflowId: string): Promise<string[]> {
 	const deadline = Date.now() + 30_000;
 	for (;;) {
 		const found = (await rest.executions(workflowId)).map((execution) => execution.status);
-		const done = found.length >= EXECUTIONS && !found.some((status) => ['new', 'running'].includes(status));
+		const done =
+			found.length >= EXECUTIONS && !found.some((status) => ['new', 'running'].includes(status));
 		if (done || Date.now() > deadline) return found;
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }
 
 /** The 4 executions of one contender at once, on a cleared service. */
-async function run(n8n: RealN8n, rest: N8nRest, service: LocalService, contender: Contender): Promise<Figures> {
+async function run(
+	n8n: RealN8n,
+	rest: N8nRest,
+	service: LocalService,
+	contender: Contender,
+): Promise<Figures> {
 	await drained(service, 'limited');
 	await service.clearRequests();
 	const before = startedExecutions(n8n);
 	const started = performance.now();
 	const answered = await Promise.all(
 		Array.from({ length: EXECUTIONS }, async (_, execution) => {
-			const prompts = Array.from({ length: ITEMS }, (_, item) => `Execution ${execution + 1}, item ${item + 1}`);
-			const response = await n8n.webhook(contender.path, { questions: prompts.map((prompt) => ({ prompt })) });
+			const prompts = Array.from(
+				{ length: ITEMS },
+				(_, item) => `Execution ${execution + 1}, item ${item + 1}`,
+			);
+			const response = await n8n.webhook(contender.path, {
+				questions: prompts.map((prompt) => ({ prompt })),
+			});
 			const text = await response.text();
 			if (!response.ok) return 0;
 			const items = JSON.parse(text) as INodeExecutionData['json'][];
@@ -173,7 +194,16 @@ function printFigures(label: string, figures: Figures): void {
 }
 
 function printSummary(rows: Array<[string, Figures]>): void {
-	const header = ['contender', 'elapsed', 'elapsed / ideal', 'failed executions', 'items without reply', '429s', 'retries', 'most in flight'];
+	const header = [
+		'contender',
+		'elapsed',
+		'elapsed / ideal',
+		'failed executions',
+		'items without reply',
+		'429s',
+		'retries',
+		'most in flight',
+	];
 	const lines = [
 		header,
 		...rows.map(([label, figures]) => [
@@ -188,8 +218,13 @@ function printSummary(rows: Array<[string, Figures]>): void {
 		]),
 	];
 	const widths = header.map((_, column) => Math.max(...lines.map((line) => line[column].length)));
-	console.log(`\nSummary (ideal ${IDEAL_SECONDS.toFixed(1)} s; target for ours: 0 errors and <= ${TARGET}x the ideal)`);
-	for (const line of lines) console.log(`  ${line.map((cell, column) => cell.padEnd(widths[column])).join('  ')}`.trimEnd());
+	console.log(
+		`\nSummary (ideal ${IDEAL_SECONDS.toFixed(1)} s; target for ours: 0 errors and <= ${TARGET}x the ideal)`,
+	);
+	for (const line of lines)
+		console.log(
+			`  ${line.map((cell, column) => cell.padEnd(widths[column])).join('  ')}`.trimEnd(),
+		);
 }
 
 export async function benchQueue(): Promise<void> {
@@ -201,12 +236,25 @@ export async function benchQueue(): Promise<void> {
 	);
 	process.env.E2E_TARBALL = packPackage(join(root, '.cache', 'bench'));
 	const service = await startService({
-		args: ['--rate-limit', `limited=${REQUESTS_PER_SECOND}/s,${IN_FLIGHT}`, '--latency-ms', String(LATENCY_MS)],
+		args: [
+			'--rate-limit',
+			`limited=${REQUESTS_PER_SECOND}/s,${IN_FLIGHT}`,
+			'--latency-ms',
+			String(LATENCY_MS),
+		],
 	});
 	try {
 		const chat = localCredential(keys.limited, service.baseUrl);
-		const header = { id: 'bench-header-auth', name: 'Bearer key (Header Auth)', type: HEADER_AUTH, data: headerAuth(keys.limited) };
-		const entries = contenders(service, { chat: { id: chat.id, name: chat.name }, header: { id: header.id, name: header.name } });
+		const header = {
+			id: 'bench-header-auth',
+			name: 'Bearer key (Header Auth)',
+			type: HEADER_AUTH,
+			data: headerAuth(keys.limited),
+		};
+		const entries = contenders(service, {
+			chat: { id: chat.id, name: chat.name },
+			header: { id: header.id, name: header.name },
+		});
 		await withJestFixtures(
 			() => {
 				const redisPort = useRedis();
@@ -218,7 +266,9 @@ export async function benchQueue(): Promise<void> {
 				}));
 			},
 			async (n8n) => {
-				console.log(`  set up (package packed, n8n and ${WORKERS} workers started, workflows published) in ${since(started).toFixed(0)} s`);
+				console.log(
+					`  set up (package packed, n8n and ${WORKERS} workers started, workflows published) in ${since(started).toFixed(0)} s`,
+				);
 				const rest = await N8nRest.login(n8n().url, OWNER);
 				const rows: Array<[string, Figures]> = [];
 				for (const entry of entries) {
@@ -226,7 +276,12 @@ export async function benchQueue(): Promise<void> {
 					printFigures(entry.label, figures);
 					// Ours (the first): how it kept to the limit, second by second.
 					if (entry === entries[0]) {
-						for (const line of inFlightPlot(figures.traffic, figures.arrivals, figures.traffic.timeline[0].at)) console.log(`  ${line}`);
+						for (const line of inFlightPlot(
+							figures.traffic,
+							figures.arrivals,
+							figures.traffic.timeline[0].at,
+						))
+							console.log(`  ${line}`);
 					}
 					rows.push([entry.label, figures]);
 				}
@@ -236,5 +291,7 @@ export async function benchQueue(): Promise<void> {
 	} finally {
 		await service.stop();
 	}
-	console.log(`  took ${since(started).toFixed(0)} s (n8n, workers and service started and stopped included)`);
+	console.log(
+		`  took ${since(started).toFixed(0)} s (n8n, workers and service started and stopped included)`,
+	);
 }

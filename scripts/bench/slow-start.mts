@@ -53,7 +53,9 @@ const seconds = (value: number) => `${value.toFixed(2)} s`;
 
 /** Items `{ prompt, n }`, n from `from`; the model expression reads `n`. */
 const items = (from: number, count: number): INodeExecutionData[] =>
-	Array.from({ length: count }, (_, index) => ({ json: { prompt: `Item ${from + index + 1}`, n: from + index } }));
+	Array.from({ length: count }, (_, index) => ({
+		json: { prompt: `Item ${from + index + 1}`, n: from + index },
+	}));
 
 function engineFor(baseUrl: string, apiKey: string): Engine {
 	return createEngine({
@@ -64,7 +66,12 @@ function engineFor(baseUrl: string, apiKey: string): Engine {
 }
 
 /** One execution of the node at its defaults (On Error: Stop Workflow) over `batch`. */
-function runOnce(engine: Engine, model: string, batch: INodeExecutionData[], concurrency?: number): Promise<RunNodeResult> {
+function runOnce(
+	engine: Engine,
+	model: string,
+	batch: INodeExecutionData[],
+	concurrency?: number,
+): Promise<RunNodeResult> {
 	return engine.runNode({
 		type: CHAT_NODE,
 		parameters: {
@@ -78,8 +85,14 @@ function runOnce(engine: Engine, model: string, batch: INodeExecutionData[], con
 }
 
 /** `count` items with the given start; a slow start is two executions (see the header). */
-async function runBatch(engine: Engine, model: string, count: number, start: Start): Promise<RunNodeResult> {
-	if (start !== 'slow') return await runOnce(engine, model, items(0, count), start === 'one' ? 1 : undefined);
+async function runBatch(
+	engine: Engine,
+	model: string,
+	count: number,
+	start: Start,
+): Promise<RunNodeResult> {
+	if (start !== 'slow')
+		return await runOnce(engine, model, items(0, count), start === 'one' ? 1 : undefined);
 	const first = await runOnce(engine, model, items(0, 1));
 	if (first.error || count === 1) return first;
 	const rest = await runOnce(engine, model, items(1, count - 1));
@@ -97,7 +110,9 @@ async function measured(service: LocalService, run: () => Promise<RunNodeResult>
 	await delay(50);
 	await drained(service, 'default');
 	const requests = await service.requests();
-	const valid = requests.filter((request) => (request.body as { model?: unknown } | null)?.model === GOOD_MODEL).length;
+	const valid = requests.filter(
+		(request) => (request.body as { model?: unknown } | null)?.model === GOOD_MODEL,
+	).length;
 	return { seconds: elapsed, result, requests: requests.length, valid };
 }
 
@@ -110,15 +125,26 @@ interface FailureCase {
 }
 
 /** A case's three starts, `FAILURE_ROUNDS` times taking turns: median requests and time per start. */
-async function failureRow(service: LocalService, { label, apiKey, model, error }: FailureCase): Promise<string[]> {
+async function failureRow(
+	service: LocalService,
+	{ label, apiKey, model, error }: FailureCase,
+): Promise<string[]> {
 	const engine = engineFor(service.baseUrl, apiKey);
-	const figures = STARTS.map(() => ({ seconds: [] as number[], requests: [] as number[], valid: [] as number[] }));
+	const figures = STARTS.map(() => ({
+		seconds: [] as number[],
+		requests: [] as number[],
+		valid: [] as number[],
+	}));
 	for (let round = 0; round < FAILURE_ROUNDS; round++) {
 		for (let turn = 0; turn < STARTS.length; turn++) {
 			const index = (round + turn) % STARTS.length;
-			const run = await measured(service, () => runBatch(engine, model, FAILING_ITEMS, STARTS[index]));
+			const run = await measured(service, () =>
+				runBatch(engine, model, FAILING_ITEMS, STARTS[index]),
+			);
 			if (!error.test(run.result.error?.message ?? '')) {
-				throw new Error(`${label}, ${START_LABELS[STARTS[index]]}: expected ${error}, got ${run.result.error?.message ?? 'no error'}`);
+				throw new Error(
+					`${label}, ${START_LABELS[STARTS[index]]}: expected ${error}, got ${run.result.error?.message ?? 'no error'}`,
+				);
 			}
 			figures[index].seconds.push(run.seconds);
 			figures[index].requests.push(run.requests);
@@ -126,7 +152,10 @@ async function failureRow(service: LocalService, { label, apiKey, model, error }
 		}
 	}
 	const cells = figures.map(({ seconds: times, requests, valid }) => {
-		const range = Math.min(...requests) === Math.max(...requests) ? '' : ` (${Math.min(...requests)}-${Math.max(...requests)})`;
+		const range =
+			Math.min(...requests) === Math.max(...requests)
+				? ''
+				: ` (${Math.min(...requests)}-${Math.max(...requests)})`;
 		// Per-item model: how many of them asked for the model that exists (paid when answered).
 		const ofValid = model.startsWith('=') ? `, ${median(valid)} to ${GOOD_MODEL}` : '';
 		return `${median(requests)} ${median(requests) === 1 ? 'request' : 'requests'}${range}${ofValid}, ${seconds(median(times))}`;
@@ -136,11 +165,13 @@ async function failureRow(service: LocalService, { label, apiKey, model, error }
 
 function printTable(rows: string[][]): void {
 	const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-	for (const row of rows) console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}`.trimEnd());
+	for (const row of rows)
+		console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}`.trimEnd());
 }
 
 async function failures(remote: LocalService): Promise<void> {
-	if (Object.values(keys).includes(BAD_KEY)) throw new Error(`${BAD_KEY} is a key of dev/service/config.json`);
+	if (Object.values(keys).includes(BAD_KEY))
+		throw new Error(`${BAD_KEY} is a key of dev/service/config.json`);
 	console.log(
 		`\n(e) Would a slow start pay off? On Error: Stop Workflow, ${FAILING_ITEMS} items, service ${REMOTE_MS} ms; ` +
 			'requests the service received (its own log) and elapsed time, median of ' +
@@ -148,8 +179,18 @@ async function failures(remote: LocalService): Promise<void> {
 			'the node run on the first item alone, then at Auto on the rest: one round trip before Auto.',
 	);
 	const cases: FailureCase[] = [
-		{ label: 'a key the service does not know (401)', apiKey: BAD_KEY, model: GOOD_MODEL, error: /API key/ },
-		{ label: `model "${BAD_MODEL}" on every item (404)`, apiKey: keys.default, model: BAD_MODEL, error: /does not exist/ },
+		{
+			label: 'a key the service does not know (401)',
+			apiKey: BAD_KEY,
+			model: GOOD_MODEL,
+			error: /API key/,
+		},
+		{
+			label: `model "${BAD_MODEL}" on every item (404)`,
+			apiKey: keys.default,
+			model: BAD_MODEL,
+			error: /does not exist/,
+		},
 		{
 			label: `model "${BAD_MODEL}" on item ${BAD_ITEM} only (404)`,
 			apiKey: keys.default,
@@ -165,7 +206,7 @@ async function failures(remote: LocalService): Promise<void> {
 			'  A key the service does not know is refused at once, before the latency (a remote service answers it after',
 			"  a network round trip, so Auto's count there is no lower); a model that does not exist is answered after it.",
 			"  A failed request's slot passes to the next item only after the failure has stopped the run, so Concurrency",
-			"  1 sends the failed request alone and Auto its first 64.",
+			'  1 sends the failed request alone and Auto its first 64.',
 			'  Billing (SERVICE.md): usage is metered in tokens, usage.total_tokens of a reply being the figure billed;',
 			'  an error answer (401, 404) carries no usage and SERVICE.md names no charge for one, so the failed requests',
 			`  above cost requests (rate limit, logs), not tokens. With item ${BAD_ITEM}'s failure the requests to ${GOOD_MODEL}`,
@@ -193,7 +234,8 @@ async function costRow(service: LocalService, label: string, count: number): Pro
 		}
 	}
 	const [auto, slow] = times.map((values) => median(values));
-	const cell = (values: number[]) => `${seconds(median(values))} (${Math.min(...values).toFixed(2)} to ${seconds(Math.max(...values))})`;
+	const cell = (values: number[]) =>
+		`${seconds(median(values))} (${Math.min(...values).toFixed(2)} to ${seconds(Math.max(...values))})`;
 	const difference = `${slow >= auto ? '+' : '-'}${seconds(Math.abs(slow - auto))}`;
 	return [label, ...times.map(cell), difference, (slow / auto).toFixed(2)];
 }

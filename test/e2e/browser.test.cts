@@ -13,7 +13,15 @@ import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { CHAT_NODE_TYPE } from '../../dev/n8n/workflows.cts';
 
 const screenshots = resolve(__dirname, '..', '..', '.cache', 'e2e', 'screenshots');
-const KEY_MODELS = ['echo-1', 'json-1', 'think-1', 'think-inline-1', 'think-tools-1', 'tools-1', 'vision-1'];
+const KEY_MODELS = [
+	'echo-1',
+	'json-1',
+	'think-1',
+	'think-inline-1',
+	'think-tools-1',
+	'tools-1',
+	'vision-1',
+];
 const PROMPT = 'Hello from the browser test';
 
 const service = useLocalService();

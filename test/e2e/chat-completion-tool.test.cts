@@ -132,9 +132,13 @@ describe("a failed tool call: the model reads what happened, the service's words
 		) as ChatRequest[];
 		// The agent's two requests, none from the tool.
 		expect(requests.map((request) => request.body.model)).toEqual(['tools-1', 'tools-1']);
-		const toolMessage = (requests[1].body.messages as Message[]).find((message) => message.role === 'tool');
+		const toolMessage = (requests[1].body.messages as Message[]).find(
+			(message) => message.role === 'tool',
+		);
 		const error = errorOf(toolMessage!);
-		expect(error).toBe('Temperature: must be from 0 to 2, got 5. Use a value from 0 to 2, e.g. 0.7.');
+		expect(error).toBe(
+			'Temperature: must be from 0 to 2, got 5. Use a value from 0 to 2, e.g. 0.7.',
+		);
 	});
 
 	test('a wrong API key', async () => {

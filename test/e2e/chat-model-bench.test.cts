@@ -29,7 +29,11 @@ const run = process.env.CHAT_MODEL_BENCH === '1' ? describe : describe.skip;
  * The same agent, built by the same workflow builder, with n8n's OpenAI Chat Model (Chat Completions, not the
  * Responses API) in the model's place.
  */
-function theirAgent(path: string, baseUrl: string, credential: ModelSetup['credential']): WorkflowToImport {
+function theirAgent(
+	path: string,
+	baseUrl: string,
+	credential: ModelSetup['credential'],
+): WorkflowToImport {
 	const workflow = withNode(
 		agentWorkflow(path, { credential, model: 'tools-1' }),
 		openAiChatModel(baseUrl, { id: 'openai-local', name: 'OpenAI (local service)' }),
@@ -53,10 +57,12 @@ function ratioInterval(ours: number[], theirs: number[]): [number, number] {
 		state = (state * 1103515245 + 12345) % 2 ** 31;
 		return state / 2 ** 31;
 	};
-	const resample = (values: number[]) => values.map(() => values[Math.floor(random() * values.length)]);
-	const ratios = Array.from({ length: 2000 }, () => median(resample(ours)) / median(resample(theirs))).sort(
-		(a, b) => a - b,
-	);
+	const resample = (values: number[]) =>
+		values.map(() => values[Math.floor(random() * values.length)]);
+	const ratios = Array.from(
+		{ length: 2000 },
+		() => median(resample(ours)) / median(resample(theirs)),
+	).sort((a, b) => a - b);
 	return [ratios[Math.floor(ratios.length * 0.025)], ratios[Math.floor(ratios.length * 0.975)]];
 }
 
@@ -101,7 +107,8 @@ run("an AI Agent turn with one tool call: this Chat Model against n8n's OpenAI C
 
 	test('median time per turn, ours / theirs', async () => {
 		const times: Record<string, number[]> = { 'bench-ours': [], 'bench-theirs': [] };
-		for (const path of Object.keys(times)) for (let i = 0; i < WARM_UP; i++) await turn(path, false);
+		for (const path of Object.keys(times))
+			for (let i = 0; i < WARM_UP; i++) await turn(path, false);
 		for (let block = 0; block < BLOCKS; block++) {
 			const order =
 				block % 2 === 0 ? ['bench-ours', 'bench-theirs'] : ['bench-theirs', 'bench-ours'];

@@ -15,7 +15,15 @@ import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { N8nRest } from '../../dev/n8n/rest.cts';
 
 const screenshots = resolve(__dirname, '..', '..', '.cache', 'e2e', 'screenshots');
-const KEY_MODELS = ['echo-1', 'json-1', 'think-1', 'think-inline-1', 'think-tools-1', 'tools-1', 'vision-1'];
+const KEY_MODELS = [
+	'echo-1',
+	'json-1',
+	'think-1',
+	'think-inline-1',
+	'think-tools-1',
+	'tools-1',
+	'vision-1',
+];
 const MODEL_NAME = 'Chat Completions Chat Model';
 const WORKFLOW = 'e2e-chat-model-ui';
 const FAILING = 'e2e-chat-model-ui-failing';
@@ -25,7 +33,14 @@ const service = useLocalService();
 /** Start -> AI Agent (v3.1, prompt "Hello"), the agent without a model; node ids begin with `prefix`. */
 function agentNodes(prefix: string) {
 	return [
-		{ id: `${prefix}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: `${prefix}-start`,
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		{
 			id: `${prefix}-agent`,
 			name: 'AI Agent',
@@ -57,14 +72,19 @@ const n8n = useRealN8n(() => {
 						// The service waits 5 s before it answers (a knob of the local service); Timeout is 500 ms.
 						parameters: {
 							model: { __rl: true, mode: 'id', value: 'echo-1' },
-							options: { timeout: 500, extraBody: JSON.stringify({ x_local: { stall_headers_ms: 5000 } }) },
+							options: {
+								timeout: 500,
+								extraBody: JSON.stringify({ x_local: { stall_headers_ms: 5000 } }),
+							},
 						},
 						credentials: { chatCompletionsApi: { id: credential.id, name: credential.name } },
 					},
 				],
 				connections: {
 					...toAgent,
-					[MODEL_NAME]: { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
+					[MODEL_NAME]: {
+						ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
+					},
 				},
 				settings: { executionOrder: 'v1' },
 			},

@@ -48,7 +48,11 @@ function chatModel(
 		type: MODEL_TYPE,
 		typeVersion: typeVersion ?? 1,
 		position: [name === 'Chat Model' ? 0 : 120, 240],
-		parameters: { model: { __rl: true, mode: 'id', value: model }, ...fields, options: options ?? {} },
+		parameters: {
+			model: { __rl: true, mode: 'id', value: model },
+			...fields,
+			options: options ?? {},
+		},
 		credentials: { chatCompletionsApi: credential },
 	};
 }

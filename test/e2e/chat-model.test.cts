@@ -399,7 +399,9 @@ describe("errors as the agent's error item shows them (only the message is kept)
 	});
 
 	test('streaming, a reply cut by Maximum Tokens: the chat is told it was cut, and the fix', async () => {
-		const response = await n8n().webhook('agent-stream-cut', { question: 'one two three four five' });
+		const response = await n8n().webhook('agent-stream-cut', {
+			question: 'one two three four five',
+		});
 		const errors = (await readStreamed(response)).flatMap((read) => read.errors);
 		expect(errors).toHaveLength(1);
 		expect(errors[0]).toMatch(

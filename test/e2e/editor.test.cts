@@ -27,7 +27,11 @@ const MODEL_NAME = 'Chat Completions Chat Model';
 const tool = (name: string, description: string) => ({
 	name,
 	description,
-	parameters: JSON.stringify({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }),
+	parameters: JSON.stringify({
+		type: 'object',
+		properties: { city: { type: 'string' } },
+		required: ['city'],
+	}),
 });
 
 /** A workflow of a manual trigger and one Chat Completion node with `parameters`. */
@@ -62,16 +66,22 @@ function workflow(id: string, parameters: Record<string, unknown>, typeVersion =
 const service = useLocalService();
 const n8n = useRealN8n(() => ({
 	credentials: [
-		{ ...credential, type: 'chatCompletionsApi', data: { apiKey: keys.default, baseUrl: service().baseUrl } },
+		{
+			...credential,
+			type: 'chatCompletionsApi',
+			data: { apiKey: keys.default, baseUrl: service().baseUrl },
+		},
 	],
 	workflows: [
 		workflow('editor-simple', { promptType: 'simple', prompt: 'Hello' }),
 		workflow('editor-messages', {
 			promptType: 'messages',
 			messages: {
-				values: Object.entries({ system: 'Be brief.', user: 'What is in the picture?', assistant: 'A cat.' }).map(
-					([role, content]) => ({ role, content }),
-				),
+				values: Object.entries({
+					system: 'Be brief.',
+					user: 'What is in the picture?',
+					assistant: 'A cat.',
+				}).map(([role, content]) => ({ role, content })),
 			},
 		}),
 		workflow('editor-json', { promptType: 'json' }),
@@ -81,8 +91,16 @@ const n8n = useRealN8n(() => ({
 			tools: { values: [tool('weather', 'Weather in a city'), tool('time', 'Time in a city')] },
 			toolChoice: 'function',
 		}),
-		workflow('editor-version-1', { promptType: 'simple', prompt: 'What is this?', imageUrls: 'https://example.com/cat.png' }, 1),
-		workflow('editor-version-1-1', { promptType: 'simple', prompt: 'Hello', options: { temperature: 0.5 } }, 1.1),
+		workflow(
+			'editor-version-1',
+			{ promptType: 'simple', prompt: 'What is this?', imageUrls: 'https://example.com/cat.png' },
+			1,
+		),
+		workflow(
+			'editor-version-1-1',
+			{ promptType: 'simple', prompt: 'Hello', options: { temperature: 0.5 } },
+			1.1,
+		),
 		{
 			id: 'editor-chat-model',
 			name: 'Editor: the Chat Model',
@@ -132,12 +150,16 @@ async function fields(ndv: Locator): Promise<string[]> {
 
 /** What the panel's text boxes hold (their values are no page text). */
 async function texts(ndv: Locator): Promise<string[]> {
-	return await ndv.locator('textarea:visible').evaluateAll((boxes) => boxes.map((box) => (box as unknown as { value: string }).value));
+	return await ndv
+		.locator('textarea:visible')
+		.evaluateAll((boxes) => boxes.map((box) => (box as unknown as { value: string }).value));
 }
 
 /** The visible labels of the panel's fields. */
 async function labels(ndv: Locator): Promise<string[]> {
-	return await ndv.locator('[data-test-id="parameter-input-label"]:visible, label:visible').allInnerTexts();
+	return await ndv
+		.locator('[data-test-id="parameter-input-label"]:visible, label:visible')
+		.allInnerTexts();
 }
 
 test('Simple: no image field until the Images switch is on', async () => {
@@ -150,20 +172,26 @@ test('Simple: no image field until the Images switch is on', async () => {
 	await ndv.getByTestId('parameter-input-imageUrls').waitFor();
 	expect((await fields(ndv)).filter((name) => IMAGE_FIELDS.includes(name))).toEqual(IMAGE_FIELDS);
 	const shown = await screenshot(p, screenshots, 'editor-simple-images', ndv);
-	for (const text of ['Image URLs', 'Image Binary Properties', 'Image Detail']) expect(shown).toContain(text);
+	for (const text of ['Image URLs', 'Image Binary Properties', 'Image Detail'])
+		expect(shown).toContain(text);
 });
 
 test('Messages: an Images switch on the user row only, no image field on system or assistant rows; Reasoning on the assistant row only', async () => {
 	const { p, ndv, shown } = await panel('editor-messages');
 	expect(shown.filter((name) => name === 'role')).toHaveLength(3);
 	expect(shown.filter((name) => name === 'withImages')).toHaveLength(1);
-	expect(shown.filter((name) => name === 'reasoning' || name === 'reasoningField')).toEqual(['reasoning', 'reasoningField']);
+	expect(shown.filter((name) => name === 'reasoning' || name === 'reasoningField')).toEqual([
+		'reasoning',
+		'reasoningField',
+	]);
 	expect(shown.indexOf('reasoning')).toBeGreaterThan(shown.lastIndexOf('role'));
 	expect(shown.filter((name) => IMAGE_FIELDS.includes(name))).toEqual([]);
 	const text = await screenshot(p, screenshots, 'editor-messages', ndv);
 	expect(text).toContain('Images');
 	expect(text).not.toContain('Image URLs');
-	expect(await texts(ndv)).toEqual(expect.arrayContaining(['Be brief.', 'What is in the picture?', 'A cat.']));
+	expect(await texts(ndv)).toEqual(
+		expect.arrayContaining(['Be brief.', 'What is in the picture?', 'A cat.']),
+	);
 });
 
 test('JSON with Tools None: no tool-result fields and no notice', async () => {
@@ -187,7 +215,14 @@ test('JSON with tools: the tool-result fields below Tools, one "Tools" label, Fu
 	await choices.first().waitFor();
 	expect(await choices.allInnerTexts()).toEqual(['weather', 'time']);
 	const text = await screenshot(p, screenshots, 'editor-json-tools', p.locator('body'));
-	for (const expected of ['Functions', 'Function Name or ID', 'Tool Call ID', 'Tool Result', 'weather', 'time'])
+	for (const expected of [
+		'Functions',
+		'Function Name or ID',
+		'Tool Call ID',
+		'Tool Result',
+		'weather',
+		'time',
+	])
 		expect(text).toContain(expected);
 });
 
@@ -206,7 +241,11 @@ async function choose(p: Page, ndv: Locator, name: string, choice: string): Prom
 }
 
 /** Opens Options' "Add Option" list; returns the page's text while it is open and the options it lists. */
-async function optionsList(p: Page, ndv: Locator, shot: string): Promise<{ listed: string[]; text: string }> {
+async function optionsList(
+	p: Page,
+	ndv: Locator,
+	shot: string,
+): Promise<{ listed: string[]; text: string }> {
 	await ndv.getByTestId('collection-parameter-add').click();
 	const items = p.getByTestId('collection-parameter-option').filter({ visible: true });
 	await items.first().waitFor();
@@ -216,12 +255,15 @@ async function optionsList(p: Page, ndv: Locator, shot: string): Promise<{ liste
 }
 
 /** The labels of the table's options the node lists, in the table's order (what the unit test fixes). */
-const labelsOf = (exclude: string[]) => OPTIONS.filter((spec) => !exclude.includes(spec.name)).map((spec) => spec.label);
+const labelsOf = (exclude: string[]) =>
+	OPTIONS.filter((spec) => !exclude.includes(spec.name)).map((spec) => spec.label);
 
 test('Response Format: choosing JSON Schema shows its schema editor right below, then Strict Schema and Repair Attempts', async () => {
 	const { p, ndv, shown: before } = await panel('editor-simple');
 	expect(before).toContain('responseFormat');
-	expect(before.filter((name) => RESPONSE_FORMAT_FIELDS.includes(name))).toEqual(['responseFormat']);
+	expect(before.filter((name) => RESPONSE_FORMAT_FIELDS.includes(name))).toEqual([
+		'responseFormat',
+	]);
 
 	await choose(p, ndv, 'responseFormat', 'JSON Schema');
 	await ndv.getByTestId('parameter-input-jsonSchema').waitFor();
@@ -231,8 +273,12 @@ test('Response Format: choosing JSON Schema shows its schema editor right below,
 	await ndv.getByTestId('parameter-input-repairAttempts').scrollIntoViewIfNeeded();
 	await p.waitForTimeout(500); // the choices fade out
 	const text = await screenshot(p, screenshots, 'editor-response-format', ndv);
-	for (const label of ['Response Format', 'JSON Schema', 'Strict Schema', 'Repair Attempts']) expect(text).toContain(label);
-	const schema = await ndv.getByTestId('parameter-input-jsonSchema').locator('.cm-content').innerText();
+	for (const label of ['Response Format', 'JSON Schema', 'Strict Schema', 'Repair Attempts'])
+		expect(text).toContain(label);
+	const schema = await ndv
+		.getByTestId('parameter-input-jsonSchema')
+		.locator('.cm-content')
+		.innerText();
 	expect(schema).toContain('"required": ["name", "age"]');
 });
 
@@ -242,7 +288,11 @@ test('Options: what users change most first, Response Format no longer among the
 	expect(listed).toEqual(labelsOf(RESPONSE_FORMAT_FIELDS));
 	expect(listed.slice(0, 3)).toEqual(['Temperature', 'Maximum Tokens', 'Stream']);
 
-	await p.getByTestId('collection-parameter-option').filter({ hasText: 'Concurrency' }).first().click();
+	await p
+		.getByTestId('collection-parameter-option')
+		.filter({ hasText: 'Concurrency' })
+		.first()
+		.click();
 	await ndv.getByTestId('parameter-input-concurrency').waitFor();
 	await p.waitForTimeout(500);
 	expect(await screenshot(p, screenshots, 'editor-options-concurrency', ndv)).toContain('0 = Auto');
@@ -263,8 +313,12 @@ test('the Chat Model: Response Format with its schema editor below Model; Option
 	await choose(p, ndv, 'responseFormat', 'JSON Schema');
 	await ndv.getByTestId('parameter-input-jsonSchema').waitFor();
 	const after = await fields(ndv);
-	expect(after.slice(after.indexOf('responseFormat'), after.indexOf('responseFormat') + 4)).toEqual(RESPONSE_FORMAT_FIELDS);
-	expect(await screenshot(p, screenshots, 'editor-chat-model-response-format', ndv)).toContain('JSON Schema');
+	expect(after.slice(after.indexOf('responseFormat'), after.indexOf('responseFormat') + 4)).toEqual(
+		RESPONSE_FORMAT_FIELDS,
+	);
+	expect(await screenshot(p, screenshots, 'editor-chat-model-response-format', ndv)).toContain(
+		'JSON Schema',
+	);
 
 	const { listed } = await optionsList(p, ndv, 'editor-chat-model-options');
 	expect(listed.slice(0, 3)).toEqual(['Temperature', 'Maximum Tokens', 'Stream Usage']);

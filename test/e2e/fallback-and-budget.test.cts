@@ -39,11 +39,20 @@ const ENDS_AT_ONCE: Array<[string, RegExp]> = [
 	['fault-numeric-code', /rejected the request: Invalid parameter/],
 ];
 /** The same for every class: no retries, a short rate-limit wait and Timeout, echo-1 to fall back to. */
-const CLASS_OPTIONS = { maxRetries: 0, maxRateLimitWait: 1000, timeout: 2000, fallbackModels: 'echo-1' };
+const CLASS_OPTIONS = {
+	maxRetries: 0,
+	maxRateLimitWait: 1000,
+	timeout: 2000,
+	fallbackModels: 'echo-1',
+};
 
 const n8n = useRealN8n(() => {
 	const credential = localCredential(keys.fallback, service().baseUrl);
-	const model = (first: string, options: Record<string, unknown>) => ({ credential, model: first, options });
+	const model = (first: string, options: Record<string, unknown>) => ({
+		credential,
+		model: first,
+		options,
+	});
 	const chat = (path: string, first: string, options: Record<string, unknown>) =>
 		questionsBehindWebhook(path, {
 			...chatNode({ credential, model: first, prompt: '={{ $json.question }}', options }),
@@ -56,21 +65,37 @@ const n8n = useRealN8n(() => {
 				'agent-fallback-models',
 				model('fault-503-one-api-no-channel', {
 					fallbackModels: 'tools-1',
-					extraBody: knobs({ usage_cost: 0.002, request_id: { header: 'x-request-id', value: 'req-agent' } }),
+					extraBody: knobs({
+						usage_cost: 0.002,
+						request_id: { header: 'x-request-id', value: 'req-agent' },
+					}),
 				}),
 			),
 			agentWorkflow(
 				'agent-fallback-stream',
-				model('no-such-model', { fallbackModels: 'echo-1', extraBody: knobs({ usage_cost: 0.001 }) }),
+				model('no-such-model', {
+					fallbackModels: 'echo-1',
+					extraBody: knobs({ usage_cost: 0.001 }),
+				}),
 				{ streaming: true, tools: false },
 			),
-			agentWorkflow('agent-no-fallback', model('fault-402', { fallbackModels: 'echo-1' }), { tools: false }),
-			agentWorkflow('agent-classes', model('={{ $json.body.model }}', CLASS_OPTIONS), { tools: false }),
-			chainWorkflow('chain-fallback', model('fault-timeout', { timeout: 1000, fallbackModels: 'echo-1' })),
+			agentWorkflow('agent-no-fallback', model('fault-402', { fallbackModels: 'echo-1' }), {
+				tools: false,
+			}),
+			agentWorkflow('agent-classes', model('={{ $json.body.model }}', CLASS_OPTIONS), {
+				tools: false,
+			}),
+			chainWorkflow(
+				'chain-fallback',
+				model('fault-timeout', { timeout: 1000, fallbackModels: 'echo-1' }),
+			),
 			chat('chat-fallback', 'fault-500', {
 				maxRetries: 1,
 				fallbackModels: 'echo-pro, echo-1',
-				extraBody: knobs({ usage_cost: 0.5, request_id: { header: 'x-oneapi-request-id', value: 'one-api-7' } }),
+				extraBody: knobs({
+					usage_cost: 0.5,
+					request_id: { header: 'x-oneapi-request-id', value: 'one-api-7' },
+				}),
 			}),
 			chat('chat-no-fallback', 'fault-429-quota', {
 				fallbackModels: 'echo-1',
@@ -99,13 +124,24 @@ async function modelLog(workflowId: string): Promise<Array<Record<string, unknow
 	return runData['Chat Model'].map((run) => run.data!.ai_languageModel[0][0].json);
 }
 
-describe('the Chat Model with Fallback Models under n8n\'s AI nodes', () => {
-	test('AI Agent with a tool: each call falls back from a model without a channel; cost in n8n\'s log', async () => {
-		const reply = await n8n().answer('agent-fallback-models', { question: 'What is the weather in Paris?' });
-		expect(reply.output).toBe('Based on the tools: Weather({"city":"Paris"}) = [{"response":"Paris: sunny, 21 °C"}]');
-		expect(await modelsAsked()).toEqual(['fault-503-one-api-no-channel', 'tools-1', 'fault-503-one-api-no-channel', 'tools-1']);
+describe("the Chat Model with Fallback Models under n8n's AI nodes", () => {
+	test("AI Agent with a tool: each call falls back from a model without a channel; cost in n8n's log", async () => {
+		const reply = await n8n().answer('agent-fallback-models', {
+			question: 'What is the weather in Paris?',
+		});
+		expect(reply.output).toBe(
+			'Based on the tools: Weather({"city":"Paris"}) = [{"response":"Paris: sunny, 21 °C"}]',
+		);
+		expect(await modelsAsked()).toEqual([
+			'fault-503-one-api-no-channel',
+			'tools-1',
+			'fault-503-one-api-no-channel',
+			'tools-1',
+		]);
 		const log = await modelLog('e2e-agent-fallback-models');
-		expect(log.map((call) => (call.tokenUsage as Record<string, unknown>).cost)).toEqual([0.002, 0.002]);
+		expect(log.map((call) => (call.tokenUsage as Record<string, unknown>).cost)).toEqual([
+			0.002, 0.002,
+		]);
 	});
 
 	test('AI Agent streaming: the fallback streams when the first model failed before its first token', async () => {
@@ -116,7 +152,12 @@ describe('the Chat Model with Fallback Models under n8n\'s AI nodes', () => {
 		expect(reads.flatMap((read) => read.deltas).join('')).toBe(question);
 		expect(await modelsAsked()).toEqual(['no-such-model', 'echo-1']);
 		const [call] = await modelLog('e2e-agent-fallback-stream');
-		expect(call.tokenUsage).toEqual({ promptTokens: 6, completionTokens: 6, totalTokens: 12, cost: 0.001 });
+		expect(call.tokenUsage).toEqual({
+			promptTokens: 6,
+			completionTokens: 6,
+			totalTokens: 12,
+			cost: 0.001,
+		});
 	});
 
 	test('AI Agent: out of balance (402) is not a reason to try another model', async () => {
@@ -140,7 +181,11 @@ describe('each failure class in the AI Agent with the Chat Model', () => {
 		expect(await modelsAsked()).toEqual([first, 'echo-1']);
 		// The agent keeps the text only: n8n's log of the model has the reply's metadata.
 		const [call] = await modelLog('e2e-agent-classes');
-		const generation = ((call.response as Record<string, unknown>).generations as Array<Array<Record<string, unknown>>>)[0][0];
+		const generation = (
+			(call.response as Record<string, unknown>).generations as Array<
+				Array<Record<string, unknown>>
+			>
+		)[0][0];
 		expect(JSON.stringify(generation)).toMatch(failure);
 	});
 
@@ -159,18 +204,22 @@ describe('the Chat Completion node with Fallback Models', () => {
 		})) as unknown as Array<Record<string, unknown>>;
 		FALLS_BACK.forEach(([first, failure], index) => {
 			expect(items[index].content).toBe('Hi');
-			expect(items[index].attempts).toEqual([{ model: first, error: expect.stringMatching(failure) }]);
+			expect(items[index].attempts).toEqual([
+				{ model: first, error: expect.stringMatching(failure) },
+			]);
 		});
 		ENDS_AT_ONCE.forEach(([, failure], index) => {
 			expect(items[FALLS_BACK.length + index].error).toMatch(failure);
 		});
-		expect((await modelsAsked()).filter((model) => model === 'echo-1')).toHaveLength(FALLS_BACK.length);
+		expect((await modelsAsked()).filter((model) => model === 'echo-1')).toHaveLength(
+			FALLS_BACK.length,
+		);
 	});
 
 	test('a server error after the retries, a model outside the group, then the answer: model, attempts, request_id, cost', async () => {
-		const [item] = (await n8n().answer('chat-fallback', { questions: [{ question: 'Hello there' }] })) as unknown as Array<
-			Record<string, unknown>
-		>;
+		const [item] = (await n8n().answer('chat-fallback', {
+			questions: [{ question: 'Hello there' }],
+		})) as unknown as Array<Record<string, unknown>>;
 		expect(item.content).toBe('Hello there');
 		expect(item.model).toMatch(/^echo-1-/);
 		expect(item.attempts).toEqual([
@@ -183,18 +232,22 @@ describe('the Chat Completion node with Fallback Models', () => {
 	});
 
 	test('quota (429 insufficient_quota) ends the item at once, with the request id in the description', async () => {
-		const [item] = (await n8n().answer('chat-no-fallback', { questions: [{ question: 'Hi' }] })) as unknown as Array<
-			Record<string, unknown>
-		>;
+		const [item] = (await n8n().answer('chat-no-fallback', {
+			questions: [{ question: 'Hi' }],
+		})) as unknown as Array<Record<string, unknown>>;
 		expect(item.error).toBe('The account behind this API key has run out of balance (item 0)');
-		expect((item.error_details as Record<string, unknown>).description).toMatch(/\(request id: litellm-9\)$/);
+		expect((item.error_details as Record<string, unknown>).description).toMatch(
+			/\(request id: litellm-9\)$/,
+		);
 		expect(await modelsAsked()).toEqual(['fault-429-quota']);
 	});
 });
 
 test(`Token Budget of ${BUDGET} tokens, Concurrency Auto, On Error Continue: a 1,000-item batch stops within the requests in flight`, async () => {
 	const questions = Array.from({ length: 1000 }, () => ({ question: PROMPT }));
-	const items = (await n8n().answer('chat-budget', { questions })) as unknown as Array<Record<string, unknown>>;
+	const items = (await n8n().answer('chat-budget', { questions })) as unknown as Array<
+		Record<string, unknown>
+	>;
 	expect(items).toHaveLength(1000);
 	const sent = (await modelsAsked()).length;
 	const answered = items.filter((item) => item.content === PROMPT).length;
@@ -204,7 +257,9 @@ test(`Token Budget of ${BUDGET} tokens, Concurrency Auto, On Error Continue: a 1
 	expect(sent).toBeLessThan(200);
 	expect(items.slice(0, answered).every((item) => item.content === PROMPT)).toBe(true);
 	expect(items[answered].error).toMatch(
-		new RegExp(`^Not sent: this run of the node has spent its Options > Token Budget of ${BUDGET} tokens \\(the replies received counted \\d+ tokens\\) \\(item ${answered}\\)$`),
+		new RegExp(
+			`^Not sent: this run of the node has spent its Options > Token Budget of ${BUDGET} tokens \\(the replies received counted \\d+ tokens\\) \\(item ${answered}\\)$`,
+		),
 	);
 	expect(items.slice(answered).every((item) => /Token Budget/.test(String(item.error)))).toBe(true);
 });

@@ -36,7 +36,9 @@ function variant(
 /** The tool-loop example (Tool Call ID / Tool Result fields) with its Assistant on the thinking model. */
 function thinkingToolLoop(origin: string): WorkflowToImport {
 	return variant(exampleBehindWebhook('tool-loop', origin), 'thinking-tool-loop', (node) =>
-		node.name === 'Assistant' ? { ...node, parameters: { ...node.parameters, model: THINKING } } : node,
+		node.name === 'Assistant'
+			? { ...node, parameters: { ...node.parameters, model: THINKING } }
+			: node,
 	);
 }
 
@@ -44,9 +46,14 @@ function thinkingToolLoop(origin: string): WorkflowToImport {
  * Webhook -> Ask (the thinking model calls `weather` once) -> its Tool Calls output -> Add Result (Edit
  * Fields: the item's `messages` with a tool message appended) -> Final (Messages JSON `{{ $json.messages }}`).
  */
-function messagesJsonLoop(credential: { id: string; name: string }, origin: string): WorkflowToImport {
+function messagesJsonLoop(
+	credential: { id: string; name: string },
+	origin: string,
+): WorkflowToImport {
 	const base = exampleBehindWebhook('chat', origin);
-	const webhook = (base.nodes as WorkflowNode[]).find((node) => node.type === 'n8n-nodes-base.webhook')!;
+	const webhook = (base.nodes as WorkflowNode[]).find(
+		(node) => node.type === 'n8n-nodes-base.webhook',
+	)!;
 	const chat = (name: string, x: number, parameters: Record<string, unknown>): WorkflowNode => ({
 		id: randomUUID(),
 		name,
@@ -63,7 +70,11 @@ function messagesJsonLoop(credential: { id: string; name: string }, origin: stri
 			promptType: 'simple',
 			prompt: '={{ $json.body.question }}',
 			toolsMode: 'define',
-			tools: { values: [{ name: 'weather', description: 'Weather in a city', parameters: JSON.stringify(city) }] },
+			tools: {
+				values: [
+					{ name: 'weather', description: 'Weather in a city', parameters: JSON.stringify(city) },
+				],
+			},
 		}),
 		{
 			id: randomUUID(),
@@ -130,18 +141,24 @@ const REASONED = 'Reasoning about: What is the weather in Paris and Tokyo?';
 
 describe('a thinking tool loop completes in the AI Agent with the Chat Model', () => {
 	test('the reasoning goes back on the message with both calls', async () => {
-		const reply = await n8n().answer('agent-thinking', { question: 'What is the weather in Paris and Tokyo?' });
+		const reply = await n8n().answer('agent-thinking', {
+			question: 'What is the weather in Paris and Tokyo?',
+		});
 		expect(reply.output).toBe(
 			'Based on the tools: Weather({"city":"Paris"}) = [{"response":"Paris: sunny, 21 °C"}]; ' +
 				'Weather({"city":"Tokyo"}) = [{"response":"Tokyo: sunny, 21 °C"}]',
 		);
 		const [first, second] = await assistantMessages();
 		expect(first).toEqual([]);
-		expect(second).toEqual([expect.objectContaining({ content: null, reasoning_content: REASONED })]);
+		expect(second).toEqual([
+			expect.objectContaining({ content: null, reasoning_content: REASONED }),
+		]);
 	});
 
 	test('streaming through a Webhook: the answer streams without the reasoning', async () => {
-		const response = await n8n().webhook('agent-thinking-stream', { question: 'What is the weather in Paris and Tokyo?' });
+		const response = await n8n().webhook('agent-thinking-stream', {
+			question: 'What is the weather in Paris and Tokyo?',
+		});
 		const text = (await readStreamed(response)).flatMap((read) => read.deltas).join('');
 		expect(text).toMatch(/^Based on the tools: Weather\(\{"city":"Paris"\}\)/);
 		expect(text).not.toContain('Reasoning');
@@ -153,22 +170,32 @@ describe('a thinking tool loop completes in the AI Agent with the Chat Model', (
 describe('a thinking tool loop completes in the Chat Completion node', () => {
 	test('the tool-loop example (Tool Call ID / Tool Result) with four parallel calls', async () => {
 		const reply = await n8n().answer('thinking-tool-loop');
-		expect(reply.answer).toMatch(/^Based on the tools: weather\(\{"city":"Paris"\}\) = .*time\(\{"city":"Tokyo"\}\)/);
+		expect(reply.answer).toMatch(
+			/^Based on the tools: weather\(\{"city":"Paris"\}\) = .*time\(\{"city":"Tokyo"\}\)/,
+		);
 		const [first, second] = await assistantMessages();
 		expect(first).toEqual([]);
 		expect(second).toEqual([
-			expect.objectContaining({ reasoning_content: 'Reasoning about: What is the weather and the time in Paris and Tokyo?' }),
+			expect.objectContaining({
+				reasoning_content: 'Reasoning about: What is the weather and the time in Paris and Tokyo?',
+			}),
 		]);
 	});
 
 	test("Messages JSON: the Tool Calls item's messages with the result appended by Edit Fields", async () => {
-		const reply = await n8n().answer('thinking-messages-json', { question: 'What is the weather in Paris?' });
+		const reply = await n8n().answer('thinking-messages-json', {
+			question: 'What is the weather in Paris?',
+		});
 		expect(reply).toMatchObject({
 			content: 'Based on the tools: weather({"city":"Paris"}) = Paris: sunny',
 			reasoning: 'Reasoning about: the tool results',
 		});
 		const [, second] = await assistantMessages();
-		expect(second).toEqual([expect.objectContaining({ reasoning_content: 'Reasoning about: What is the weather in Paris?' })]);
+		expect(second).toEqual([
+			expect.objectContaining({
+				reasoning_content: 'Reasoning about: What is the weather in Paris?',
+			}),
+		]);
 	});
 });
 

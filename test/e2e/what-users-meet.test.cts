@@ -17,14 +17,31 @@ const service = useLocalService();
 /** Answers that would take this long: a run that waited for them could not end sooner. */
 const SLOW_MS = 8000;
 const knobs = (x_local: Record<string, unknown>) => JSON.stringify({ x_local });
-const SCHEMA = JSON.stringify({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] });
+const SCHEMA = JSON.stringify({
+	type: 'object',
+	properties: { city: { type: 'string' } },
+	required: ['city'],
+});
 
 const n8n = useRealN8n(() => {
 	const credential = localCredential(keys.default, service().baseUrl);
-	const faults = { ...localCredential(keys.fallback, service().baseUrl), id: 'e2e-fallback-key', name: 'Fallback key' };
-	const chat = (path: string, options: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+	const faults = {
+		...localCredential(keys.fallback, service().baseUrl),
+		id: 'e2e-fallback-key',
+		name: 'Fallback key',
+	};
+	const chat = (
+		path: string,
+		options: Record<string, unknown>,
+		extra: Record<string, unknown> = {},
+	) =>
 		questionsBehindWebhook(path, {
-			...chatNode({ credential, model: '={{ $json.model ?? "echo-1" }}', prompt: '={{ $json.question }}', options }),
+			...chatNode({
+				credential,
+				model: '={{ $json.model ?? "echo-1" }}',
+				prompt: '={{ $json.question }}',
+				options,
+			}),
 			...extra,
 		});
 	const onItems = { onError: 'continueRegularOutput' };
@@ -35,7 +52,16 @@ const n8n = useRealN8n(() => {
 			chat('invalid-items', { temperature: '={{ $json.temperature }}' }),
 			chat('empty-expression', { temperature: '={{ $json.temp }}' }, onItems),
 			chat('extra-body-braces', { extraBody: '={{ {"top_k": 5}}}' }, onItems),
-			chat('retry-timeouts', { timeout: 300, maxRetries: 1, retryTimeouts: true, extraBody: knobs({ stall_headers_ms: 2000 }) }, onItems),
+			chat(
+				'retry-timeouts',
+				{
+					timeout: 300,
+					maxRetries: 1,
+					retryTimeouts: true,
+					extraBody: knobs({ stall_headers_ms: 2000 }),
+				},
+				onItems,
+			),
 			questionsBehindWebhook('image-space', {
 				...chatNode({ credential, model: 'vision-1', prompt: 'What is this?', options: {} }),
 				parameters: {
@@ -49,13 +75,19 @@ const n8n = useRealN8n(() => {
 				typeVersion: 1.2,
 				...onItems,
 			}),
-			agentWorkflow('agent-rate-limit', { credential: faults, model: 'fault-429-wait', options: { maxRateLimitWait: 1000 } }, { tools: false }),
+			agentWorkflow(
+				'agent-rate-limit',
+				{ credential: faults, model: 'fault-429-wait', options: { maxRateLimitWait: 1000 } },
+				{ tools: false },
+			),
 			chainWorkflow('chain-schema', {
 				credential,
 				model: 'json-1',
 				typeVersion: 1.1,
 				fields: { responseFormat: 'jsonSchema', jsonSchema: SCHEMA, repairAttempts: 0 },
-				options: { extraBody: knobs({ invalid_json: { id: 'chain-schema', count: 5, mode: 'schema' } }) },
+				options: {
+					extraBody: knobs({ invalid_json: { id: 'chain-schema', count: 5, mode: 'schema' } }),
+				},
 			}),
 		],
 	};
@@ -66,10 +98,14 @@ beforeAll(async () => {
 	rest = await N8nRest.login(n8n().url, OWNER);
 });
 
-const chatRequests = async () => (await service().requests()).filter((request) => request.path === '/v1/chat/completions');
+const chatRequests = async () =>
+	(await service().requests()).filter((request) => request.path === '/v1/chat/completions');
 
 /** POSTs to the webhook of a workflow that fails; the error n8n recorded for the execution. */
-async function failure(path: string, body: unknown): Promise<{ message: string; description?: string }> {
+async function failure(
+	path: string,
+	body: unknown,
+): Promise<{ message: string; description?: string }> {
 	const response = await n8n().webhook(path, body);
 	await response.text();
 	expect(response.ok).toBe(false);
@@ -84,20 +120,32 @@ async function failure(path: string, body: unknown): Promise<{ message: string; 
 }
 
 /** The error of the one item a Continue workflow answers. */
-async function itemError(path: string, question: Record<string, unknown>): Promise<{ error: string; description: string }> {
-	const [item] = (await n8n().answer(path, { questions: [question] })) as unknown as Array<Record<string, unknown>>;
-	return { error: item.error as string, description: (item.error_details as Record<string, unknown>).description as string };
+async function itemError(
+	path: string,
+	question: Record<string, unknown>,
+): Promise<{ error: string; description: string }> {
+	const [item] = (await n8n().answer(path, { questions: [question] })) as unknown as Array<
+		Record<string, unknown>
+	>;
+	return {
+		error: item.error as string,
+		description: (item.error_details as Record<string, unknown>).description as string,
+	};
 }
 
 test('Stop Workflow at Concurrency Auto: the item the service rejects stops the batch, the requests in flight are cancelled, and the error says how many', async () => {
-	const questions = Array.from({ length: 200 }, (_, n) => ({ question: `item ${n}`, model: n === 20 ? 'no-such-model' : 'echo-1' }));
+	const questions = Array.from({ length: 200 }, (_, n) => ({
+		question: `item ${n}`,
+		model: n === 20 ? 'no-such-model' : 'echo-1',
+	}));
 	const started = Date.now();
 	const error = await failure('stop-batch', { questions });
 	expect(Date.now() - started).toBeLessThan(SLOW_MS);
 	expect(error.message).toMatch(/^Model "no-such-model" does not exist on this service/);
-	const note = /The node stopped at this failure \(On Error: Stop Workflow\): (\d+) requests were sent, (\d+) of them still in flight and cancelled, and no other request started\./.exec(
-		error.description ?? '',
-	);
+	const note =
+		/The node stopped at this failure \(On Error: Stop Workflow\): (\d+) requests were sent, (\d+) of them still in flight and cancelled, and no other request started\./.exec(
+			error.description ?? '',
+		);
 	expect(note).not.toBeNull();
 	const [sent, cancelled] = [Number(note![1]), Number(note![2])];
 	expect(cancelled).toBe(sent - 1);
@@ -107,17 +155,27 @@ test('Stop Workflow at Concurrency Auto: the item the service rejects stops the 
 
 test('Stop Workflow, invalid items: nothing is sent, and the description names every invalid item, those with one problem together', async () => {
 	const temperature = (n: number) => (n >= 1 && n <= 5 ? 2 + n : [150, 199].includes(n) ? -1 : 0.5);
-	const questions = Array.from({ length: 200 }, (_, n) => ({ question: `item ${n}`, temperature: temperature(n) }));
+	const questions = Array.from({ length: 200 }, (_, n) => ({
+		question: `item ${n}`,
+		temperature: temperature(n),
+	}));
 	const error = await failure('invalid-items', { questions });
-	expect(error.message).toMatch(/^7 items are invalid, so nothing was sent: item 1: Temperature: must be from 0 to 2, got 3; /);
-	for (const n of [1, 2, 3, 4, 5]) expect(error.description).toContain(`Item ${n}: Temperature: must be from 0 to 2, got ${n + 2}.`);
+	expect(error.message).toMatch(
+		/^7 items are invalid, so nothing was sent: item 1: Temperature: must be from 0 to 2, got 3; /,
+	);
+	for (const n of [1, 2, 3, 4, 5])
+		expect(error.description).toContain(
+			`Item ${n}: Temperature: must be from 0 to 2, got ${n + 2}.`,
+		);
 	expect(error.description).toContain('Items 150, 199: Temperature: must be from 0 to 2, got -1.');
 	expect(await chatRequests()).toEqual([]);
 });
 
 test('an empty expression in an option: one sentence, and the fix', async () => {
 	const { error, description } = await itemError('empty-expression', { question: 'Hi' });
-	expect(error).toBe('Temperature: is empty because its expression {{ $json.temp }} finds no field "temp" in the input item (item 0)');
+	expect(error).toBe(
+		'Temperature: is empty because its expression {{ $json.temp }} finds no field "temp" in the input item (item 0)',
+	);
 	expect(description).toMatch(/remove Options > Temperature to leave it unset/);
 });
 
@@ -129,7 +187,9 @@ test('a "}}" in Extra Body\'s expression names Options > Extra Body, not the col
 });
 
 test('a data URI with a space: told so, not about %20', async () => {
-	const { error, description } = await itemError('image-space', { url: 'data:image/png;base64,iVBORw0KGgo AAAANSUhEUg' });
+	const { error, description } = await itemError('image-space', {
+		url: 'data:image/png;base64,iVBORw0KGgo AAAANSUhEUg',
+	});
 	expect(error).toMatch(/^Image URLs: the data URI "data:image\/png;base64,.*" has a space inside/);
 	expect(description).toMatch(/A data URI is one run without spaces/);
 	expect(description).not.toMatch(/%20/);

@@ -6,7 +6,13 @@ import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 import type { Completion } from '../../engine/protocol';
@@ -18,7 +24,16 @@ import { chunk, sse } from '../support/sse.cts';
 
 interface Outcome {
 	completion?: Completion;
-	error?: { name: string; message: string; code?: string; status?: number; serviceMessage?: string; bodyKind?: string; cut?: string; partialContent?: string };
+	error?: {
+		name: string;
+		message: string;
+		code?: string;
+		status?: number;
+		serviceMessage?: string;
+		bodyKind?: string;
+		cut?: string;
+		partialContent?: string;
+	};
 	deltas: string[];
 	/** Milliseconds from the request to the outcome. */
 	elapsed: number;
@@ -67,8 +82,13 @@ class StreamProbe implements INodeType {
 			);
 			outcome = { completion, deltas, elapsed: Date.now() - started };
 		} catch (caught) {
-			const { name, message, code, status, serviceMessage, bodyKind, cut, partialContent } = caught as Record<string, never>;
-			outcome = { error: { name, message, code, status, serviceMessage, bodyKind, cut, partialContent }, deltas, elapsed: Date.now() - started };
+			const { name, message, code, status, serviceMessage, bodyKind, cut, partialContent } =
+				caught as Record<string, never>;
+			outcome = {
+				error: { name, message, code, status, serviceMessage, bodyKind, cut, partialContent },
+				deltas,
+				elapsed: Date.now() - started,
+			};
 		}
 		return [[{ json: outcome as unknown as IDataObject, pairedItem: { item: 0 } }]];
 	}
@@ -88,13 +108,21 @@ const completionJson = {
 	object: 'chat.completion',
 	created: 1_700_000_000,
 	model: 'echo-1',
-	choices: [{ index: 0, message: { role: 'assistant', content: 'Grüße aus 東京 🗼' }, finish_reason: 'stop' }],
+	choices: [
+		{
+			index: 0,
+			message: { role: 'assistant', content: 'Grüße aus 東京 🗼' },
+			finish_reason: 'stop',
+		},
+	],
 };
 
 /** Where to cut the answer: inside ü, inside 東 and inside 🗼, each piece its own network write. */
 function cutsInsideCharacters(): number[] {
 	const text = answerBytes.toString('latin1');
-	return ['ü', '東', '🗼'].map((character) => text.indexOf(Buffer.from(character).toString('latin1')) + 1);
+	return ['ü', '東', '🗼'].map(
+		(character) => text.indexOf(Buffer.from(character).toString('latin1')) + 1,
+	);
 }
 
 const routes: Record<string, (res: ServerResponse) => Promise<void> | void> = {
@@ -122,7 +150,9 @@ const routes: Record<string, (res: ServerResponse) => Promise<void> | void> = {
 	},
 	'/json-429'(res) {
 		res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1.5' });
-		res.end('{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}');
+		res.end(
+			'{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}',
+		);
 	},
 	'/ignores-stream'(res) {
 		res.writeHead(200, { 'content-type': 'application/json' });
@@ -130,11 +160,15 @@ const routes: Record<string, (res: ServerResponse) => Promise<void> | void> = {
 	},
 	'/json-labelled-sse'(res) {
 		res.writeHead(200, { 'content-type': 'text/event-stream' });
-		res.end('\n{"error":{"message":"No available channel","type":"new_api_error","code":"model_not_found"}}');
+		res.end(
+			'\n{"error":{"message":"No available channel","type":"new_api_error","code":"model_not_found"}}',
+		);
 	},
 	'/error-chunk'(res) {
 		res.writeHead(200, { 'content-type': 'text/event-stream' });
-		res.end(sse([answer[1], { error: { message: 'upstream overloaded', code: 'upstream_error' } }]));
+		res.end(
+			sse([answer[1], { error: { message: 'upstream overloaded', code: 'upstream_error' } }]),
+		);
 	},
 	'/truncated'(res) {
 		res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -187,7 +221,7 @@ async function probe(path: string, timeout = 5000): Promise<Outcome> {
 	return outcome as Outcome;
 }
 
-describe('a streamed reply through n8n\'s request helper', () => {
+describe("a streamed reply through n8n's request helper", () => {
 	test('assembles the events; characters cut between network writes arrive whole', async () => {
 		expect(cutsInsideCharacters()).toHaveLength(3);
 		const { completion, deltas, error } = await probe('/chat/completions');
@@ -204,13 +238,37 @@ describe('a streamed reply through n8n\'s request helper', () => {
 	});
 
 	test.each([
-		['an HTML error page', '/html-502', { name: 'ServiceError', status: 502, bodyKind: 'html', serviceMessage: '502 Bad Gateway' }],
-		['a JSON error', '/json-429', { name: 'ServiceError', status: 429, bodyKind: 'json', serviceMessage: 'Rate limit reached' }],
-		['a JSON error labelled as an event stream', '/json-labelled-sse', { name: 'ServiceError', status: 200, serviceMessage: 'No available channel' }],
-		['an error chunk mid-stream', '/error-chunk', { name: 'ServiceError', status: 200, serviceMessage: 'upstream overloaded' }],
-		['a stream that ends before the reply is complete', '/truncated', { name: 'IncompleteReplyError' }],
+		[
+			'an HTML error page',
+			'/html-502',
+			{ name: 'ServiceError', status: 502, bodyKind: 'html', serviceMessage: '502 Bad Gateway' },
+		],
+		[
+			'a JSON error',
+			'/json-429',
+			{ name: 'ServiceError', status: 429, bodyKind: 'json', serviceMessage: 'Rate limit reached' },
+		],
+		[
+			'a JSON error labelled as an event stream',
+			'/json-labelled-sse',
+			{ name: 'ServiceError', status: 200, serviceMessage: 'No available channel' },
+		],
+		[
+			'an error chunk mid-stream',
+			'/error-chunk',
+			{ name: 'ServiceError', status: 200, serviceMessage: 'upstream overloaded' },
+		],
+		[
+			'a stream that ends before the reply is complete',
+			'/truncated',
+			{ name: 'IncompleteReplyError' },
+		],
 		// The reply began: it is incomplete (the text so far kept), not a connection that failed to answer.
-		['a connection broken mid-stream', '/reset', { name: 'IncompleteReplyError', cut: 'connection', partialContent: 'Grüße ' }],
+		[
+			'a connection broken mid-stream',
+			'/reset',
+			{ name: 'IncompleteReplyError', cut: 'connection', partialContent: 'Grüße ' },
+		],
 	])('%s throws what describeProblem maps', async (_name, path, expected) => {
 		expect((await probe(path)).error).toMatchObject(expected);
 	});
@@ -222,8 +280,14 @@ describe('a streamed reply through n8n\'s request helper', () => {
 	test('no bytes for the timeout: the reply stops there, soon after the timeout; the connection is closed', async () => {
 		const connectionClosed = new Promise<void>((resolve) => closed.push(resolve));
 		const { error, deltas, elapsed } = await probe('/stall', 300);
-		expect(error).toMatchObject({ name: 'IncompleteReplyError', cut: 'silence', partialContent: 'Grüße ' });
-		expect((error as Error).message).toMatch(/^The stream stopped: nothing more came within the Timeout of 300 ms, after \d+ characters of the reply$/);
+		expect(error).toMatchObject({
+			name: 'IncompleteReplyError',
+			cut: 'silence',
+			partialContent: 'Grüße ',
+		});
+		expect((error as Error).message).toMatch(
+			/^The stream stopped: nothing more came within the Timeout of 300 ms, after \d+ characters of the reply$/,
+		);
 		expect(deltas).toEqual(['Grüße ']);
 		expect(elapsed).toBeGreaterThanOrEqual(300);
 		expect(elapsed).toBeLessThan(2000);

@@ -17,7 +17,13 @@ const invoke: ProbeScript = async (model) => ({ text: (await model.invoke('hello
 
 test('a closed port: the URL, the attempts and the fix, not "perhaps it is offline"', async () => {
 	const baseUrl = `http://127.0.0.1:${await closedPort()}/v1`;
-	const run = await runProbe({ apiKey: keys.default, baseUrl, model: 'echo-1', options: { maxRetries: 1 }, script: invoke });
+	const run = await runProbe({
+		apiKey: keys.default,
+		baseUrl,
+		model: 'echo-1',
+		options: { maxRetries: 1 },
+		script: invoke,
+	});
 	expect(run.error?.message).toBe(
 		`The service at ${baseUrl}/chat/completions refused the connection, after 2 attempts. Check the Base URL in the credential and that the service is running and reachable from n8n.`,
 	);
@@ -34,7 +40,9 @@ test('a model slower than Timeout: the Timeout and how to raise it', async () =>
 		script: invoke,
 	});
 	expect(run.error?.message).toMatch(
-		new RegExp(`^The service at ${service().baseUrl}/chat/completions did not answer within the Timeout of 500 ms\\. Raise Options > Timeout`),
+		new RegExp(
+			`^The service at ${service().baseUrl}/chat/completions did not answer within the Timeout of 500 ms\\. Raise Options > Timeout`,
+		),
 	);
 	expect(run.error?.description).toBe('(network error ETIMEDOUT)');
 });
@@ -49,12 +57,15 @@ test('streaming to a chat, a reply cut at Maximum Tokens: the chat is told it wa
 		onChunk: (chunk) => chunks.push(chunk),
 		script: async (model, context) => {
 			context.sendChunk('begin', 0);
-			for await (const chunk of await model.stream('one two three four')) context.sendChunk('item', 0, chunk.text);
+			for await (const chunk of await model.stream('one two three four'))
+				context.sendChunk('item', 0, chunk.text);
 			context.sendChunk('end', 0);
 			return {};
 		},
 	});
-	expect(run.error?.message).toMatch(/^The model's reply was cut off at the token limit after 2 tokens: Options > Maximum Tokens \(2\)\. /);
+	expect(run.error?.message).toMatch(
+		/^The model's reply was cut off at the token limit after 2 tokens: Options > Maximum Tokens \(2\)\. /,
+	);
 	const told = chunks.filter((chunk) => chunk.type === 'error').map((chunk) => chunk.content);
 	expect(told).toEqual([`Chat Completions Chat Model failed: ${run.error?.message}`]);
 });
@@ -64,10 +75,17 @@ test('a rate limit: the fix names what the Chat Model has, not a Concurrency opt
 		apiKey: keys.default,
 		baseUrl: service().baseUrl,
 		model: 'echo-1',
-		options: { ...knobs({ fail_first: { id: 'model-429', count: 1, status: 429 } }).options, maxRateLimitWait: 0 },
+		options: {
+			...knobs({ fail_first: { id: 'model-429', count: 1, status: 429 } }).options,
+			maxRateLimitWait: 0,
+		},
 		script: invoke,
 	});
-	expect(run.error?.message).toMatch(/^Too many requests: the service's rate limit for this key was reached/);
-	expect(run.error?.message).toContain('Run fewer executions on this key at once, raise Options > Max Wait on Rate Limit (Ms)');
+	expect(run.error?.message).toMatch(
+		/^Too many requests: the service's rate limit for this key was reached/,
+	);
+	expect(run.error?.message).toContain(
+		'Run fewer executions on this key at once, raise Options > Max Wait on Rate Limit (Ms)',
+	);
 	expect(run.error?.message).not.toContain('Concurrency');
 });

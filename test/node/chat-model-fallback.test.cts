@@ -18,12 +18,19 @@ const service = useLocalService();
 
 const QUIET = { maxRetries: 0, maxRateLimitWait: 0 };
 
-function probe(model: string, script: ProbeScript, options: INodeParameters = {}, apiKey = keys.fallback) {
+function probe(
+	model: string,
+	script: ProbeScript,
+	options: INodeParameters = {},
+	apiKey = keys.fallback,
+) {
 	return runProbe({ apiKey, baseUrl: service().baseUrl, model, options, script });
 }
 
 async function modelsAsked(): Promise<string[]> {
-	return (await service().requests()).map((request) => (request.body as IDataObject).model as string);
+	return (await service().requests()).map(
+		(request) => (request.body as IDataObject).model as string,
+	);
 }
 
 /** Invokes the model and returns its text and response metadata. */
@@ -50,11 +57,26 @@ const stream =
 describe('the Chat Model falls back in every AI node call', () => {
 	test.each([
 		['404: the model does not exist', 'no-such-model', {}, /does not exist/],
-		['404 without model_not_found (Ollama: not pulled)', 'fault-404-not-pulled', {}, /does not exist|no such endpoint under .* \(404\)/],
+		[
+			'404 without model_not_found (Ollama: not pulled)',
+			'fault-404-not-pulled',
+			{},
+			/does not exist|no such endpoint under .* \(404\)/,
+		],
 		["403: the key's group cannot call it", 'echo-pro', {}, /not available to this API key/],
 		['503 "no channel"', 'fault-503-one-api-no-channel', {}, /no channel/],
-		['the rate limit wait ran out', 'fault-429-wait', { maxRateLimitWait: 1000 }, /Max Wait on Rate Limit/],
-		['a server error after the retries', 'fault-500', { maxRetries: 1 }, /\(500\), after 2 attempts/],
+		[
+			'the rate limit wait ran out',
+			'fault-429-wait',
+			{ maxRateLimitWait: 1000 },
+			/Max Wait on Rate Limit/,
+		],
+		[
+			'a server error after the retries',
+			'fault-500',
+			{ maxRetries: 1 },
+			/\(500\), after 2 attempts/,
+		],
 		['a timeout', 'fault-timeout', { timeout: 1000 }, /did not answer within/],
 	])('%s', async (_name, first, options, failure) => {
 		const run = await probe(first, invoke(), { ...QUIET, ...options, fallbackModels: 'echo-1' });
@@ -70,7 +92,14 @@ describe('the Chat Model falls back in every AI node call', () => {
 		const image = `${service().origin}/__assets/pixel-2x3.png`;
 		const run = await probe(
 			'echo-1',
-			invoke([new HumanMessage({ content: [{ type: 'text', text: 'What is it?' }, { type: 'image_url', image_url: { url: image } }] })]),
+			invoke([
+				new HumanMessage({
+					content: [
+						{ type: 'text', text: 'What is it?' },
+						{ type: 'image_url', image_url: { url: image } },
+					],
+				}),
+			]),
 			{ ...QUIET, fallbackModels: 'vision-1' },
 		);
 		expect(run.error).toBeUndefined();
@@ -88,7 +117,12 @@ describe('the Chat Model falls back in every AI node call', () => {
 			'fault-400-no-tools',
 			async (model) => {
 				const message = await model.bindTools!([weather]).invoke('What is the weather in Paris?');
-				return { calls: message.tool_calls?.map((call) => [call.name, call.args]) as unknown as IDataObject[] };
+				return {
+					calls: message.tool_calls?.map((call) => [
+						call.name,
+						call.args,
+					]) as unknown as IDataObject[],
+				};
 			},
 			{ ...QUIET, fallbackModels: 'tools-1' },
 		);
@@ -99,7 +133,10 @@ describe('the Chat Model falls back in every AI node call', () => {
 	});
 
 	test('streaming: a model that fails before its first token is replaced', async () => {
-		const run = await probe('fault-503-one-api-no-channel', stream(), { ...QUIET, fallbackModels: 'echo-1' });
+		const run = await probe('fault-503-one-api-no-channel', stream(), {
+			...QUIET,
+			fallbackModels: 'echo-1',
+		});
 		expect(run.error).toBeUndefined();
 		expect(run.output?.text).toBe('one two three four');
 		expect((run.output?.pieces as string[]).length).toBeGreaterThanOrEqual(4);
@@ -107,7 +144,10 @@ describe('the Chat Model falls back in every AI node call', () => {
 	});
 
 	test('streaming: a model that fails after its first token is not replaced', async () => {
-		const run = await probe('echo-1', stream(), { ...knobs({ error_after: 2 }, QUIET).options, fallbackModels: 'vision-1' });
+		const run = await probe('echo-1', stream(), {
+			...knobs({ error_after: 2 }, QUIET).options,
+			fallbackModels: 'vision-1',
+		});
 		expect(run.error?.message).toMatch(/upstream stream failed/);
 		expect(await modelsAsked()).toEqual(['echo-1']);
 	});
@@ -135,22 +175,33 @@ describe("the service's cost and request id reach n8n", () => {
 	test.each([
 		['generate', invoke()],
 		['stream', stream('Hello there')],
-	])('%s: the cost in the log n8n shows; model, request id and attempts in the log too', async (_name, script) => {
-		const run = await probe('no-such-model', script, {
-			...knobs({ usage_cost: 0.003, request_id: { header: 'x-request-id', value: 'req_model_1' } }, QUIET).options,
-			fallbackModels: 'echo-1',
-		});
-		expect(run.error).toBeUndefined();
-		const [output] = modelOutputs(run.runData);
-		expect(output.tokenUsage).toEqual({ promptTokens: 2, completionTokens: 2, totalTokens: 4, cost: 0.003 });
-		const [[generation]] = (output.response as { generations: IDataObject[][] }).generations;
-		expect(generation.generationInfo).toMatchObject({
-			service_model: expect.stringMatching(/^echo-1-/),
-			request_id: 'req_model_1',
-			cost: 0.003,
-			attempts: [{ model: 'no-such-model', error: expect.stringMatching(/does not exist/) }],
-		});
-	});
+	])(
+		'%s: the cost in the log n8n shows; model, request id and attempts in the log too',
+		async (_name, script) => {
+			const run = await probe('no-such-model', script, {
+				...knobs(
+					{ usage_cost: 0.003, request_id: { header: 'x-request-id', value: 'req_model_1' } },
+					QUIET,
+				).options,
+				fallbackModels: 'echo-1',
+			});
+			expect(run.error).toBeUndefined();
+			const [output] = modelOutputs(run.runData);
+			expect(output.tokenUsage).toEqual({
+				promptTokens: 2,
+				completionTokens: 2,
+				totalTokens: 4,
+				cost: 0.003,
+			});
+			const [[generation]] = (output.response as { generations: IDataObject[][] }).generations;
+			expect(generation.generationInfo).toMatchObject({
+				service_model: expect.stringMatching(/^echo-1-/),
+				request_id: 'req_model_1',
+				cost: 0.003,
+				attempts: [{ model: 'no-such-model', error: expect.stringMatching(/does not exist/) }],
+			});
+		},
+	);
 
 	test('without a cost, request id or Fallback Models, the log has none of them', async () => {
 		const run = await probe('echo-1', invoke());

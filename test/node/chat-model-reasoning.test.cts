@@ -18,7 +18,13 @@ import { keys, useLocalService } from '../support/service.cts';
 const service = useLocalService();
 
 async function answer(model: string, script: ProbeScript, options: INodeParameters = {}) {
-	const run = await runProbe({ apiKey: keys.default, baseUrl: service().baseUrl, model, options, script });
+	const run = await runProbe({
+		apiKey: keys.default,
+		baseUrl: service().baseUrl,
+		model,
+		options,
+		script,
+	});
 	if (run.error) throw new Error(`${run.error.message}\n${run.error.description ?? ''}`);
 	return run.output as IDataObject;
 }
@@ -36,7 +42,9 @@ const agentHistory = (calls: Call[]) =>
 	calls.flatMap((call) => [
 		new AIMessage({
 			content: [],
-			tool_calls: [{ id: call.id, name: call.name, args: { ...call.args, id: call.id }, type: 'tool_call' }],
+			tool_calls: [
+				{ id: call.id, name: call.name, args: { ...call.args, id: call.id }, type: 'tool_call' },
+			],
 		}),
 		new ToolMessage({ content: `sunny in ${call.args.city}`, tool_call_id: call.id ?? '' }),
 	]);
@@ -73,9 +81,13 @@ describe('a thinking tool loop completes through the Chat Model', () => {
 			async (model) => {
 				const agent = model.bindTools!([weather]);
 				let first: AIMessageChunk | undefined;
-				for await (const chunk of await agent.stream(question)) first = first === undefined ? chunk : concat(first, chunk);
+				for await (const chunk of await agent.stream(question))
+					first = first === undefined ? chunk : concat(first, chunk);
 				const pieces: string[] = [];
-				for await (const chunk of await agent.stream([...question, ...agentHistory(first?.tool_calls ?? [])])) {
+				for await (const chunk of await agent.stream([
+					...question,
+					...agentHistory(first?.tool_calls ?? []),
+				])) {
 					pieces.push(chunk.text);
 				}
 				return { text: pieces.join('') };
@@ -84,7 +96,9 @@ describe('a thinking tool loop completes through the Chat Model', () => {
 		);
 		expect(reply.text).toMatch(/^Based on the tools: weather\(\{"city":"Paris"\}\)/);
 		const [assistant] = await assistants(1);
-		expect(assistant).toMatchObject({ reasoning: 'Reasoning about: What is the weather in Paris and Tokyo?' });
+		expect(assistant).toMatchObject({
+			reasoning: 'Reasoning about: What is the weather in Paris and Tokyo?',
+		});
 		expect(assistant).not.toHaveProperty('reasoning_content');
 	});
 
@@ -92,9 +106,19 @@ describe('a thinking tool loop completes through the Chat Model', () => {
 		await answer('think-tools-1', async (model) => {
 			const agent = model.bindTools!([weather]);
 			const first = (await agent.invoke([new HumanMessage('Weather in Paris?')])) as AIMessage;
-			const history = [new HumanMessage('Weather in Paris?'), ...agentHistory(first.tool_calls ?? [])];
-			const second = (await agent.invoke([...history, new HumanMessage('And in Tokyo?')])) as AIMessage;
-			await agent.invoke([...history, new HumanMessage('And in Tokyo?'), ...agentHistory(second.tool_calls ?? [])]);
+			const history = [
+				new HumanMessage('Weather in Paris?'),
+				...agentHistory(first.tool_calls ?? []),
+			];
+			const second = (await agent.invoke([
+				...history,
+				new HumanMessage('And in Tokyo?'),
+			])) as AIMessage;
+			await agent.invoke([
+				...history,
+				new HumanMessage('And in Tokyo?'),
+				...agentHistory(second.tool_calls ?? []),
+			]);
 			return {};
 		});
 		expect((await assistants(2)).map((message) => message.reasoning_content)).toEqual([
@@ -113,7 +137,9 @@ describe('a thinking tool loop completes through the Chat Model', () => {
 	});
 
 	test('Reasoning Effort is sent as reasoning_effort', async () => {
-		await answer('think-1', async (model) => ({ text: (await model.invoke('Think')).text }), { reasoningEffort: 'low' });
+		await answer('think-1', async (model) => ({ text: (await model.invoke('Think')).text }), {
+			reasoningEffort: 'low',
+		});
 		const [request] = await service().requests();
 		expect(request.body).toMatchObject({ reasoning_effort: 'low' });
 	});

@@ -11,13 +11,20 @@ import { z } from 'zod';
 
 import { runProbe } from './chat-model-probe.cts';
 import type { ProbeRun, ProbeScript } from './chat-model-probe.cts';
-import { capturedLog, expectHidden, expectNoLeak, QUICK_RETRIES, SECRET } from '../support/key-leaks.cts';
+import {
+	capturedLog,
+	expectHidden,
+	expectNoLeak,
+	QUICK_RETRIES,
+	SECRET,
+} from '../support/key-leaks.cts';
 import { completion, leakyAnswers, useLeakyGateway } from '../support/leaky-gateway.cts';
 import type { LeakyAnswer } from '../support/leaky-gateway.cts';
 
 /** A reply a model gives only when asked for structured output: JSON cut short that quotes the key. */
 const structuredLeaks: Record<string, LeakyAnswer> = {
-	'leak-cut-json': (key) => completion('leak-cut-json', { role: 'assistant', content: `{"answer": "${key}` }),
+	'leak-cut-json': (key) =>
+		completion('leak-cut-json', { role: 'assistant', content: `{"answer": "${key}` }),
 };
 
 const leaky = useLeakyGateway({ ...leakyAnswers, ...structuredLeaks });
@@ -33,7 +40,14 @@ const streamToChat: ProbeScript = async (model, context) => {
 };
 
 const probe = (model: string, script: ProbeScript, onChunk?: (chunk: StructuredChunk) => void) =>
-	runProbe({ apiKey: SECRET, baseUrl: `${leaky()}/v1`, model, options: QUICK_RETRIES, script, onChunk });
+	runProbe({
+		apiKey: SECRET,
+		baseUrl: `${leaky()}/v1`,
+		model,
+		options: QUICK_RETRIES,
+		script,
+		onChunk,
+	});
 
 /** The run failed, and neither the message nor the description the AI node shows names the key. */
 function expectFailedWithoutKey(run: ProbeRun): void {
@@ -44,10 +58,13 @@ function expectFailedWithoutKey(run: ProbeRun): void {
 }
 
 describe('a gateway that quotes the key: the Chat Model shows it nowhere', () => {
-	test.each(Object.keys(leakyAnswers))('%s: message, description, the run n8n records and its log', async (model) => {
-		const run = await expectNoLeak(SECRET, () => probe(model, invoke));
-		expectFailedWithoutKey(run);
-	});
+	test.each(Object.keys(leakyAnswers))(
+		'%s: message, description, the run n8n records and its log',
+		async (model) => {
+			const run = await expectNoLeak(SECRET, () => probe(model, invoke));
+			expectFailedWithoutKey(run);
+		},
+	);
 
 	test.each(Object.keys(leakyAnswers))('%s: a streamed chat', async (model) => {
 		const chunks: StructuredChunk[] = [];

@@ -19,11 +19,17 @@ import { keys, useLocalService } from '../support/service.cts';
 /** The side-by-side table, each case on ChatOpenAI too: before the service stops (jest runs afterAll hooks in the order they are declared). */
 afterAll(async () => {
 	const mark = (result: Outcome | undefined) =>
-		result === undefined ? 'not run' : result.ok ? 'pass' : `FAIL (${(result.error ?? '').split('\n').slice(0, 6).join(' ')})`;
+		result === undefined
+			? 'not run'
+			: result.ok
+				? 'pass'
+				: `FAIL (${(result.error ?? '').split('\n').slice(0, 6).join(' ')})`;
 	const lines: string[] = [];
 	for (const [name, check] of Object.entries(STANDARD_CASES)) {
 		const chatOpenAI = await runOnChatOpenAI(name, check);
-		lines.push(`${name.padEnd(46)} ChatOpenAI: ${mark(chatOpenAI)}\n${''.padEnd(46)} Chat Model: ${mark(chatModelResults.get(name))}`);
+		lines.push(
+			`${name.padEnd(46)} ChatOpenAI: ${mark(chatOpenAI)}\n${''.padEnd(46)} Chat Model: ${mark(chatModelResults.get(name))}`,
+		);
 	}
 	console.log(`LangChain standard chat-model tests against the local service\n${lines.join('\n')}`);
 }, 60_000);
@@ -70,7 +76,9 @@ const EXPECTED_FAILURES: Record<string, RegExp> = {
 	testModelCanUseToolUseAIMessage: unansweredCall("the tool call 'call_[0-9a-f]{8}'"),
 	testModelCanUseToolUseAIMessageWithStreaming: unansweredCall("the tool call 'call_[0-9a-f]{8}'"),
 	// ...and four for "San Francisco ... ALWAYS" with two tools; the case answers two.
-	testParallelToolCalling: unansweredCall("the tool calls 'call_[0-9a-f]{8}', 'call_[0-9a-f]{8}', 'call_[0-9a-f]{8}', 'call_[0-9a-f]{8}'"),
+	testParallelToolCalling: unansweredCall(
+		"the tool calls 'call_[0-9a-f]{8}', 'call_[0-9a-f]{8}', 'call_[0-9a-f]{8}', 'call_[0-9a-f]{8}'",
+	),
 	// tools-1 leaves a nested object empty: the Chat Model checks the reply against the schema and says so.
 	testInvokeMoreComplexTools:
 		/^The model's structured output \("service_tool", functionCalling\) does not fit the schema: \$\.apiDetails\.serviceName: is required but missing;[^]* The model answered: \{"decision":"UseAPI","explanation":"UseAPI","apiDetails":\{\}\}\./,
@@ -133,7 +141,9 @@ test.each(Object.entries(STANDARD_CASES))(
 		const result = await runOnChatModel(name, check);
 		chatModelResults.set(name, result);
 		const failure = EXPECTED_FAILURES[name];
-		expect(result).toEqual(failure ? { ok: false, error: expect.stringMatching(failure) } : { ok: true });
+		expect(result).toEqual(
+			failure ? { ok: false, error: expect.stringMatching(failure) } : { ok: true },
+		);
 	},
 	// The first case loads the SDK and LangChain.
 	30_000,

@@ -91,7 +91,11 @@ describe('an AI node calls the model (generate)', () => {
 	});
 
 	test('Response Format JSON Schema, a field from version 1.1 (in Options in version 1): sent alike, the reply checked', async () => {
-		const schema = { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } }, required: ['name', 'age'] };
+		const schema = {
+			type: 'object',
+			properties: { name: { type: 'string' }, age: { type: 'integer' } },
+			required: ['name', 'age'],
+		};
 		const ask = async (model: BaseChatModel) => ({ text: (await model.invoke('Ada is 36')).text });
 		const format = { responseFormat: 'jsonSchema', jsonSchema: JSON.stringify(schema) };
 		const base = { apiKey: keys.default, baseUrl: service().baseUrl, model: 'json-1', script: ask };
@@ -103,14 +107,22 @@ describe('an AI node calls the model (generate)', () => {
 		expect(bodies).toHaveLength(2);
 		for (const [index, run] of runs.entries()) {
 			expect(run.error).toBeUndefined();
-			expect(JSON.parse((run.output as IDataObject).text as string)).toEqual({ name: expect.any(String), age: expect.any(Number) });
-			expect(bodies[index].response_format).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema, strict: false } });
+			expect(JSON.parse((run.output as IDataObject).text as string)).toEqual({
+				name: expect.any(String),
+				age: expect.any(Number),
+			});
+			expect(bodies[index].response_format).toEqual({
+				type: 'json_schema',
+				json_schema: { name: 'response', schema, strict: false },
+			});
 		}
 	});
 
 	test('the credential is loaded once, however many requests the AI node makes', async () => {
 		const run = await probe('echo-1', async (model) => {
-			const replies = await Promise.all(['one', 'two', 'three'].map(async (text) => await model.invoke(text)));
+			const replies = await Promise.all(
+				['one', 'two', 'three'].map(async (text) => await model.invoke(text)),
+			);
 			return { texts: replies.map((reply) => reply.text) };
 		});
 		expect(run.output).toEqual({ texts: ['one', 'two', 'three'] });
@@ -535,7 +547,9 @@ describe('cancelling', () => {
 		expect(run.output).toEqual({
 			stopped: true,
 			name: 'NodeApiError',
-			message: expect.stringMatching(/^The service at .* was left because the execution was cancelled\. Nothing to fix: the execution was stopped\.$/),
+			message: expect.stringMatching(
+				/^The service at .* was left because the execution was cancelled\. Nothing to fix: the execution was stopped\.$/,
+			),
 		});
 		expect(Date.now() - started).toBeLessThan(5_000);
 	});

@@ -20,7 +20,10 @@ describe('Concurrency', () => {
 		const { outputs } = await engineWith(keys.default, service().baseUrl).runNode({
 			type: NODE_TYPE,
 			parameters: simpleParameters('={{ "item " + $json.n }}', 'echo-1', {
-				options: { concurrency: 4, extraBody: '={{ JSON.stringify({ x_local: { slow_ms: $json.delay } }) }}' },
+				options: {
+					concurrency: 4,
+					extraBody: '={{ JSON.stringify({ x_local: { slow_ms: $json.delay } }) }}',
+				},
 			}),
 			items: delays.map((delay, n) => ({ json: { n, delay } })),
 		});
@@ -32,7 +35,9 @@ describe('Concurrency', () => {
 
 	test('a 429 with Retry-After holds back every request of the run, not only its own', async () => {
 		const knob = (n: number): IDataObject =>
-			n === 0 ? { fail_first: { id: 'gate', count: 1, status: 429, retry_after: '1' } } : { slow_ms: n < 3 ? 300 : 0 };
+			n === 0
+				? { fail_first: { id: 'gate', count: 1, status: 429, retry_after: '1' } }
+				: { slow_ms: n < 3 ? 300 : 0 };
 		const { outputs } = await engineWith(keys.default, service().baseUrl).runNode({
 			type: NODE_TYPE,
 			parameters: simpleParameters('={{ "item " + $json.n }}', 'echo-1', {
@@ -40,13 +45,17 @@ describe('Concurrency', () => {
 			}),
 			items: [0, 1, 2, 3, 4].map((n) => ({ json: { n, knob: knob(n) } })),
 		});
-		expect(outputs[0].map((item) => item.json.content)).toEqual([0, 1, 2, 3, 4].map((n) => `item ${n}`));
+		expect(outputs[0].map((item) => item.json.content)).toEqual(
+			[0, 1, 2, 3, 4].map((n) => `item ${n}`),
+		);
 		const requests = await service().requests();
 		const prompt = (request: (typeof requests)[number]) =>
 			((request.body as IDataObject).messages as IDataObject[])[0].content;
 		const limited = requests.find((request) => prompt(request) === 'item 0')!.receivedAt;
 		// Items 3 and 4 start after items 1 and 2 finish (300 ms), while the 429's pause (1 s) holds.
-		for (const later of requests.filter((request) => ['item 3', 'item 4'].includes(prompt(request) as string))) {
+		for (const later of requests.filter((request) =>
+			['item 3', 'item 4'].includes(prompt(request) as string),
+		)) {
 			expect(later.receivedAt - limited).toBeGreaterThanOrEqual(950);
 		}
 	});
@@ -54,8 +63,12 @@ describe('Concurrency', () => {
 	test('without continue on fail, no new request starts once one has failed', async () => {
 		const { error } = await engineWith(keys.default, service().baseUrl).runNode({
 			type: NODE_TYPE,
-			parameters: simpleParameters('={{ "item " + $json.n }}', '={{ $json.model }}', { options: { concurrency: 2 } }),
-			items: [0, 1, 2, 3, 4, 5].map((n) => ({ json: { n, model: n === 1 ? 'echo-pro' : 'echo-1' } })),
+			parameters: simpleParameters('={{ "item " + $json.n }}', '={{ $json.model }}', {
+				options: { concurrency: 2 },
+			}),
+			items: [0, 1, 2, 3, 4, 5].map((n) => ({
+				json: { n, model: n === 1 ? 'echo-pro' : 'echo-1' },
+			})),
 		});
 		expect(error?.message).toBe('Model "echo-pro" is not available to this API key (item 1)');
 		expect((await service().requests()).length).toBeLessThan(6);

@@ -23,7 +23,7 @@ async function runExample(name: string) {
 	return { runData, output };
 }
 
-describe('the example workflows run through n8n\'s engine against the local service', () => {
+describe("the example workflows run through n8n's engine against the local service", () => {
 	test('describe an image from a URL', async () => {
 		const { output } = await runExample('describe-image-url');
 		expect(output('Describe Image')[0].content).toBe(
@@ -33,18 +33,17 @@ describe('the example workflows run through n8n\'s engine against the local serv
 
 	test('describe an image from binary data (downloaded by an HTTP Request node)', async () => {
 		const { output } = await runExample('describe-image-binary');
-		expect(output('Describe Image')[0].content).toBe('Image 1: JPEG 4x5\n\nYou asked: Describe this photo.');
+		expect(output('Describe Image')[0].content).toBe(
+			'Image 1: JPEG 4x5\n\nYou asked: Describe this photo.',
+		);
 	});
 
 	test('the tool loop: two functions, parallel calls, results merged and answered', async () => {
 		const { runData, output } = await runExample('tool-loop');
 		expect(runData.Assistant).toHaveLength(2);
-		expect(output('Assistant', 0, 1).map((call) => `${call.name}(${(call.args as IDataObject).city})`)).toEqual([
-			'weather(Paris)',
-			'weather(Tokyo)',
-			'time(Paris)',
-			'time(Tokyo)',
-		]);
+		expect(
+			output('Assistant', 0, 1).map((call) => `${call.name}(${(call.args as IDataObject).city})`),
+		).toEqual(['weather(Paris)', 'weather(Tokyo)', 'time(Paris)', 'time(Tokyo)']);
 		expect(output('Answer')[0].answer).toBe(
 			'Based on the tools: weather({"city":"Paris"}) = {"city":"Paris","sky":"sunny","celsius":15}; ' +
 				'weather({"city":"Tokyo"}) = {"city":"Tokyo","sky":"rain","celsius":15}; ' +

@@ -37,7 +37,9 @@ async function outcome(prompt: string) {
 	);
 	let next = 0;
 	return outputs[0].map((item) =>
-		item.json.error === undefined ? { sent: sent[next++] } : { failed: String(item.json.error).split(':')[0] },
+		item.json.error === undefined
+			? { sent: sent[next++] }
+			: { failed: String(item.json.error).split(':')[0] },
 	);
 }
 
@@ -89,19 +91,32 @@ describe('a hidden parameter whose default reads the item', () => {
 		});
 		const messages = [
 			{ role: 'user', content: 'Weather in Oslo and Rome?' },
-			{ role: 'assistant', content: null, tool_calls: [call('call_a', 'Oslo'), call('call_b', 'Rome')] },
+			{
+				role: 'assistant',
+				content: null,
+				tool_calls: [call('call_a', 'Oslo'), call('call_b', 'Rome')],
+			},
 		];
 		// Tools None hides Tool Call ID and Tool Result: their defaults read each item's id and result.
 		const { outputs, error } = await engineWith(keys.default, service().baseUrl).runNode({
 			type: NODE_TYPE,
-			parameters: { ...simpleParameters(''), promptType: 'json', messagesJson: '={{ $json.messages }}' },
+			parameters: {
+				...simpleParameters(''),
+				promptType: 'json',
+				messagesJson: '={{ $json.messages }}',
+			},
 			// Objects: n8n resolves them for each item (only text is read from the item directly).
-			items: jsonItems({ messages, id: 'call_a', result: { sky: 'snow' } }, { messages, id: 'call_b', result: { sky: 'sun' } }),
+			items: jsonItems(
+				{ messages, id: 'call_a', result: { sky: 'snow' } },
+				{ messages, id: 'call_b', result: { sky: 'sun' } },
+			),
 		});
 		expect(error).toBeUndefined();
 		expect(outputs[0]).toHaveLength(1);
 		const [request] = await service().requests();
-		const answers = (request.body as { messages: Array<{ role: string; tool_call_id?: string; content?: string }> }).messages
+		const answers = (
+			request.body as { messages: Array<{ role: string; tool_call_id?: string; content?: string }> }
+		).messages
 			.filter((message) => message.role === 'tool')
 			.map((message) => [message.tool_call_id, message.content]);
 		expect(answers).toEqual([

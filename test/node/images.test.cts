@@ -41,7 +41,12 @@ describe('images reach the model from every source', () => {
 				messages: {
 					values: [
 						{ role: 'system', content: 'Be precise.' },
-						{ role: 'user', content: 'Which format?', withImages: true, imageBinaryProperties: 'data' },
+						{
+							role: 'user',
+							content: 'Which format?',
+							withImages: true,
+							imageBinaryProperties: 'data',
+						},
 					],
 				},
 			},
@@ -54,7 +59,10 @@ describe('images reach the model from every source', () => {
 		const pdf = Buffer.from('%PDF-1.7 not an image');
 		const { outputs } = await engineWith(keys.default, service().baseUrl).runNode({
 			type: NODE_TYPE,
-			parameters: simpleParameters('Describe', 'vision-1', { withImages: true, imageBinaryProperties: '={{ $json.property }}' }),
+			parameters: simpleParameters('Describe', 'vision-1', {
+				withImages: true,
+				imageBinaryProperties: '={{ $json.property }}',
+			}),
 			items: [
 				{ ...binaryItem(pdf, 'image/png', 'scan.pdf'), json: { property: 'data' } },
 				{ ...binaryItem(pngHeader(1, 1), 'image/png', 'ok.png'), json: { property: 'image' } },
@@ -68,29 +76,40 @@ describe('images reach the model from every source', () => {
 			'Image Binary Properties: the item has no binary property "image" (it has: data) (item 1)',
 			'Image 1: PNG 1x1\n\nYou asked: Describe',
 		]);
-		expect((outputs[0][1].json.error_details as IDataObject).description).toMatch(/binary properties/);
+		expect((outputs[0][1].json.error_details as IDataObject).description).toMatch(
+			/binary properties/,
+		);
 		expect(await service().requests()).toHaveLength(1);
 	});
 
 	test('a model without image support is refused by the service with its message', async () => {
 		const { outputs } = await engineWith(keys.default, service().baseUrl).runNode({
 			type: NODE_TYPE,
-			parameters: simpleParameters('Describe', 'echo-1', { withImages: true, imageUrls: `${service().origin}/__assets/pixel-2x3.png` }),
+			parameters: simpleParameters('Describe', 'echo-1', {
+				withImages: true,
+				imageUrls: `${service().origin}/__assets/pixel-2x3.png`,
+			}),
 			items: jsonItems({}),
 			settings: { onError: 'continueRegularOutput' },
 		});
-		expect(outputs[0][0].json.error).toBe('The service rejected the request: The model `echo-1` does not support image input (item 0)');
+		expect(outputs[0][0].json.error).toBe(
+			'The service rejected the request: The model `echo-1` does not support image input (item 0)',
+		);
 	});
 
 	test('with the Images switch off (node version 1.1), image fields are not sent', async () => {
 		const { outputs } = await engineWith(keys.default, service().baseUrl).runNode({
 			type: NODE_TYPE,
-			parameters: simpleParameters('Describe', 'vision-1', { imageUrls: `${service().origin}/__assets/pixel-2x3.png` }),
+			parameters: simpleParameters('Describe', 'vision-1', {
+				imageUrls: `${service().origin}/__assets/pixel-2x3.png`,
+			}),
 			items: jsonItems({}),
 		});
 		expect(outputs[0][0].json.content).toBe('You asked: Describe');
 		const [request] = await service().requests();
-		expect((request.body as { messages: unknown }).messages).toEqual([{ role: 'user', content: 'Describe' }]);
+		expect((request.body as { messages: unknown }).messages).toEqual([
+			{ role: 'user', content: 'Describe' },
+		]);
 	});
 
 	test('a workflow saved as node version 1, before the switch, still sends its images (Simple and rows)', async () => {
@@ -98,17 +117,23 @@ describe('images reach the model from every source', () => {
 		const simple = await engine.runNode({
 			type: NODE_TYPE,
 			typeVersion: 1,
-			parameters: simpleParameters('What do you see?', 'vision-1', { imageUrls: `${service().origin}/__assets/pixel-2x3.png` }),
+			parameters: simpleParameters('What do you see?', 'vision-1', {
+				imageUrls: `${service().origin}/__assets/pixel-2x3.png`,
+			}),
 			items: jsonItems({}),
 		});
-		expect(simple.outputs[0][0].json.content).toBe('Image 1: PNG 2x3\n\nYou asked: What do you see?');
+		expect(simple.outputs[0][0].json.content).toBe(
+			'Image 1: PNG 2x3\n\nYou asked: What do you see?',
+		);
 		const rows = await engine.runNode({
 			type: NODE_TYPE,
 			typeVersion: 1,
 			parameters: {
 				model: { __rl: true, mode: 'id', value: 'vision-1' },
 				promptType: 'messages',
-				messages: { values: [{ role: 'user', content: 'Which format?', imageBinaryProperties: 'data' }] },
+				messages: {
+					values: [{ role: 'user', content: 'Which format?', imageBinaryProperties: 'data' }],
+				},
 			},
 			items: [binaryItem(pngHeader(3, 3), 'image/png', 'a.png')],
 		});
@@ -124,9 +149,13 @@ describe('images reach the model from every source', () => {
 			}),
 			items: jsonItems({}),
 		});
-		expect(outputs[0][0].json.content).toBe('Image 1: PNG 2x3\nImage 2: JPEG 4x5\n\nYou asked: Two');
+		expect(outputs[0][0].json.content).toBe(
+			'Image 1: PNG 2x3\nImage 2: JPEG 4x5\n\nYou asked: Two',
+		);
 		const [request] = await service().requests();
-		const { messages } = request.body as { messages: Array<{ content: Array<{ image_url?: { url: string } }> }> };
+		const { messages } = request.body as {
+			messages: Array<{ content: Array<{ image_url?: { url: string } }> }>;
+		};
 		const parts = messages[0].content;
 		expect(parts.flatMap((part) => (part.image_url ? [part.image_url.url] : []))).toEqual([
 			`${service().origin}/__assets/pixel-2x3.png?a=1,2`,

@@ -3,21 +3,52 @@ import { closedPort, keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
-const names = (result: { results: Array<{ name: string }> }) => result.results.map((entry) => entry.name);
+const names = (result: { results: Array<{ name: string }> }) =>
+	result.results.map((entry) => entry.name);
 
 describe('"From list" shows exactly the models of the key\'s group', () => {
 	test('each key sees its own group, sorted, and search filters it', async () => {
 		const search = (apiKey: string, filter?: string) =>
-			engineWith(apiKey, service().baseUrl).listSearch({ type: NODE_TYPE, method: 'searchModels', filter });
-		expect(names(await search(keys.default))).toEqual(['echo-1', 'json-1', 'think-1', 'think-inline-1', 'think-tools-1', 'tools-1', 'vision-1']);
-		expect(names(await search(keys.premium))).toEqual(['echo-1', 'echo-pro', 'json-1', 'think-1', 'think-inline-1', 'think-tools-1', 'tools-1', 'vision-1']);
-		expect(names(await search(keys.default, 'THINK'))).toEqual(['think-1', 'think-inline-1', 'think-tools-1']);
+			engineWith(apiKey, service().baseUrl).listSearch({
+				type: NODE_TYPE,
+				method: 'searchModels',
+				filter,
+			});
+		expect(names(await search(keys.default))).toEqual([
+			'echo-1',
+			'json-1',
+			'think-1',
+			'think-inline-1',
+			'think-tools-1',
+			'tools-1',
+			'vision-1',
+		]);
+		expect(names(await search(keys.premium))).toEqual([
+			'echo-1',
+			'echo-pro',
+			'json-1',
+			'think-1',
+			'think-inline-1',
+			'think-tools-1',
+			'tools-1',
+			'vision-1',
+		]);
+		expect(names(await search(keys.default, 'THINK'))).toEqual([
+			'think-1',
+			'think-inline-1',
+			'think-tools-1',
+		]);
 		const requests = await service().requests();
-		expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(Array(3).fill('GET /v1/models'));
+		expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(
+			Array(3).fill('GET /v1/models'),
+		);
 	});
 
 	test('when the list cannot be loaded the user is told why and that an ID can still be typed', async () => {
-		const attempt = engineWith('sk-example-wrong-key', service().baseUrl).listSearch({ type: NODE_TYPE, method: 'searchModels' });
+		const attempt = engineWith('sk-example-wrong-key', service().baseUrl).listSearch({
+			type: NODE_TYPE,
+			method: 'searchModels',
+		});
 		await expect(attempt).rejects.toMatchObject({
 			message: 'Could not load the models: The service rejected the API key',
 			description: expect.stringMatching(/paste the key again.*switch the Model field to "ID"/),
@@ -44,18 +75,44 @@ describe('the credential test proves the key without spending tokens', () => {
 			message: 'Connection successful: this key may use 8 models.',
 		});
 		const requests = await service().requests();
-		expect(requests.map((request) => `${request.method} ${request.path} ${request.headers.authorization}`)).toEqual([
-			`GET /v1/models Bearer ${keys.default}`,
-			`GET /v1/models Bearer ${keys.premium}`,
-		]);
+		expect(
+			requests.map(
+				(request) => `${request.method} ${request.path} ${request.headers.authorization}`,
+			),
+		).toEqual([`GET /v1/models Bearer ${keys.default}`, `GET /v1/models Bearer ${keys.premium}`]);
 	});
 
 	test.each([
-		['wrong key', 'sk-example-wrong-key', '', /^The service rejected the API key\. The service answered "Incorrect API key/],
-		['expired key', keys.expired, '', /^The service rejected the API key\. The service answered ".*expired.*"/],
-		['Base URL without /v1', keys.default, 'origin', /lacks the version segment \/v1.*add \/v1 to the Base URL/],
-		['nothing listening', keys.default, 'closed', /^The service at http:\/\/127\.0\.0\.1:\d+\/v1\/models refused the connection/],
-		['Base URL without scheme', keys.default, 'localhost/v1', /^The Base URL "localhost\/v1" is not an http:\/\/ or https:\/\/ address/],
+		[
+			'wrong key',
+			'sk-example-wrong-key',
+			'',
+			/^The service rejected the API key\. The service answered "Incorrect API key/,
+		],
+		[
+			'expired key',
+			keys.expired,
+			'',
+			/^The service rejected the API key\. The service answered ".*expired.*"/,
+		],
+		[
+			'Base URL without /v1',
+			keys.default,
+			'origin',
+			/lacks the version segment \/v1.*add \/v1 to the Base URL/,
+		],
+		[
+			'nothing listening',
+			keys.default,
+			'closed',
+			/^The service at http:\/\/127\.0\.0\.1:\d+\/v1\/models refused the connection/,
+		],
+		[
+			'Base URL without scheme',
+			keys.default,
+			'localhost/v1',
+			/^The Base URL "localhost\/v1" is not an http:\/\/ or https:\/\/ address/,
+		],
 	])('%s fails with the reason', async (_name, apiKey, base, expected) => {
 		const places: Record<string, () => Promise<string>> = {
 			'': async () => service().baseUrl,

@@ -13,7 +13,11 @@ import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
-async function run(parameters: INodeParameters, onError?: 'continueRegularOutput' | 'continueErrorOutput', count = 2) {
+async function run(
+	parameters: INodeParameters,
+	onError?: 'continueRegularOutput' | 'continueErrorOutput',
+	count = 2,
+) {
 	return await engineWith(keys.default, service().baseUrl).runNode({
 		type: NODE_TYPE,
 		parameters,
@@ -24,13 +28,24 @@ async function run(parameters: INodeParameters, onError?: 'continueRegularOutput
 
 describe("an expression n8n cannot resolve keeps n8n's words, the parameter and the item", () => {
 	test('a node that does not exist, with Stop Workflow', async () => {
-		const { error, status } = await run(simpleParameters('={{ $("Nope").item.json.question }}'), undefined, 1);
+		const { error, status } = await run(
+			simpleParameters('={{ $("Nope").item.json.question }}'),
+			undefined,
+			1,
+		);
 		expect(status).toBe('error');
 		expect(error).toMatchObject({
 			message: "Referenced node doesn't exist",
-			context: expect.objectContaining({ parameter: 'prompt', itemIndex: 0, nodeCause: 'Nope', descriptionKey: 'nodeNotFound' }),
+			context: expect.objectContaining({
+				parameter: 'prompt',
+				itemIndex: 0,
+				nodeCause: 'Nope',
+				descriptionKey: 'nodeNotFound',
+			}),
 		});
-		expect(error?.description).toBe("Check the expression in User Prompt: Referenced node doesn't exist.");
+		expect(error?.description).toBe(
+			"Check the expression in User Prompt: Referenced node doesn't exist.",
+		);
 		expect(await service().requests()).toEqual([]);
 	});
 
@@ -39,15 +54,23 @@ describe("an expression n8n cannot resolve keeps n8n's words, the parameter and 
 		expect(error?.message).toBe(
 			"2 items are invalid, so nothing was sent: items 0, 1: Referenced node doesn't exist",
 		);
-		expect(error?.description).toMatch(/^Items 0, 1: Referenced node doesn't exist\. Check the expression in User Prompt: Referenced node doesn't exist\./);
+		expect(error?.description).toMatch(
+			/^Items 0, 1: Referenced node doesn't exist\. Check the expression in User Prompt: Referenced node doesn't exist\./,
+		);
 		expect(error?.context).toMatchObject({ parameter: 'prompt', itemIndex: 0 });
 		expect(await service().requests()).toEqual([]);
 	});
 
 	test('broken syntax, with On Error: Continue: each item says so, with the field', async () => {
-		const { outputs, status } = await run(simpleParameters('={{ $json.question. }}'), 'continueRegularOutput');
+		const { outputs, status } = await run(
+			simpleParameters('={{ $json.question. }}'),
+			'continueRegularOutput',
+		);
 		expect(status).toBe('success');
-		expect(outputs[0].map((item) => item.json.error)).toEqual(['invalid syntax (item 0)', 'invalid syntax (item 1)']);
+		expect(outputs[0].map((item) => item.json.error)).toEqual([
+			'invalid syntax (item 0)',
+			'invalid syntax (item 1)',
+		]);
 		expect((outputs[0][0].json.error_details as IDataObject).description).toBe(
 			'Check the expression in User Prompt: invalid syntax.',
 		);
@@ -55,7 +78,10 @@ describe("an expression n8n cannot resolve keeps n8n's words, the parameter and 
 	});
 
 	test("with the error output, each item goes there with n8n's message", async () => {
-		const { outputs } = await run(simpleParameters('={{ $("Nope").item.json.question }}'), 'continueErrorOutput');
+		const { outputs } = await run(
+			simpleParameters('={{ $("Nope").item.json.question }}'),
+			'continueErrorOutput',
+		);
 		expect(outputs[0]).toEqual([]);
 		expect(outputs[1].map((item) => [item.json.error, item.pairedItem])).toEqual([
 			["Referenced node doesn't exist", { item: 0 }],
@@ -64,10 +90,15 @@ describe("an expression n8n cannot resolve keeps n8n's words, the parameter and 
 		expect(await service().requests()).toEqual([]);
 	});
 
-	test('in an option: each item fails with n8n\'s words, and the description names the option', async () => {
-		const { error } = await run(simpleParameters('hi', 'echo-1', { options: { temperature: '={{ $("Nope").item.json.t }}' } }));
+	test("in an option: each item fails with n8n's words, and the description names the option", async () => {
+		const { error } = await run(
+			simpleParameters('hi', 'echo-1', {
+				options: { temperature: '={{ $("Nope").item.json.t }}' },
+			}),
+		);
 		expect(error).toMatchObject({
-			message: "2 items are invalid, so nothing was sent: items 0, 1: Referenced node doesn't exist",
+			message:
+				"2 items are invalid, so nothing was sent: items 0, 1: Referenced node doesn't exist",
 			context: expect.objectContaining({ parameter: 'options', itemIndex: 0 }),
 		});
 		expect(error?.description).toMatch(/Check the expression in Options > Temperature/);
@@ -76,21 +107,30 @@ describe("an expression n8n cannot resolve keeps n8n's words, the parameter and 
 
 	test('in Extra Body, the error names Options > Extra Body, not the collection', async () => {
 		const { error } = await run(
-			simpleParameters('hi', 'echo-1', { options: { temperature: 0.5, extraBody: '={{ {"top_k": 5}}}' } }),
+			simpleParameters('hi', 'echo-1', {
+				options: { temperature: 0.5, extraBody: '={{ {"top_k": 5}}}' },
+			}),
 		);
-		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toMatch(/"options"/);
+		expect(
+			JSON.stringify({ message: error?.message, description: error?.description }),
+		).not.toMatch(/"options"/);
 		expect(error?.description).toMatch(/Options > Extra Body/);
 		expect(error?.context).toMatchObject({ parameter: 'options.extraBody', itemIndex: 0 });
 		expect(await service().requests()).toEqual([]);
 	});
 
 	test('only the items whose expression fails: the others are answered', async () => {
-		const { outputs } = await run(simpleParameters('={{ $json.question.toUpperCase() + $json.question.nope.x }}'), 'continueRegularOutput');
+		const { outputs } = await run(
+			simpleParameters('={{ $json.question.toUpperCase() + $json.question.nope.x }}'),
+			'continueRegularOutput',
+		);
 		expect(outputs[0].map((item) => item.json.error)).toEqual([
 			expect.stringMatching(/\(item 0\)$/),
 			expect.stringMatching(/\(item 1\)$/),
 		]);
-		expect((outputs[0][0].json.error_details as IDataObject).description).not.toMatch(/Unexpected failure/);
+		expect((outputs[0][0].json.error_details as IDataObject).description).not.toMatch(
+			/Unexpected failure/,
+		);
 	});
 });
 
@@ -99,7 +139,11 @@ test("a node without its credential fails with n8n's own message", async () => {
 		nodeTypes: { [NODE_TYPE]: new ChatCompletion() },
 		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
 	});
-	const { error, status } = await engine.runNode({ type: NODE_TYPE, parameters: simpleParameters('Hello'), items: jsonItems({}) });
+	const { error, status } = await engine.runNode({
+		type: NODE_TYPE,
+		parameters: simpleParameters('Hello'),
+		items: jsonItems({}),
+	});
 	expect(status).toBe('error');
 	expect(error?.message).toMatch(/credentials/i);
 	expect(error?.message).not.toMatch(/Unexpected failure/);

@@ -4,9 +4,20 @@
  * DeepSeek's 400), both ways (Tool Call ID / Tool Result fields, and Messages JSON), streamed and not; and
  * Reasoning Effort on the wire.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters, StructuredChunk } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeParameters,
+	StructuredChunk,
+} from 'n8n-workflow';
 
-import { engineWith, jsonItems, modelFromList, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import {
+	engineWith,
+	jsonItems,
+	modelFromList,
+	NODE_TYPE,
+	simpleParameters,
+} from '../support/chat-node.cts';
 import { checkEveryRequestConforms } from '../support/conformance.cts';
 import { knobs } from '../support/knobs.cts';
 import { keys, useLocalService } from '../support/service.cts';
@@ -15,7 +26,11 @@ const service = useLocalService();
 
 checkEveryRequestConforms(service);
 
-const city = JSON.stringify({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] });
+const city = JSON.stringify({
+	type: 'object',
+	properties: { city: { type: 'string' } },
+	required: ['city'],
+});
 const thinking = (options: INodeParameters = {}): INodeParameters => ({
 	model: modelFromList('think-tools-1'),
 	promptType: 'json',
@@ -23,11 +38,19 @@ const thinking = (options: INodeParameters = {}): INodeParameters => ({
 	tools: { values: [{ name: 'weather', description: 'Weather in a city', parameters: city }] },
 	options,
 });
-const question = jsonItems({ messages: [{ role: 'user', content: 'Weather in Paris and Tokyo?' }] });
+const question = jsonItems({
+	messages: [{ role: 'user', content: 'Weather in Paris and Tokyo?' }],
+});
 const answer = (calls: INodeExecutionData[]) =>
-	calls.map((item) => ({ json: { ...item.json, result: `sunny in ${(item.json.args as IDataObject).city}` } }));
+	calls.map((item) => ({
+		json: { ...item.json, result: `sunny in ${(item.json.args as IDataObject).city}` },
+	}));
 
-async function run(parameters: INodeParameters, items: INodeExecutionData[], onChunk?: (chunk: StructuredChunk) => void) {
+async function run(
+	parameters: INodeParameters,
+	items: INodeExecutionData[],
+	onChunk?: (chunk: StructuredChunk) => void,
+) {
 	const { outputs, error } = await engineWith(keys.default, service().baseUrl).runNode({
 		type: NODE_TYPE,
 		parameters,
@@ -40,7 +63,9 @@ async function run(parameters: INodeParameters, items: INodeExecutionData[], onC
 }
 
 const sentMessages = async () =>
-	(await service().requests()).map((request) => (request.body as IDataObject).messages as IDataObject[]);
+	(await service().requests()).map(
+		(request) => (request.body as IDataObject).messages as IDataObject[],
+	);
 
 describe('a thinking tool loop (DeepSeek thinking mode) completes in the Chat Completion node', () => {
 	test.each([
@@ -56,7 +81,10 @@ describe('a thinking tool loop (DeepSeek thinking mode) completes in the Chat Co
 				'Reasoning about: Weather in Paris and Tokyo?',
 				'Reasoning about: Weather in Paris and Tokyo?',
 			]);
-			expect(calls[0].json.message).toMatchObject({ content: null, [field]: 'Reasoning about: Weather in Paris and Tokyo?' });
+			expect(calls[0].json.message).toMatchObject({
+				content: null,
+				[field]: 'Reasoning about: Weather in Paris and Tokyo?',
+			});
 			const [[final]] = await run(parameters, answer(calls));
 			expect(final.json.content).toBe(
 				'Based on the tools: weather({"city":"Paris"}) = sunny in Paris; weather({"city":"Tokyo"}) = sunny in Tokyo',
@@ -65,7 +93,11 @@ describe('a thinking tool loop (DeepSeek thinking mode) completes in the Chat Co
 			const [, second] = await sentMessages();
 			expect(second[1]).toEqual(calls[0].json.message);
 			expect(Object.keys(second[1])).toEqual(['role', 'content', field, 'tool_calls']);
-			expect(second.filter((message) => message.role !== 'assistant').every((message) => !(field in message))).toBe(true);
+			expect(
+				second
+					.filter((message) => message.role !== 'assistant')
+					.every((message) => !(field in message)),
+			).toBe(true);
 		},
 	);
 
@@ -80,9 +112,10 @@ describe('a thinking tool loop (DeepSeek thinking mode) completes in the Chat Co
 		expect((final.json.messages as IDataObject[])[1]).toEqual(calls[0].json.message);
 	});
 
-	test('without its reasoning the service refuses the message with DeepSeek\'s 400, and the node says so', async () => {
+	test("without its reasoning the service refuses the message with DeepSeek's 400, and the node says so", async () => {
 		const [, calls] = await run(thinking(), question);
-		const { reasoning_content: _dropped, ...withoutReasoning } = calls[0].json.message as IDataObject;
+		const { reasoning_content: _dropped, ...withoutReasoning } = calls[0].json
+			.message as IDataObject;
 		const messages = [
 			{ role: 'user', content: 'Weather in Paris and Tokyo?' },
 			withoutReasoning,
@@ -92,7 +125,10 @@ describe('a thinking tool loop (DeepSeek thinking mode) completes in the Chat Co
 		expect(failed.json.error).toContain(
 			'Missing `reasoning_content` field in the assistant message at message index 1. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls',
 		);
-		expect(failed.json.error_details).toMatchObject({ http_code: 400, description: expect.stringContaining('wants that reasoning back') });
+		expect(failed.json.error_details).toMatchObject({
+			http_code: 400,
+			description: expect.stringContaining('wants that reasoning back'),
+		});
 	});
 
 	test('a message that came without reasoning is sent back without a reasoning field', async () => {
@@ -125,8 +161,16 @@ describe('streaming with reasoning: the reasoning never reaches the chat', () =>
 
 describe('Reasoning Effort', () => {
 	test('sent as reasoning_effort when set, from the list or an expression; not sent when unset', async () => {
-		await run(simpleParameters('Think hard', 'think-1', { options: { reasoningEffort: 'high' } }), jsonItems({}));
-		await run(simpleParameters('Think less', 'echo-1', { options: { reasoningEffort: '={{ $json.effort }}' } }), jsonItems({ effort: 'minimal' }));
+		await run(
+			simpleParameters('Think hard', 'think-1', { options: { reasoningEffort: 'high' } }),
+			jsonItems({}),
+		);
+		await run(
+			simpleParameters('Think less', 'echo-1', {
+				options: { reasoningEffort: '={{ $json.effort }}' },
+			}),
+			jsonItems({ effort: 'minimal' }),
+		);
 		await run(simpleParameters('Think as usual', 'think-1'), jsonItems({}));
 		const bodies = (await service().requests()).map((request) => request.body as IDataObject);
 		expect(bodies.map((body) => body.reasoning_effort)).toEqual(['high', 'minimal', undefined]);
@@ -134,7 +178,10 @@ describe('Reasoning Effort', () => {
 	});
 
 	test('a value the schema does not allow is refused before sending, naming the choices', async () => {
-		const [[failed]] = await run(simpleParameters('x', 'echo-1', { options: { reasoningEffort: '={{ "extreme" }}' } }), jsonItems({}));
+		const [[failed]] = await run(
+			simpleParameters('x', 'echo-1', { options: { reasoningEffort: '={{ "extreme" }}' } }),
+			jsonItems({}),
+		);
 		expect(failed.json.error).toBe('Reasoning Effort: has the unknown value "extreme" (item 0)');
 		expect(await service().requests()).toEqual([]);
 	});

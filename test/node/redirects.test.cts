@@ -39,7 +39,8 @@ const invoke: ProbeScript = async (model) => ({ text: (await model.invoke(PROMPT
 
 const stream: ProbeScript = async (model) => {
 	let whole: AIMessageChunk | undefined;
-	for await (const chunk of await model.stream(PROMPT)) whole = whole === undefined ? chunk : concat(whole, chunk);
+	for await (const chunk of await model.stream(PROMPT))
+		whole = whole === undefined ? chunk : concat(whole, chunk);
 	return { text: whole?.text ?? '' };
 };
 
@@ -62,24 +63,35 @@ const ways = [
 	['not streamed', false],
 	['streamed', true],
 ] as const;
-const cases = nodes.flatMap(([node, run]) => ways.map(([way, streamed]) => [node, way, run, streamed] as const));
+const cases = nodes.flatMap(([node, run]) =>
+	ways.map(([way, streamed]) => [node, way, run, streamed] as const),
+);
 
 /** The requests that reached the service's chat endpoint (not the redirect) under the host `host`. */
 const chatRequestsAt = (requests: RecordedRequest[], host: string) =>
-	requests.filter((request) => request.path === '/v1/chat/completions' && request.headers.host === host);
+	requests.filter(
+		(request) => request.path === '/v1/chat/completions' && request.headers.host === host,
+	);
 
 const hostOf = (origin: string) => new URL(origin).host;
 
 describe('a redirect to the same origin keeps the key: the reply arrives', () => {
-	test.each(cases)('%s, %s', async (_node, _way, run, streamed) => {
-		const outcome = await run('same-origin', streamed);
-		expect(outcome).toEqual({ text: PROMPT });
-		const requests = await service().requests();
-		expect(requests.map((request) => request.path)).toEqual(['/__redirect/307/same-origin/v1/chat/completions', '/v1/chat/completions']);
-		const [followed] = chatRequestsAt(requests, hostOf(service().origin));
-		expect(followed.headers.authorization).toBe(`Bearer ${keys.default}`);
-		expect((followed.body as { stream?: boolean }).stream ?? false).toBe(streamed);
-	}, 15_000); // The first Chat Model run sets up n8n's LangChain adapter.
+	test.each(cases)(
+		'%s, %s',
+		async (_node, _way, run, streamed) => {
+			const outcome = await run('same-origin', streamed);
+			expect(outcome).toEqual({ text: PROMPT });
+			const requests = await service().requests();
+			expect(requests.map((request) => request.path)).toEqual([
+				'/__redirect/307/same-origin/v1/chat/completions',
+				'/v1/chat/completions',
+			]);
+			const [followed] = chatRequestsAt(requests, hostOf(service().origin));
+			expect(followed.headers.authorization).toBe(`Bearer ${keys.default}`);
+			expect((followed.body as { stream?: boolean }).stream ?? false).toBe(streamed);
+		},
+		15_000,
+	); // The first Chat Model run sets up n8n's LangChain adapter.
 });
 
 describe('a redirect to another origin never carries the key there', () => {
@@ -90,7 +102,9 @@ describe('a redirect to another origin never carries the key there', () => {
 		expect(requests[0].path).toBe('/__redirect/307/other-origin/v1/chat/completions');
 		expect(requests[0].headers.authorization).toBe(`Bearer ${keys.default}`);
 		// ...and nowhere else: no header of any request to the other origin carries it.
-		const elsewhere = requests.filter((request) => request.headers.host !== hostOf(service().origin));
+		const elsewhere = requests.filter(
+			(request) => request.headers.host !== hostOf(service().origin),
+		);
 		for (const request of elsewhere) {
 			expect(request.headers.host).toBe(hostOf(service().origin.replace('127.0.0.1', 'localhost')));
 			expect(JSON.stringify(request.headers)).not.toContain(keys.default);
@@ -100,6 +114,8 @@ describe('a redirect to another origin never carries the key there', () => {
 		// redirect without the key), or the redirect named (a client that does not follow it).
 		expect(outcome.text).toBeUndefined();
 		const shown = `${outcome.error?.message}\n${outcome.error?.description ?? ''}`;
-		expect(shown).toMatch(/Missing Authorization header: send 'Authorization: Bearer <API_KEY>'|redirect/i);
+		expect(shown).toMatch(
+			/Missing Authorization header: send 'Authorization: Bearer <API_KEY>'|redirect/i,
+		);
 	});
 });

@@ -21,7 +21,10 @@ describe('request ids reach the item and every error', () => {
 	test.each([
 		['X-Oneapi-Request-Id (one-api, new-api)', header('x-oneapi-request-id', '202611240930151234')],
 		['X-Request-Id', header('x-request-id', 'req_abc123')],
-		['x-litellm-call-id (LiteLLM)', header('x-litellm-call-id', '7f0c1e7a-0b2e-4d5c-9f3a-1b2c3d4e5f60')],
+		[
+			'x-litellm-call-id (LiteLLM)',
+			header('x-litellm-call-id', '7f0c1e7a-0b2e-4d5c-9f3a-1b2c3d4e5f60'),
+		],
 		["OpenRouter's generation id", { completion_id: 'gen-1764000000-AbCdEf' }],
 	])('%s', async (_name, knob) => {
 		const expected = 'request_id' in knob ? knob.request_id.value : knob.completion_id;
@@ -38,21 +41,37 @@ describe('request ids reach the item and every error', () => {
 	});
 
 	test("a failure's description ends with the id from the headers", async () => {
-		const json = await runOne(simpleParameters('Hi', 'fault-500', knobs(header('x-request-id', 'req_failed_1'), { maxRetries: 0 })));
-		expect((json.error_details as IDataObject).description).toMatch(/\(request id: req_failed_1\)$/);
+		const json = await runOne(
+			simpleParameters(
+				'Hi',
+				'fault-500',
+				knobs(header('x-request-id', 'req_failed_1'), { maxRetries: 0 }),
+			),
+		);
+		expect((json.error_details as IDataObject).description).toMatch(
+			/\(request id: req_failed_1\)$/,
+		);
 	});
 
 	test('a failure inside a stream keeps the id of its request', async () => {
 		const json = await runOne(
-			simpleParameters('one two three', 'echo-1', knobs({ ...header('x-oneapi-request-id', 'stream-42'), error_after: 1 }, { stream: true })),
+			simpleParameters(
+				'one two three',
+				'echo-1',
+				knobs({ ...header('x-oneapi-request-id', 'stream-42'), error_after: 1 }, { stream: true }),
+			),
 		);
 		expect(json.error).toMatch(/upstream stream failed/);
 		expect((json.error_details as IDataObject).description).toMatch(/\(request id: stream-42\)$/);
 	});
 
 	test('one-api\'s "(request id: ...)" in its message', async () => {
-		const json = await runOne(simpleParameters('Hi', 'fault-500-request-id', { options: { maxRetries: 0 } }));
-		expect((json.error_details as IDataObject).description).toMatch(/\(request id: 20261124093015123456789\)$/);
+		const json = await runOne(
+			simpleParameters('Hi', 'fault-500-request-id', { options: { maxRetries: 0 } }),
+		);
+		expect((json.error_details as IDataObject).description).toMatch(
+			/\(request id: 20261124093015123456789\)$/,
+		);
 	});
 });
 
@@ -68,7 +87,9 @@ describe('cost as the service reports it, never an estimate', () => {
 	});
 
 	test('usage keeps every detail the service sent', async () => {
-		const json = await runOne(simpleParameters('Hi there', 'echo-1', knobs({ cached_tokens: 1, usage_cost: 0.5 })));
+		const json = await runOne(
+			simpleParameters('Hi there', 'echo-1', knobs({ cached_tokens: 1, usage_cost: 0.5 })),
+		);
 		expect(json.usage).toEqual({
 			prompt_tokens: 2,
 			completion_tokens: 2,
@@ -84,7 +105,13 @@ describe('cost as the service reports it, never an estimate', () => {
 			simpleParameters('Paris as json', 'json-1', {
 				responseFormat: 'jsonObject',
 				options: {
-					extraBody: JSON.stringify({ x_local: { invalid_json: { id: 'cost-sum', count: 1, mode: 'syntax' }, cached_tokens: 1, usage_cost: 0.25 } }),
+					extraBody: JSON.stringify({
+						x_local: {
+							invalid_json: { id: 'cost-sum', count: 1, mode: 'syntax' },
+							cached_tokens: 1,
+							usage_cost: 0.25,
+						},
+					}),
 				},
 			}),
 		);

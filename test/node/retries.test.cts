@@ -6,7 +6,12 @@ import { closedPort, keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
-async function run(model: string, options: INodeParameters, apiKey = keys.default, baseUrl = service().baseUrl) {
+async function run(
+	model: string,
+	options: INodeParameters,
+	apiKey = keys.default,
+	baseUrl = service().baseUrl,
+) {
 	const started = Date.now();
 	const { outputs } = await engineWith(apiKey, baseUrl).runNode({
 		type: NODE_TYPE,
@@ -14,7 +19,11 @@ async function run(model: string, options: INodeParameters, apiKey = keys.defaul
 		items: jsonItems({}),
 		settings: { onError: 'continueRegularOutput' },
 	});
-	return { json: outputs[0][0].json, elapsed: Date.now() - started, requests: await service().requests() };
+	return {
+		json: outputs[0][0].json,
+		elapsed: Date.now() - started,
+		requests: await service().requests(),
+	};
 }
 
 const failFirst = (count: number, status: number, extra: IDataObject = {}) =>
@@ -31,7 +40,10 @@ describe('retries inside the node', () => {
 		['fractional seconds', '0.6', 600],
 		['integer seconds', '1', 1000],
 	])('Retry-After in %s is honoured', async (_name, value, ms) => {
-		const { json, elapsed, requests } = await run('echo-1', failFirst(1, 429, { retry_after: value }));
+		const { json, elapsed, requests } = await run(
+			'echo-1',
+			failFirst(1, 429, { retry_after: value }),
+		);
 		expect(json.content).toBe('Hello there');
 		expect(requests).toHaveLength(2);
 		expect(requests[1].receivedAt - requests[0].receivedAt).toBeGreaterThanOrEqual(ms - 20);
@@ -40,7 +52,10 @@ describe('retries inside the node', () => {
 
 	test('Retry-After as an HTTP date is honoured', async () => {
 		const at = new Date(Math.ceil((Date.now() + 1500) / 1000) * 1000);
-		const { json, requests } = await run('echo-1', failFirst(1, 503, { retry_after: at.toUTCString() }));
+		const { json, requests } = await run(
+			'echo-1',
+			failFirst(1, 503, { retry_after: at.toUTCString() }),
+		);
 		expect(json.content).toBe('Hello there');
 		expect(requests[1].receivedAt).toBeGreaterThanOrEqual(at.getTime() - 20);
 	});
@@ -50,57 +65,102 @@ describe('retries inside the node', () => {
 		['400 budget_exceeded', keys.faults, 'fault-400-budget', 400, outOfBalance],
 		['401', 'sk-example-wrong-key', 'echo-1', 401, 'The service rejected the API key (item 0)'],
 		['402', keys.faults, 'fault-402', 402, outOfBalance],
-		['403', keys.default, 'echo-pro', 403, 'Model "echo-pro" is not available to this API key (item 0)'],
-		['404 unknown model', keys.default, 'echo-99', 404, 'Model "echo-99" does not exist on this service (item 0)'],
+		[
+			'403',
+			keys.default,
+			'echo-pro',
+			403,
+			'Model "echo-pro" is not available to this API key (item 0)',
+		],
+		[
+			'404 unknown model',
+			keys.default,
+			'echo-99',
+			404,
+			'Model "echo-99" does not exist on this service (item 0)',
+		],
 		['429 insufficient_quota', keys.faults, 'fault-429-quota', 429, outOfBalance],
 		['403 insufficient_user_quota', keys.broke, 'echo-1', 403, outOfBalance],
-		['503 model_not_found', keys.faults, 'fault-503-model-not-found', 503, 'Model "fault-503-model-not-found" is not available to this API key (item 0)'],
-	])('%s is never retried: the user reads its own error, with no count of attempts', async (_name, apiKey, model, status, error) => {
-		const { json, requests } = await run(model, { maxRetries: 5 }, apiKey);
-		expect(json.error).toBe(error);
-		expect((json.error_details as IDataObject).http_code).toBe(status);
-		expect(requests).toHaveLength(1);
-	});
+		[
+			'503 model_not_found',
+			keys.faults,
+			'fault-503-model-not-found',
+			503,
+			'Model "fault-503-model-not-found" is not available to this API key (item 0)',
+		],
+	])(
+		'%s is never retried: the user reads its own error, with no count of attempts',
+		async (_name, apiKey, model, status, error) => {
+			const { json, requests } = await run(model, { maxRetries: 5 }, apiKey);
+			expect(json.error).toBe(error);
+			expect((json.error_details as IDataObject).http_code).toBe(status);
+			expect(requests).toHaveLength(1);
+		},
+	);
 
 	test('404 because the Base URL lacks /v1 is never retried', async () => {
 		const { json } = await run('echo-1', { maxRetries: 5 }, keys.default, service().origin);
-		expect(json.error).toMatch(/lacks the version segment \/v1, so the service answered 404 \(item 0\)$/);
+		expect(json.error).toMatch(
+			/lacks the version segment \/v1, so the service answered 404 \(item 0\)$/,
+		);
 	});
 
 	test('when retries run out, the error says how many attempts were made and the last status', async () => {
 		const { json, requests } = await run('echo-1', { ...failFirst(10, 502), maxRetries: 2 });
-		expect(json.error).toBe('The service or a gateway in front of it is unavailable (502), after 3 attempts (item 0)');
+		expect(json.error).toBe(
+			'The service or a gateway in front of it is unavailable (502), after 3 attempts (item 0)',
+		);
 		expect((json.error_details as IDataObject).http_code).toBe(502);
 		expect(requests).toHaveLength(3);
 	});
 
 	test('a reset connection is retried', async () => {
-		const { json, requests } = await run('echo-1', { ...knobs({ reset: true }).options, maxRetries: 2 });
-		expect(json.error).toMatch(/closed the connection before answering, after 3 attempts \(item 0\)$/);
+		const { json, requests } = await run('echo-1', {
+			...knobs({ reset: true }).options,
+			maxRetries: 2,
+		});
+		expect(json.error).toMatch(
+			/closed the connection before answering, after 3 attempts \(item 0\)$/,
+		);
 		expect(requests).toHaveLength(3);
 	});
 
 	test('a refused connection is retried', async () => {
-		const { json } = await run('echo-1', { maxRetries: 1 }, keys.default, `http://127.0.0.1:${await closedPort()}/v1`);
+		const { json } = await run(
+			'echo-1',
+			{ maxRetries: 1 },
+			keys.default,
+			`http://127.0.0.1:${await closedPort()}/v1`,
+		);
 		expect(json.error).toMatch(/refused the connection, after 2 attempts \(item 0\)$/);
 	});
 
 	test('a Retry-After longer than Max Retry Wait is not waited for', async () => {
-		const { json, elapsed, requests } = await run('echo-1', { ...failFirst(1, 503, { retry_after: '30' }), maxRetryWait: 5000 });
+		const { json, elapsed, requests } = await run('echo-1', {
+			...failFirst(1, 503, { retry_after: '30' }),
+			maxRetryWait: 5000,
+		});
 		expect(requests).toHaveLength(1);
 		expect(elapsed).toBeLessThan(3000);
 		expect(json.error).toMatch(/^The service or a gateway in front of it is unavailable \(503\)/);
 	});
 
 	test('a rate limit whose Retry-After is longer than Max Wait on Rate Limit is not waited for', async () => {
-		const { json, elapsed, requests } = await run('echo-1', { ...failFirst(1, 429, { retry_after: '30' }), maxRateLimitWait: 5000 });
+		const { json, elapsed, requests } = await run('echo-1', {
+			...failFirst(1, 429, { retry_after: '30' }),
+			maxRateLimitWait: 5000,
+		});
 		expect(requests).toHaveLength(1);
 		expect(elapsed).toBeLessThan(3000);
 		expect(json.error).toBe(
 			"Too many requests: the service's rate limit for this key was reached: the service asks to wait longer than Options > Max Wait on Rate Limit (Ms) allows (5000 ms) (item 0)",
 		);
-		expect((json.error_details as IDataObject).description).toMatch(/The service asks to wait 30 s/);
-		expect((json.error_details as IDataObject).description).toMatch(/raise Options > Max Wait on Rate Limit/);
+		expect((json.error_details as IDataObject).description).toMatch(
+			/The service asks to wait 30 s/,
+		);
+		expect((json.error_details as IDataObject).description).toMatch(
+			/raise Options > Max Wait on Rate Limit/,
+		);
 	});
 
 	test('Max Retries 0 sends once', async () => {

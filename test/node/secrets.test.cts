@@ -10,7 +10,15 @@ import '../support/debug-log.cts';
 import type { INodeParameters, NodeParameterValue } from 'n8n-workflow';
 
 import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
-import { capturedLog, expectHidden, expectNoLeak, QUICK_RETRIES, reveal, SECRET, startCapture } from '../support/key-leaks.cts';
+import {
+	capturedLog,
+	expectHidden,
+	expectNoLeak,
+	QUICK_RETRIES,
+	reveal,
+	SECRET,
+	startCapture,
+} from '../support/key-leaks.cts';
 import { leakyAnswers, useLeakyGateway } from '../support/leaky-gateway.cts';
 import type { RunNodeResult } from '../../dev/n8n-core/harness.cts';
 import { closedPort, keys, useLocalService, faultModels } from '../support/service.cts';

@@ -8,7 +8,9 @@ const REQUESTS_PER_SECOND = 100;
 let service: LocalService;
 
 beforeAll(async () => {
-	service = await startService({ args: ['--rate-limit', `limited=${REQUESTS_PER_SECOND}/s,8`, '--latency-ms', '20'] });
+	service = await startService({
+		args: ['--rate-limit', `limited=${REQUESTS_PER_SECOND}/s,8`, '--latency-ms', '20'],
+	});
 });
 afterAll(async () => await service.stop());
 
@@ -16,19 +18,24 @@ test('four executions of 200 items at once on one key: every reply, in order, pa
 	await service.clearRequests();
 	const started = Date.now();
 	const runs = await Promise.all(
-		[0, 1, 2, 3].map(async (execution) =>
-			await engineWith(keys.limited, service.baseUrl).runNode({
-				type: NODE_TYPE,
-				parameters: simpleParameters('={{ "run ' + execution + ' item " + $json.n }}', 'echo-1'),
-				items: Array.from({ length: 200 }, (_, n) => ({ json: { n } })),
-			}),
+		[0, 1, 2, 3].map(
+			async (execution) =>
+				await engineWith(keys.limited, service.baseUrl).runNode({
+					type: NODE_TYPE,
+					parameters: simpleParameters('={{ "run ' + execution + ' item " + $json.n }}', 'echo-1'),
+					items: Array.from({ length: 200 }, (_, n) => ({ json: { n } })),
+				}),
 		),
 	);
 	const elapsed = (Date.now() - started) / 1000;
 	runs.forEach(({ error, outputs }, execution) => {
 		expect(error).toBeUndefined();
-		expect(outputs[0].map((item) => item.json.content)).toEqual(Array.from({ length: 200 }, (_, n) => `run ${execution} item ${n}`));
-		expect(outputs[0].map((item) => item.pairedItem)).toEqual(Array.from({ length: 200 }, (_, item) => ({ item })));
+		expect(outputs[0].map((item) => item.json.content)).toEqual(
+			Array.from({ length: 200 }, (_, n) => `run ${execution} item ${n}`),
+		);
+		expect(outputs[0].map((item) => item.pairedItem)).toEqual(
+			Array.from({ length: 200 }, (_, item) => ({ item })),
+		);
 	});
 	const { limited } = await service.traffic();
 	expect(limited.admitted).toBe(800);
@@ -36,5 +43,7 @@ test('four executions of 200 items at once on one key: every reply, in order, pa
 	// per item (about one measured on a 2-core machine; about eight when Auto does not back off).
 	expect(limited.rejected).toBeGreaterThan(0);
 	expect(limited.rejected).toBeLessThan(2 * 800);
-	console.log(`4 x 200 items on one key at ${REQUESTS_PER_SECOND}/s and 8 in flight: ${elapsed.toFixed(1)} s (ideal ${800 / REQUESTS_PER_SECOND} s), ${limited.rejected} 429s absorbed`);
+	console.log(
+		`4 x 200 items on one key at ${REQUESTS_PER_SECOND}/s and 8 in flight: ${elapsed.toFixed(1)} s (ideal ${800 / REQUESTS_PER_SECOND} s), ${limited.rejected} 429s absorbed`,
+	);
 }, 120_000);

@@ -16,25 +16,31 @@ import { keys, useLocalService } from '../support/service.cts';
 const service = useLocalService();
 
 const BLOCKED = 'The request was blocked because it resolves to a restricted IP address';
-const ALLOW = /The target 127\.0\.0\.1 is not allowed\..*ask your n8n administrator to allowlist the hostname or IP range/;
+const ALLOW =
+	/The target 127\.0\.0\.1 is not allowed\..*ask your n8n administrator to allowlist the hostname or IP range/;
 
 test.each([
 	['not streamed', {}],
 	['streamed', { stream: true }],
-])('a chat request (%s) is refused by n8n, in its words, once, and nothing reaches the service', async (_name, options) => {
-	const started = Date.now();
-	const { error, status } = await engineWith(keys.default, service().baseUrl).runNode({
-		type: NODE_TYPE,
-		parameters: simpleParameters('Hello', 'echo-1', { options: { ...options, maxRetries: 3, retryTimeouts: true } }),
-		items: jsonItems({}),
-	});
-	expect(status).toBe('error');
-	expect(error?.message).toBe(`${BLOCKED} (item 0)`);
-	expect(error?.description).toMatch(ALLOW);
-	expect(Date.now() - started).toBeLessThan(2000);
-	expect(await service().requests()).toEqual([]);
-	expect(inspect(error, { depth: null })).not.toContain(keys.default.slice(3, -4));
-});
+])(
+	'a chat request (%s) is refused by n8n, in its words, once, and nothing reaches the service',
+	async (_name, options) => {
+		const started = Date.now();
+		const { error, status } = await engineWith(keys.default, service().baseUrl).runNode({
+			type: NODE_TYPE,
+			parameters: simpleParameters('Hello', 'echo-1', {
+				options: { ...options, maxRetries: 3, retryTimeouts: true },
+			}),
+			items: jsonItems({}),
+		});
+		expect(status).toBe('error');
+		expect(error?.message).toBe(`${BLOCKED} (item 0)`);
+		expect(error?.description).toMatch(ALLOW);
+		expect(Date.now() - started).toBeLessThan(2000);
+		expect(await service().requests()).toEqual([]);
+		expect(inspect(error, { depth: null })).not.toContain(keys.default.slice(3, -4));
+	},
+);
 
 test('with On Error: Continue, every item says so and the run goes on', async () => {
 	const { outputs } = await engineWith(keys.default, service().baseUrl).runNode({
@@ -43,7 +49,10 @@ test('with On Error: Continue, every item says so and the run goes on', async ()
 		items: jsonItems({}, {}),
 		settings: { onError: 'continueRegularOutput' },
 	});
-	expect(outputs[0].map((item) => item.json.error)).toEqual([`${BLOCKED} (item 0)`, `${BLOCKED} (item 1)`]);
+	expect(outputs[0].map((item) => item.json.error)).toEqual([
+		`${BLOCKED} (item 0)`,
+		`${BLOCKED} (item 1)`,
+	]);
 	expect((outputs[0][0].json.error_details as IDataObject).description).toMatch(ALLOW);
 	expect(await service().requests()).toEqual([]);
 });

@@ -20,9 +20,13 @@ async function run() {
 	const result = await engineWith(keys.default, service().baseUrl).runNode({
 		type: NODE_TYPE,
 		// Item 20 asks for a model the key cannot use: the service answers 404 at once.
-		parameters: simpleParameters('={{ "item " + $json.n }}', '={{ $json.n === 20 ? "no-such-model" : "echo-1" }}', {
-			options: { extraBody: JSON.stringify({ x_local: { slow_ms: SLOW_MS } }) },
-		}),
+		parameters: simpleParameters(
+			'={{ "item " + $json.n }}',
+			'={{ $json.n === 20 ? "no-such-model" : "echo-1" }}',
+			{
+				options: { extraBody: JSON.stringify({ x_local: { slow_ms: SLOW_MS } }) },
+			},
+		),
 		items: Array.from({ length: 200 }, (_, n) => ({ json: { n } })),
 	});
 	// What the service had seen when the run returned.
@@ -42,9 +46,10 @@ function endings(requests: RecordedRequest[]): Partial<Record<EndedBy | 'in flig
 test('at Concurrency Auto, an item the service rejects stops the batch: nothing more starts, the requests in flight are cancelled', async () => {
 	const { error, requests } = await run();
 	expect(error?.message).toMatch(/^Model "no-such-model" does not exist on this service/);
-	const note = /The node stopped at this failure \(On Error: Stop Workflow\): (\d+) requests were sent, (\d+) of them still in flight and cancelled, and no other request started\.$/.exec(
-		error?.description ?? '',
-	);
+	const note =
+		/The node stopped at this failure \(On Error: Stop Workflow\): (\d+) requests were sent, (\d+) of them still in flight and cancelled, and no other request started\.$/.exec(
+			error?.description ?? '',
+		);
 	expect(note).not.toBeNull();
 	const [sent, cancelled] = [Number(note![1]), Number(note![2])];
 	expect(sent).toBeLessThan(200);
@@ -74,7 +79,9 @@ describe('a failure stops the batch before its slot passes to the next item', ()
 		await remote.clearRequests();
 		const { error } = await engineWith(keys.default, remote.baseUrl).runNode({
 			type: NODE_TYPE,
-			parameters: simpleParameters('={{ "item " + $json.n }}', 'no-such-model', { options: { concurrency } }),
+			parameters: simpleParameters('={{ "item " + $json.n }}', 'no-such-model', {
+				options: { concurrency },
+			}),
 			items: Array.from({ length: 200 }, (_, n) => ({ json: { n } })),
 		});
 		expect(error?.message).toMatch(/^Model "no-such-model" does not exist on this service/);
@@ -89,12 +96,17 @@ test('with Continue, a rejected item stops nothing: every other item gets its re
 	await service().clearRequests();
 	const result = await engineWith(keys.default, service().baseUrl).runNode({
 		type: NODE_TYPE,
-		parameters: simpleParameters('={{ "item " + $json.n }}', '={{ $json.n === 20 ? "no-such-model" : "echo-1" }}'),
+		parameters: simpleParameters(
+			'={{ "item " + $json.n }}',
+			'={{ $json.n === 20 ? "no-such-model" : "echo-1" }}',
+		),
 		items: Array.from({ length: 200 }, (_, n) => ({ json: { n } })),
 		settings: { onError: 'continueRegularOutput' },
 	});
 	expect(result.outputs[0]).toHaveLength(200);
-	expect(result.outputs[0][20].json.error).toMatch(/^Model "no-such-model" does not exist on this service/);
+	expect(result.outputs[0][20].json.error).toMatch(
+		/^Model "no-such-model" does not exist on this service/,
+	);
 	expect(result.outputs[0].filter((item) => item.json.error === undefined)).toHaveLength(199);
 	expect(await service().requests()).toHaveLength(200);
 });

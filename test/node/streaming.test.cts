@@ -2,7 +2,13 @@ import type { IDataObject, INodeParameters, StructuredChunk } from 'n8n-workflow
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node';
-import { engineWith, jsonItems, modelFromList, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import {
+	engineWith,
+	jsonItems,
+	modelFromList,
+	NODE_TYPE,
+	simpleParameters,
+} from '../support/chat-node.cts';
 import { exampleEngine } from '../support/examples.cts';
 import { knobs } from '../support/knobs.cts';
 import { keys, useLocalService } from '../support/service.cts';
@@ -51,7 +57,11 @@ const tools = {
 		values: [
 			{
 				name: 'weather',
-				parameters: JSON.stringify({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }),
+				parameters: JSON.stringify({
+					type: 'object',
+					properties: { city: { type: 'string' } },
+					required: ['city'],
+				}),
 			},
 		],
 	},
@@ -62,11 +72,25 @@ describe('streamed and not streamed give equal items', () => {
 		['text', simpleParameters('The quick brown fox jumps over the lazy dog', 'echo-1')],
 		['reasoning', simpleParameters('Why is the sky blue', 'think-1')],
 		['inline reasoning', simpleParameters('Why is the sky blue', 'think-inline-1')],
-		['a length cut', simpleParameters('one two three four five', 'echo-1', { options: { maxTokens: 3 } })],
-		['parallel tool calls', { model: modelFromList('tools-1'), promptType: 'simple', prompt: 'Weather in Paris and Tokyo?', ...tools }],
+		[
+			'a length cut',
+			simpleParameters('one two three four five', 'echo-1', { options: { maxTokens: 3 } }),
+		],
+		[
+			'parallel tool calls',
+			{
+				model: modelFromList('tools-1'),
+				promptType: 'simple',
+				prompt: 'Weather in Paris and Tokyo?',
+				...tools,
+			},
+		],
 	] as Array<[string, INodeParameters]>)('%s', async (_name, parameters) => {
 		const plain = await reply(parameters);
-		const options = { ...(((parameters as INodeParameters).options as INodeParameters) ?? {}), stream: true };
+		const options = {
+			...(((parameters as INodeParameters).options as INodeParameters) ?? {}),
+			stream: true,
+		};
 		const streamed = await reply({ ...parameters, options });
 		expect(streamed.map((output) => output.map((item) => comparable(item.json)))).toEqual(
 			plain.map((output) => output.map((item) => comparable(item.json))),
@@ -76,7 +100,11 @@ describe('streamed and not streamed give equal items', () => {
 	});
 
 	test('Stream Usage off sends no stream_options', async () => {
-		const [[item]] = await reply(simpleParameters('no usage please', 'echo-1', { options: { stream: true, streamUsage: false } }));
+		const [[item]] = await reply(
+			simpleParameters('no usage please', 'echo-1', {
+				options: { stream: true, streamUsage: false },
+			}),
+		);
 		expect(item.json.content).toBe('no usage please');
 		const [request] = await service().requests();
 		expect(request.body).toMatchObject({ stream: true });
@@ -107,12 +135,34 @@ describe('every way gateways send events is read the same', () => {
 
 describe('a stream that fails is never a silent partial success', () => {
 	test.each([
-		['an error object in the stream', { error_after: 2 }, /^The service reported an error inside a successful \(200\) response: upstream stream failed/],
-		['an error object followed by [DONE]', { error_after: 2, done_after_error: true }, /upstream stream failed/],
-		['an event: error', { event_error: true }, /^The service reported an error inside a successful \(200\) response/],
-		['a stream cut off before [DONE]', { cut_after: 3 }, /^The stream ended before the reply was complete/],
+		[
+			'an error object in the stream',
+			{ error_after: 2 },
+			/^The service reported an error inside a successful \(200\) response: upstream stream failed/,
+		],
+		[
+			'an error object followed by [DONE]',
+			{ error_after: 2, done_after_error: true },
+			/upstream stream failed/,
+		],
+		[
+			'an event: error',
+			{ event_error: true },
+			/^The service reported an error inside a successful \(200\) response/,
+		],
+		[
+			'a stream cut off before [DONE]',
+			{ cut_after: 3 },
+			/^The stream ended before the reply was complete/,
+		],
 	])('%s', async (_name, knob, message) => {
-		const [[item]] = await reply(simpleParameters('one two three four five six', 'echo-1', knobs(knob, { stream: true, maxRetries: 0 })));
+		const [[item]] = await reply(
+			simpleParameters(
+				'one two three four five six',
+				'echo-1',
+				knobs(knob, { stream: true, maxRetries: 0 }),
+			),
+		);
 		expect(item.json.error).toMatch(message);
 		expect(item.json.content).toBeUndefined();
 	});
@@ -122,7 +172,10 @@ describe('a stream that fails is never a silent partial success', () => {
 		for (const [model, message] of [
 			['fault-500', 'The service failed while answering (500) (item 0)'],
 			['fault-html-502', 'The service or a gateway in front of it is unavailable (502) (item 0)'],
-			['fault-503-model-not-found', 'Model "fault-503-model-not-found" is not available to this API key (item 0)'],
+			[
+				'fault-503-model-not-found',
+				'Model "fault-503-model-not-found" is not available to this API key (item 0)',
+			],
 		]) {
 			const { outputs } = await engine.runNode({
 				type: NODE_TYPE,
@@ -174,11 +227,21 @@ describe('n8n chat streaming', () => {
 
 	test('Stream not added: the node streams because the workflow streams its response', async () => {
 		const chunks: StructuredChunk[] = [];
-		const [[item]] = await reply(simpleParameters('follow the workflow please', 'echo-1'), (chunk) => chunks.push(chunk));
+		const [[item]] = await reply(
+			simpleParameters('follow the workflow please', 'echo-1'),
+			(chunk) => chunks.push(chunk),
+		);
 		expect(item.json.content).toBe('follow the workflow please');
 		const [request] = await service().requests();
 		expect(request.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
-		expect(chunks.map((chunk) => chunk.type)).toEqual(['begin', 'item', 'item', 'item', 'item', 'end']);
+		expect(chunks.map((chunk) => chunk.type)).toEqual([
+			'begin',
+			'item',
+			'item',
+			'item',
+			'item',
+			'end',
+		]);
 		expect(text(chunks)).toBe('follow the workflow please');
 	});
 
@@ -209,29 +272,45 @@ describe('n8n chat streaming', () => {
 	test('with On Error: Continue, a stream that fails part way tells the client what went wrong, and does not end normally', async () => {
 		const chunks: StructuredChunk[] = [];
 		const [[item]] = await reply(
-			simpleParameters('one two three four five six', 'echo-1', knobs({ error_after: 2 }, { maxRetries: 0 })),
+			simpleParameters(
+				'one two three four five six',
+				'echo-1',
+				knobs({ error_after: 2 }, { maxRetries: 0 }),
+			),
 			(chunk) => chunks.push(chunk),
 		);
-		expect(item.json.error).toMatch(/^The service reported an error inside a successful \(200\) response: upstream stream failed/);
+		expect(item.json.error).toMatch(
+			/^The service reported an error inside a successful \(200\) response: upstream stream failed/,
+		);
 		expect(chunks.map((chunk) => chunk.type)).toEqual(['begin', 'item', 'item', 'error']);
 		const error = chunks[chunks.length - 1].content ?? '';
 		// The problem, the item and the fix: n8n passes a streaming client nothing else.
-		expect(error).toMatch(/^The service reported an error inside a successful \(200\) response: upstream stream failed.* \(item 0\)\. The service answered "upstream stream failed/);
+		expect(error).toMatch(
+			/^The service reported an error inside a successful \(200\) response: upstream stream failed.* \(item 0\)\. The service answered "upstream stream failed/,
+		);
 		expect(error).toMatch(/run again later or choose another model\.$/);
 	});
 
 	test('with On Error: Continue, an invalid item tells the client the problem and the fix, and nothing is sent', async () => {
 		const chunks: StructuredChunk[] = [];
-		const [[item]] = await reply(simpleParameters('hi', 'echo-1', { options: { temperature: 3 } }), (chunk) => chunks.push(chunk));
+		const [[item]] = await reply(
+			simpleParameters('hi', 'echo-1', { options: { temperature: 3 } }),
+			(chunk) => chunks.push(chunk),
+		);
 		expect(item.json.error).toBe('Temperature: must be from 0 to 2, got 3 (item 0)');
 		expect(chunks.map(({ type, content }) => [type, content])).toEqual([
-			['error', 'Temperature: must be from 0 to 2, got 3 (item 0). Use a value from 0 to 2, e.g. 0.7.'],
+			[
+				'error',
+				'Temperature: must be from 0 to 2, got 3 (item 0). Use a value from 0 to 2, e.g. 0.7.',
+			],
 		]);
 		expect(await service().requests()).toEqual([]);
 	});
 
 	test('with Stop Workflow, the error n8n sends a streaming client carries the problem, not only the fix', async () => {
-		const { error, chunks } = await stopped(simpleParameters('hi', 'echo-1', { options: { temperature: 3 } }));
+		const { error, chunks } = await stopped(
+			simpleParameters('hi', 'echo-1', { options: { temperature: 3 } }),
+		);
 		expect(error?.message).toBe('Temperature: must be from 0 to 2, got 3 (item 0)');
 		expect(chunks.map(({ type, content }) => [type, content])).toEqual([
 			['error', 'Temperature: must be from 0 to 2, got 3. Use a value from 0 to 2, e.g. 0.7.'],
@@ -239,13 +318,19 @@ describe('n8n chat streaming', () => {
 		expect(await service().requests()).toEqual([]);
 	});
 
-	test('with Stop Workflow, a stream that fails part way gets n8n\'s error chunk with the problem, not a normal end', async () => {
+	test("with Stop Workflow, a stream that fails part way gets n8n's error chunk with the problem, not a normal end", async () => {
 		const { error, chunks } = await stopped(
-			simpleParameters('one two three four five six', 'echo-1', knobs({ cut_after: 2 }, { maxRetries: 0 })),
+			simpleParameters(
+				'one two three four five six',
+				'echo-1',
+				knobs({ cut_after: 2 }, { maxRetries: 0 }),
+			),
 		);
 		expect(error?.message).toMatch(/^The stream ended before the reply was complete/);
 		expect(chunks.map((chunk) => chunk.type)).toEqual(['begin', 'item', 'item', 'error']);
-		expect(chunks[3].content).toMatch(/^The stream ended before the reply was complete .*\. Gateways end a reply this way/);
+		expect(chunks[3].content).toMatch(
+			/^The stream ended before the reply was complete .*\. Gateways end a reply this way/,
+		);
 	});
 
 	test('a Webhook workflow in streaming response mode receives the deltas of the node', async () => {
@@ -265,7 +350,12 @@ describe('n8n chat streaming', () => {
 						typeVersion: 2.1,
 						position: [0, 0],
 						webhookId: 'chat-stream',
-						parameters: { httpMethod: 'POST', path: 'chat', responseMode: 'streaming', options: {} },
+						parameters: {
+							httpMethod: 'POST',
+							path: 'chat',
+							responseMode: 'streaming',
+							options: {},
+						},
 					},
 					{
 						id: 'chat',
@@ -273,7 +363,9 @@ describe('n8n chat streaming', () => {
 						type: NODE_TYPE,
 						typeVersion: 1,
 						position: [220, 0],
-						parameters: simpleParameters('={{ $json.body.question }}', 'echo-1', { options: { stream: true } }),
+						parameters: simpleParameters('={{ $json.body.question }}', 'echo-1', {
+							options: { stream: true },
+						}),
 					},
 				],
 				connections: { Webhook: { main: [[{ node: 'Chat Completion', type: 'main', index: 0 }]] } },
@@ -283,9 +375,15 @@ describe('n8n chat streaming', () => {
 			onChunk: (chunk) => chunks.push(chunk),
 		});
 		expect(error).toBeUndefined();
-		const deltas = chunks.filter((chunk) => chunk.type === 'item' && chunk.metadata.nodeName === 'Chat Completion');
+		const deltas = chunks.filter(
+			(chunk) => chunk.type === 'item' && chunk.metadata.nodeName === 'Chat Completion',
+		);
 		expect(deltas.length).toBeGreaterThanOrEqual(9);
-		expect(deltas.map((chunk) => chunk.content).join('')).toBe('tell me a story in nine short words please');
-		expect(runData['Chat Completion'][0].data?.main[0]?.[0].json.content).toBe('tell me a story in nine short words please');
+		expect(deltas.map((chunk) => chunk.content).join('')).toBe(
+			'tell me a story in nine short words please',
+		);
+		expect(runData['Chat Completion'][0].data?.main[0]?.[0].json.content).toBe(
+			'tell me a story in nine short words please',
+		);
 	});
 });

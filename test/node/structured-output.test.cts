@@ -1,7 +1,13 @@
 /** Response Format: JSON Object and JSON Schema, parsed, checked, repaired, and sent as an instruction where the service rejects it. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { engineWith, jsonItems, modelFromList, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import {
+	engineWith,
+	jsonItems,
+	modelFromList,
+	NODE_TYPE,
+	simpleParameters,
+} from '../support/chat-node.cts';
 import { conformanceErrors } from '../support/conformance.cts';
 import type { RecordedRequest } from '../support/service.cts';
 import { keys, useLocalService } from '../support/service.cts';
@@ -26,7 +32,11 @@ const PERSON = {
  * Response Format JSON Schema (the fields below Tools, with `fields`), the local service's knobs (`x_local`)
  * in Options > Extra Body, and `options`.
  */
-function schemaParameters(xLocal: IDataObject = {}, options: INodeParameters = {}, fields: INodeParameters = {}): INodeParameters {
+function schemaParameters(
+	xLocal: IDataObject = {},
+	options: INodeParameters = {},
+	fields: INodeParameters = {},
+): INodeParameters {
 	return {
 		responseFormat: 'jsonSchema',
 		jsonSchema: JSON.stringify(PERSON),
@@ -45,7 +55,11 @@ async function run(parameters: INodeParameters) {
 	});
 	expect(error).toBeUndefined();
 	const requests = await service().requests();
-	return { json: outputs[0][0].json, requests, bodies: requests.map((request: RecordedRequest) => request.body as IDataObject) };
+	return {
+		json: outputs[0][0].json,
+		requests,
+		bodies: requests.map((request: RecordedRequest) => request.body as IDataObject),
+	};
 }
 
 type Usage = Record<'prompt_tokens' | 'completion_tokens' | 'total_tokens', number>;
@@ -53,7 +67,9 @@ const id = () => expect.getState().currentTestName as string;
 
 describe('JSON Schema', () => {
 	test('a valid reply is parsed into json; response_format json_schema is sent; one request', async () => {
-		const { json, bodies } = await run(simpleParameters('Ada is 36 years old', 'json-1', schemaParameters()));
+		const { json, bodies } = await run(
+			simpleParameters('Ada is 36 years old', 'json-1', schemaParameters()),
+		);
 		expect(json.error).toBeUndefined();
 		expect(json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
 		expect(JSON.parse(json.content as string)).toEqual(json.json);
@@ -65,35 +81,51 @@ describe('JSON Schema', () => {
 	});
 
 	test('streamed: the same parsed json', async () => {
-		const { json, bodies } = await run(simpleParameters('Ada', 'json-1', schemaParameters({}, { stream: true })));
+		const { json, bodies } = await run(
+			simpleParameters('Ada', 'json-1', schemaParameters({}, { stream: true })),
+		);
 		expect(json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
 		expect(bodies[0].stream).toBe(true);
 	});
 
-	test.each(['syntax', 'schema'])('an invalid answer (%s) gets one repair round; usage counts both requests', async (mode) => {
-		const { json, bodies, requests } = await run(
-			simpleParameters('Ada', 'json-1', schemaParameters({ invalid_json: { id: id(), count: 1, mode } })),
-		);
-		expect(json.error).toBeUndefined();
-		expect(json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
-		expect(requests).toHaveLength(2);
-		const repair = bodies[1].messages as IDataObject[];
-		expect(repair.slice(0, -2)).toEqual(bodies[0].messages);
-		expect(repair.at(-2)).toMatchObject({ role: 'assistant' });
-		expect(repair.at(-1)?.content).toMatch(/^Your answer is not valid: /);
-		// The first request's prompt is the one a valid run sends; the repair's prompt is longer.
-		const single = (await run(simpleParameters('Ada', 'json-1', schemaParameters()))).json.usage as Usage;
-		const usage = json.usage as Usage;
-		expect(usage.prompt_tokens).toBeGreaterThan(2 * single.prompt_tokens);
-		expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
-	});
+	test.each(['syntax', 'schema'])(
+		'an invalid answer (%s) gets one repair round; usage counts both requests',
+		async (mode) => {
+			const { json, bodies, requests } = await run(
+				simpleParameters(
+					'Ada',
+					'json-1',
+					schemaParameters({ invalid_json: { id: id(), count: 1, mode } }),
+				),
+			);
+			expect(json.error).toBeUndefined();
+			expect(json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
+			expect(requests).toHaveLength(2);
+			const repair = bodies[1].messages as IDataObject[];
+			expect(repair.slice(0, -2)).toEqual(bodies[0].messages);
+			expect(repair.at(-2)).toMatchObject({ role: 'assistant' });
+			expect(repair.at(-1)?.content).toMatch(/^Your answer is not valid: /);
+			// The first request's prompt is the one a valid run sends; the repair's prompt is longer.
+			const single = (await run(simpleParameters('Ada', 'json-1', schemaParameters()))).json
+				.usage as Usage;
+			const usage = json.usage as Usage;
+			expect(usage.prompt_tokens).toBeGreaterThan(2 * single.prompt_tokens);
+			expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
+		},
+	);
 
 	test('invalid twice with one repair attempt: an error that quotes the violation and keeps the raw answer', async () => {
 		const { json, requests } = await run(
-			simpleParameters('Ada', 'json-1', schemaParameters({ invalid_json: { id: id(), count: 2, mode: 'schema' } })),
+			simpleParameters(
+				'Ada',
+				'json-1',
+				schemaParameters({ invalid_json: { id: id(), count: 2, mode: 'schema' } }),
+			),
 		);
 		expect(requests).toHaveLength(2);
-		expect(json.error).toBe('The reply does not follow the JSON Schema, also after 1 repair attempt: $.name: is required but missing (item 0)');
+		expect(json.error).toBe(
+			'The reply does not follow the JSON Schema, also after 1 repair attempt: $.name: is required but missing (item 0)',
+		);
 		const details = json.error_details as IDataObject;
 		expect(details.raw_content).toEqual(expect.any(String));
 		expect(details.violations).toEqual(expect.stringMatching(/^\$/));
@@ -102,15 +134,29 @@ describe('JSON Schema', () => {
 
 	test('Repair Attempts 0 fails on the first invalid answer', async () => {
 		const { json, requests } = await run(
-			simpleParameters('Ada', 'json-1', schemaParameters({ invalid_json: { id: id(), count: 1, mode: 'syntax' } }, {}, { repairAttempts: 0 })),
+			simpleParameters(
+				'Ada',
+				'json-1',
+				schemaParameters(
+					{ invalid_json: { id: id(), count: 1, mode: 'syntax' } },
+					{},
+					{ repairAttempts: 0 },
+				),
+			),
 		);
 		expect(requests).toHaveLength(1);
-		expect(json.error).toMatch(/^The reply does not follow the JSON Schema: the reply is not valid JSON/);
+		expect(json.error).toMatch(
+			/^The reply does not follow the JSON Schema: the reply is not valid JSON/,
+		);
 	});
 
 	test('a service that rejects json_schema is asked again with the schema as an instruction, still checked', async () => {
 		const { json, bodies } = await run(
-			simpleParameters('Ada', 'json-1', schemaParameters({ reject_response_format: 'json_schema' })),
+			simpleParameters(
+				'Ada',
+				'json-1',
+				schemaParameters({ reject_response_format: 'json_schema' }),
+			),
 		);
 		expect(json.error).toBeUndefined();
 		expect(json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
@@ -122,19 +168,38 @@ describe('JSON Schema', () => {
 	});
 
 	test('a misspelled type deep in the schema is refused before anything is sent', async () => {
-		const schema = { type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'strin' } } } } };
+		const schema = {
+			type: 'object',
+			properties: { address: { type: 'object', properties: { city: { type: 'strin' } } } },
+		};
 		const { json, requests } = await run(
-			simpleParameters('Ada', 'json-1', schemaParameters({}, {}, { jsonSchema: JSON.stringify(schema) })),
+			simpleParameters(
+				'Ada',
+				'json-1',
+				schemaParameters({}, {}, { jsonSchema: JSON.stringify(schema) }),
+			),
 		);
 		expect(requests).toHaveLength(0);
-		expect(json.error).toMatch(/^JSON Schema: is not a valid schema: properties\.address\.properties\.city\.type: .*"string"/);
+		expect(json.error).toMatch(
+			/^JSON Schema: is not a valid schema: properties\.address\.properties\.city\.type: .*"string"/,
+		);
 	});
 
 	test('Messages and JSON prompt modes give the same parsed json', async () => {
-		const messages = { model: modelFromList('json-1'), promptType: 'messages', messages: { values: [{ role: 'user', content: 'Ada' }] }, ...schemaParameters() };
+		const messages = {
+			model: modelFromList('json-1'),
+			promptType: 'messages',
+			messages: { values: [{ role: 'user', content: 'Ada' }] },
+			...schemaParameters(),
+		};
 		const fromRows = await run(messages);
 		expect(fromRows.json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
-		const fromJson = await run({ model: modelFromList('json-1'), promptType: 'json', messagesJson: '[{"role": "user", "content": "Ada"}]', ...schemaParameters() });
+		const fromJson = await run({
+			model: modelFromList('json-1'),
+			promptType: 'json',
+			messagesJson: '[{"role": "user", "content": "Ada"}]',
+			...schemaParameters(),
+		});
 		expect(fromJson.json.json).toEqual(fromRows.json.json);
 	});
 });
@@ -142,7 +207,10 @@ describe('JSON Schema', () => {
 describe('JSON Object', () => {
 	test('a JSON object reply is parsed; a prompt without the word "json" is rejected by the service and sent again with the instruction', async () => {
 		const { json, bodies } = await run(
-			simpleParameters('Tell me about Ada', 'json-1', { responseFormat: 'jsonObject', options: { maxRetries: 0 } }),
+			simpleParameters('Tell me about Ada', 'json-1', {
+				responseFormat: 'jsonObject',
+				options: { maxRetries: 0 },
+			}),
 		);
 		expect(json.error).toBeUndefined();
 		expect(json.json).toEqual(expect.any(Object));
@@ -153,7 +221,10 @@ describe('JSON Object', () => {
 
 	test('with "json" in the prompt: one request', async () => {
 		const { json, bodies } = await run(
-			simpleParameters('Answer in JSON about Ada', 'json-1', { responseFormat: 'jsonObject', options: { maxRetries: 0 } }),
+			simpleParameters('Answer in JSON about Ada', 'json-1', {
+				responseFormat: 'jsonObject',
+				options: { maxRetries: 0 },
+			}),
 		);
 		expect(json.json).toEqual(expect.any(Object));
 		expect(bodies).toHaveLength(1);
@@ -171,7 +242,9 @@ describe('a workflow saved as node version 1.1', () => {
 					responseFormat: 'jsonSchema',
 					jsonSchema: JSON.stringify(PERSON),
 					repairAttempts: 0,
-					extraBody: JSON.stringify({ x_local: { invalid_json: { id: id(), count: 1, mode: 'schema' } } }),
+					extraBody: JSON.stringify({
+						x_local: { invalid_json: { id: id(), count: 1, mode: 'schema' } },
+					}),
 				},
 			}),
 			items: jsonItems({}),
@@ -181,7 +254,10 @@ describe('a workflow saved as node version 1.1', () => {
 		expect(outputs[0][0].json.error).toMatch(/^The reply does not follow the JSON Schema/);
 		const bodies = (await service().requests()).map((request) => request.body as IDataObject);
 		expect(bodies).toHaveLength(1);
-		expect(bodies[0].response_format).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema: PERSON, strict: false } });
+		expect(bodies[0].response_format).toEqual({
+			type: 'json_schema',
+			json_schema: { name: 'response', schema: PERSON, strict: false },
+		});
 	});
 });
 
@@ -200,8 +276,18 @@ describe('with tools', () => {
 			type: NODE_TYPE,
 			parameters: simpleParameters('Weather in Paris, answer in json', 'tools-1', {
 				toolsMode: 'define',
-				tools: { values: [{ name: 'weather', description: 'Weather in a city', parameters: '{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}' }] },
-				responseFormat: 'jsonObject', options: { maxRetries: 0 },
+				tools: {
+					values: [
+						{
+							name: 'weather',
+							description: 'Weather in a city',
+							parameters:
+								'{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}',
+						},
+					],
+				},
+				responseFormat: 'jsonObject',
+				options: { maxRetries: 0 },
 			}),
 			items: jsonItems({}),
 			settings: { onError: 'continueRegularOutput' },

@@ -1,4 +1,10 @@
-import { engineWith, jsonItems, modelFromList, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import {
+	engineWith,
+	jsonItems,
+	modelFromList,
+	NODE_TYPE,
+	simpleParameters,
+} from '../support/chat-node.cts';
 import { checkEveryRequestConforms } from '../support/conformance.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
@@ -7,7 +13,7 @@ const service = useLocalService();
 // Every request these tests make (each combination of UI fields they cover) must pass the official schema.
 checkEveryRequestConforms(service);
 
-describe('text conversations through n8n\'s execution engine', () => {
+describe("text conversations through n8n's execution engine", () => {
 	test('a simple prompt gives the simplified item, and only model and messages are sent', async () => {
 		const engine = engineWith(keys.default, service().baseUrl);
 		const { outputs, error } = await engine.runNode({
@@ -56,13 +62,45 @@ describe('text conversations through n8n\'s execution engine', () => {
 				{ question: 'four five six', persona: 'a judge', temperature: 0 },
 			),
 		});
-		expect(outputs[0].map((item) => item.json.content)).toEqual(['one two', 'three', 'four five six']);
-		expect(outputs[0].map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(outputs[0].map((item) => item.json.content)).toEqual([
+			'one two',
+			'three',
+			'four five six',
+		]);
+		expect(outputs[0].map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		const bodies = (await service().requests()).map((request) => request.body);
 		expect(bodies).toEqual([
-			{ model: 'echo-1', messages: [{ role: 'system', content: 'Answer as a pirate.' }, { role: 'user', content: 'one two' }], temperature: 0.1, max_tokens: 50 },
-			{ model: 'echo-1', messages: [{ role: 'system', content: 'Answer as a poet.' }, { role: 'user', content: 'three' }], temperature: 1.5, max_tokens: 50 },
-			{ model: 'echo-1', messages: [{ role: 'system', content: 'Answer as a judge.' }, { role: 'user', content: 'four five six' }], temperature: 0, max_tokens: 50 },
+			{
+				model: 'echo-1',
+				messages: [
+					{ role: 'system', content: 'Answer as a pirate.' },
+					{ role: 'user', content: 'one two' },
+				],
+				temperature: 0.1,
+				max_tokens: 50,
+			},
+			{
+				model: 'echo-1',
+				messages: [
+					{ role: 'system', content: 'Answer as a poet.' },
+					{ role: 'user', content: 'three' },
+				],
+				temperature: 1.5,
+				max_tokens: 50,
+			},
+			{
+				model: 'echo-1',
+				messages: [
+					{ role: 'system', content: 'Answer as a judge.' },
+					{ role: 'user', content: 'four five six' },
+				],
+				temperature: 0,
+				max_tokens: 50,
+			},
 		]);
 	});
 
@@ -99,7 +137,9 @@ describe('text conversations through n8n\'s execution engine', () => {
 		});
 		expect(next.error).toBeUndefined();
 		expect(next.outputs[0][0].json.content).toBe('And another');
-		const bodies = (await service().requests()).map((request) => request.body as { messages: unknown[] });
+		const bodies = (await service().requests()).map(
+			(request) => request.body as { messages: unknown[] },
+		);
 		expect(bodies[1].messages).toEqual([
 			{ role: 'system', content: 'Be brief.' },
 			{ role: 'user', content: 'Hello' },
@@ -134,8 +174,15 @@ describe('text conversations through n8n\'s execution engine', () => {
 	test('reasoning is separated from the content, whether sent as a field or inline; message keeps it as sent', async () => {
 		const engine = engineWith(keys.default, service().baseUrl);
 		const sent = {
-			'think-1': { role: 'assistant', content: 'Why is the sky blue', reasoning_content: 'Reasoning about: Why is the sky blue' },
-			'think-inline-1': { role: 'assistant', content: '<think>Reasoning about: Why is the sky blue</think>\n\nWhy is the sky blue' },
+			'think-1': {
+				role: 'assistant',
+				content: 'Why is the sky blue',
+				reasoning_content: 'Reasoning about: Why is the sky blue',
+			},
+			'think-inline-1': {
+				role: 'assistant',
+				content: '<think>Reasoning about: Why is the sky blue</think>\n\nWhy is the sky blue',
+			},
 		};
 		for (const [model, message] of Object.entries(sent)) {
 			const { outputs } = await engine.runNode({
@@ -161,13 +208,18 @@ describe('text conversations through n8n\'s execution engine', () => {
 		expect(outputs[0][0].json).toMatchObject({
 			object: 'chat.completion',
 			model: 'echo-1-2026-11-01',
-			choices: [{ index: 0, message: { role: 'assistant', content: 'raw please' }, finish_reason: 'stop' }],
+			choices: [
+				{ index: 0, message: { role: 'assistant', content: 'raw please' }, finish_reason: 'stop' },
+			],
 			usage: { prompt_tokens: 2, completion_tokens: 2, total_tokens: 4 },
 		});
 	});
 
 	test('a key pasted with spaces and "Bearer ", and a Base URL pasted with /chat/completions/, just work', async () => {
-		const engine = engineWith(`  Bearer ${keys.default} \n`, `${service().baseUrl}/chat/completions/`);
+		const engine = engineWith(
+			`  Bearer ${keys.default} \n`,
+			`${service().baseUrl}/chat/completions/`,
+		);
 		const { outputs, error } = await engine.runNode({
 			type: NODE_TYPE,
 			parameters: simpleParameters('hygiene'),

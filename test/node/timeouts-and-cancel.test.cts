@@ -24,7 +24,9 @@ describe('timeouts', () => {
 	test('a reply slower than Timeout fails promptly, once, with the timeout and how to raise it', async () => {
 		const { outputs, elapsed } = await run({ ...knobs({ slow_ms: 3000 }).options, timeout: 500 });
 		const json = outputs[0][0].json;
-		expect(json.error).toMatch(/^The service at http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions did not answer within the Timeout of 500 ms \(item 0\)$/);
+		expect(json.error).toMatch(
+			/^The service at http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions did not answer within the Timeout of 500 ms \(item 0\)$/,
+		);
 		expect((json.error_details as IDataObject).description).toMatch(
 			/^Raise Options > Timeout \(Ms\) above 500 for long answers\. A request that timed out is not sent again unless Options > Retry Timeouts is on/,
 		);
@@ -34,8 +36,15 @@ describe('timeouts', () => {
 	});
 
 	test('with Retry Timeouts on, a timeout is sent again up to Max Retries', async () => {
-		const { outputs } = await run({ ...knobs({ slow_ms: 1500 }).options, timeout: 300, retryTimeouts: true, maxRetries: 1 });
-		expect(outputs[0][0].json.error).toMatch(/did not answer within the Timeout of 300 ms, after 2 attempts \(item 0\)$/);
+		const { outputs } = await run({
+			...knobs({ slow_ms: 1500 }).options,
+			timeout: 300,
+			retryTimeouts: true,
+			maxRetries: 1,
+		});
+		expect(outputs[0][0].json.error).toMatch(
+			/did not answer within the Timeout of 300 ms, after 2 attempts \(item 0\)$/,
+		);
 		// The description does not say a timeout is not sent again: this one was.
 		expect((outputs[0][0].json.error_details as { description: string }).description).toMatch(
 			/^Raise Options > Timeout \(Ms\) above 300 for long answers\. Each attempt waited that long \(Options > Retry Timeouts is on\)\./,
@@ -51,7 +60,11 @@ describe('timeouts', () => {
 	test('a stream that keeps sending for longer than Timeout is read to its end: Timeout counts from the last bytes', async () => {
 		// Ten words, one chunk each, 150 ms apart: about 1.5 s of stream, three times the Timeout.
 		const text = 'one two three four five six seven eight nine ten';
-		const { outputs } = await run({ ...knobs({ text, delay_ms: 150 }).options, stream: true, timeout: 500 });
+		const { outputs } = await run({
+			...knobs({ text, delay_ms: 150 }).options,
+			stream: true,
+			timeout: 500,
+		});
 		expect(outputs[0][0].json.error).toBeUndefined();
 		expect(outputs[0][0].json.content).toBe(text);
 	});
@@ -64,7 +77,9 @@ describe('timeouts', () => {
 			retryTimeouts: true,
 		});
 		const json = outputs[0][0].json;
-		expect(json.error).toMatch(/^The stream stopped: nothing more came within the Timeout of 500 ms, after \d+ characters of the reply \(item 0\)$/);
+		expect(json.error).toMatch(
+			/^The stream stopped: nothing more came within the Timeout of 500 ms, after \d+ characters of the reply \(item 0\)$/,
+		);
 		// The service sent the first chunk (the role, no text yet) before it fell silent.
 		expect((json.error_details as IDataObject).partial_content).toBe('');
 		expect(await service().requests()).toHaveLength(1);
@@ -75,10 +90,17 @@ describe('timeouts', () => {
 describe('cancelling the execution', () => {
 	test.each([
 		['a request waiting for headers', { ...knobs({ stall_headers_ms: 10000 }).options }],
-		['a stream waiting for its next bytes', { ...knobs({ stall_body_ms: 10000 }).options, stream: true }],
+		[
+			'a stream waiting for its next bytes',
+			{ ...knobs({ stall_body_ms: 10000 }).options, stream: true },
+		],
 		[
 			'a wait between retries',
-			{ ...knobs({ fail_first: { id: 'cancel-wait', count: 5, status: 429, retry_after: '20' } }).options, maxRetryWait: 120000 },
+			{
+				...knobs({ fail_first: { id: 'cancel-wait', count: 5, status: 429, retry_after: '20' } })
+					.options,
+				maxRetryWait: 120000,
+			},
 		],
 	])('ends %s within a second and outputs nothing', async (_name, options) => {
 		const { outputs, status, elapsed } = await run(options, 400);
@@ -88,7 +110,11 @@ describe('cancelling the execution', () => {
 	});
 
 	test('ends a batch at Auto within a second: the requests in flight and the items not yet started', async () => {
-		const { outputs, status, elapsed } = await run(knobs({ stall_headers_ms: 10000 }).options, 400, 1000);
+		const { outputs, status, elapsed } = await run(
+			knobs({ stall_headers_ms: 10000 }).options,
+			400,
+			1000,
+		);
 		expect(status).toBe('canceled');
 		expect(elapsed).toBeLessThan(1400);
 		expect(outputs.flat()).toEqual([]);

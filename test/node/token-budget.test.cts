@@ -15,7 +15,12 @@ const service = useLocalService();
 const PROMPT = 'one two three';
 const items = (count: number) => jsonItems(...Array.from({ length: count }, (_, n) => ({ n })));
 
-async function run(count: number, options: INodeParameters, onError?: 'continueRegularOutput', key = keys.default) {
+async function run(
+	count: number,
+	options: INodeParameters,
+	onError?: 'continueRegularOutput',
+	key = keys.default,
+) {
 	return await engineWith(key, service().baseUrl).runNode({
 		type: NODE_TYPE,
 		parameters: simpleParameters(PROMPT, 'echo-1', { options }),
@@ -26,7 +31,11 @@ async function run(count: number, options: INodeParameters, onError?: 'continueR
 
 describe('Token Budget', () => {
 	test('under Continue: answered items keep their replies, the items not sent become error items in order', async () => {
-		const { outputs, error } = await run(6, { concurrency: 1, tokenBudget: 15 }, 'continueRegularOutput');
+		const { outputs, error } = await run(
+			6,
+			{ concurrency: 1, tokenBudget: 15 },
+			'continueRegularOutput',
+		);
 		expect(error).toBeUndefined();
 		const json = outputs[0].map((item) => item.json);
 		expect(json.slice(0, 3).map((item) => item.content)).toEqual([PROMPT, PROMPT, PROMPT]);
@@ -53,11 +62,24 @@ describe('Token Budget', () => {
 		expect(answered).toBe(10);
 		expect(json.slice(0, answered).every((item) => item.content === PROMPT)).toBe(true);
 		// The message gives the run's real spend.
-		expect(json.slice(answered).every((item) => /Token Budget of 60 tokens \(the replies received counted 60 tokens\)/.test(item.error as string))).toBe(true);
+		expect(
+			json
+				.slice(answered)
+				.every((item) =>
+					/Token Budget of 60 tokens \(the replies received counted 60 tokens\)/.test(
+						item.error as string,
+					),
+				),
+		).toBe(true);
 	});
 
 	test('on a key that answers 429 past 8 requests in flight, at Auto: the retries are checked too, the spend ends at the budget', async () => {
-		const { outputs, error } = await run(50, { tokenBudget: 150 }, 'continueRegularOutput', keys.limited);
+		const { outputs, error } = await run(
+			50,
+			{ tokenBudget: 150 },
+			'continueRegularOutput',
+			keys.limited,
+		);
 		expect(error).toBeUndefined();
 		const json = outputs[0].map((item) => item.json);
 		const answered = json.filter((item) => item.content === PROMPT).length;
@@ -70,7 +92,9 @@ describe('Token Budget', () => {
 		// Items whose request met a 429 may lose their turn to later items: every item not answered says the budget.
 		const refused = json.filter((item) => item.content !== PROMPT);
 		expect(refused).toHaveLength(50 - answered);
-		expect(refused.every((item) => /Token Budget of 150 tokens/.test(item.error as string))).toBe(true);
+		expect(refused.every((item) => /Token Budget of 150 tokens/.test(item.error as string))).toBe(
+			true,
+		);
 	});
 
 	test('under Stop Workflow: the node stops with the budget error; nothing is sent after it', async () => {
@@ -82,7 +106,11 @@ describe('Token Budget', () => {
 	});
 
 	test('under Stop Workflow at Concurrency 3: one request before the first reply; the error says what was sent and thrown away', async () => {
-		const { error } = await run(4, { ...knobs({ slow_ms: 300 }).options, concurrency: 3, tokenBudget: 6 });
+		const { error } = await run(4, {
+			...knobs({ slow_ms: 300 }).options,
+			concurrency: 3,
+			tokenBudget: 6,
+		});
 		expect(error?.message).toBe(
 			'Not sent: this run of the node has spent its Options > Token Budget of 6 tokens (the replies received counted 6 tokens) (item 1)',
 		);
@@ -94,7 +122,9 @@ describe('Token Budget', () => {
 
 	test('under Stop Workflow on a rate-limited key at Auto: the run fails at the budget', async () => {
 		const { error } = await run(50, { tokenBudget: 60 }, undefined, keys.limited);
-		expect(error?.message).toMatch(/^Not sent: this run of the node has spent its Options > Token Budget of 60 tokens \(the replies received counted 60 tokens\) \(item 10\)$/);
+		expect(error?.message).toMatch(
+			/^Not sent: this run of the node has spent its Options > Token Budget of 60 tokens \(the replies received counted 60 tokens\) \(item 10\)$/,
+		);
 		expect((await service().traffic()).limited.admitted).toBe(10);
 	});
 

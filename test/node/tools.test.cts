@@ -8,7 +8,11 @@ const service = useLocalService();
 
 checkEveryRequestConforms(service);
 
-const city = JSON.stringify({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] });
+const city = JSON.stringify({
+	type: 'object',
+	properties: { city: { type: 'string' } },
+	required: ['city'],
+});
 const toolParameters = (extra: INodeParameters = {}): INodeParameters => ({
 	model: modelFromList('tools-1'),
 	promptType: 'json',
@@ -28,7 +32,9 @@ describe('tool calls come out on their own output, one item per call', () => {
 		const { outputs } = await engine.runNode({
 			type: NODE_TYPE,
 			parameters: toolParameters(),
-			items: jsonItems({ messages: [{ role: 'user', content: 'What is the weather in Paris and Tokyo?' }] }),
+			items: jsonItems({
+				messages: [{ role: 'user', content: 'What is the weather in Paris and Tokyo?' }],
+			}),
 		});
 		expect(outputs[0]).toEqual([]);
 		const calls = outputs[1].map((item) => item.json);
@@ -57,7 +63,11 @@ describe('tool calls come out on their own output, one item per call', () => {
 		const answered = first.outputs[1].map((item) => ({
 			json: { ...item.json, result: item.json.name === 'weather' ? { sky: 'snow' } : '08:00' },
 		}));
-		const second = await engine.runNode({ type: NODE_TYPE, parameters: toolParameters(), items: answered.reverse() });
+		const second = await engine.runNode({
+			type: NODE_TYPE,
+			parameters: toolParameters(),
+			items: answered.reverse(),
+		});
 		expect(second.error).toBeUndefined();
 		expect(second.outputs[1]).toEqual([]);
 		const [reply] = second.outputs[0];
@@ -67,12 +77,9 @@ describe('tool calls come out on their own output, one item per call', () => {
 		expect(reply.pairedItem).toEqual([{ item: 0 }, { item: 1 }]);
 		const requests = await service().requests();
 		expect(requests).toHaveLength(2);
-		expect(((requests[1].body as IDataObject).messages as IDataObject[]).map((message) => message.role)).toEqual([
-			'user',
-			'assistant',
-			'tool',
-			'tool',
-		]);
+		expect(
+			((requests[1].body as IDataObject).messages as IDataObject[]).map((message) => message.role),
+		).toEqual(['user', 'assistant', 'tool', 'tool']);
 	});
 
 	test('Tool Choice: None answers with text on the Reply output; a named function is forced', async () => {
@@ -89,10 +96,9 @@ describe('tool calls come out on their own output, one item per call', () => {
 			items: jsonItems({ messages: [{ role: 'user', content: 'Weather in Rome?' }] }),
 		});
 		expect(forced.outputs[1].map((item) => item.json.name)).toEqual(['time']);
-		expect((await service().requests()).map((request) => (request.body as IDataObject).tool_choice)).toEqual([
-			'none',
-			{ type: 'function', function: { name: 'time' } },
-		]);
+		expect(
+			(await service().requests()).map((request) => (request.body as IDataObject).tool_choice),
+		).toEqual(['none', { type: 'function', function: { name: 'time' } }]);
 	});
 
 	test('a missing result fails the items of that reply with the fix; nothing is sent', async () => {
@@ -115,7 +121,9 @@ describe('tool calls come out on their own output, one item per call', () => {
 		expect(second.outputs[0][0].json.error).toMatch(
 			/^Tool Result: the model asked for 2 tool calls, but no item answers call_\w+ \(time\) \(item 0\)$/,
 		);
-		expect((second.outputs[0][0].json.error_details as IDataObject).description).toMatch(/Merge node \(Append\)/);
+		expect((second.outputs[0][0].json.error_details as IDataObject).description).toMatch(
+			/Merge node \(Append\)/,
+		);
 		expect(await service().requests()).toEqual([]);
 	});
 });

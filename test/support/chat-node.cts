@@ -21,7 +21,11 @@ export function modelFromList(model: string): INodeParameters {
 }
 
 /** Parameters of a node in Simple mode; `extra` adds or overrides any parameter. */
-export function simpleParameters(prompt: string, model = 'echo-1', extra: INodeParameters = {}): INodeParameters {
+export function simpleParameters(
+	prompt: string,
+	model = 'echo-1',
+	extra: INodeParameters = {},
+): INodeParameters {
 	return { model: modelFromList(model), promptType: 'simple', prompt, ...extra };
 }
 
@@ -30,7 +34,11 @@ export function jsonItems(...values: IDataObject[]): INodeExecutionData[] {
 }
 
 /** Runs the node on one empty item with On Error: Continue and returns that item's json (the run itself must not fail). */
-export async function runOneItem(apiKey: string, baseUrl: string, parameters: INodeParameters): Promise<IDataObject> {
+export async function runOneItem(
+	apiKey: string,
+	baseUrl: string,
+	parameters: INodeParameters,
+): Promise<IDataObject> {
 	const { outputs, error } = await engineWith(apiKey, baseUrl).runNode({
 		type: NODE_TYPE,
 		parameters,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 const schemaPath = join(__dirname, 'official-schema', 'openai-chat-completions.openapi.json');
 
-let validate: ((body: unknown) => boolean) & { errors?: unknown } | undefined;
+let validate: (((body: unknown) => boolean) & { errors?: unknown }) | undefined;
 
 function validator() {
 	if (validate) return validate;
@@ -30,8 +30,11 @@ export function conformanceErrors(body: unknown): string[] {
 }
 
 /** After each test of the file, every request the local service received must fit the official schema. */
-export function checkEveryRequestConforms(service: () => { requests(): Promise<Array<{ body: unknown }>> }): void {
+export function checkEveryRequestConforms(
+	service: () => { requests(): Promise<Array<{ body: unknown }>> },
+): void {
 	afterEach(async () => {
-		for (const request of await service().requests()) expect(conformanceErrors(request.body)).toEqual([]);
+		for (const request of await service().requests())
+			expect(conformanceErrors(request.body)).toEqual([]);
 	});
 }

@@ -19,7 +19,10 @@ const EXAMPLES_ORIGIN = 'http://127.0.0.1:8787';
 
 /** Reads examples/<name>.workflow.json with the local service's default address replaced by `origin`. */
 export function loadExample(name: string, origin: string): ExampleWorkflow {
-	const text = readFileSync(join(__dirname, '..', '..', 'examples', `${name}.workflow.json`), 'utf8');
+	const text = readFileSync(
+		join(__dirname, '..', '..', 'examples', `${name}.workflow.json`),
+		'utf8',
+	);
 	return JSON.parse(text.split(EXAMPLES_ORIGIN).join(origin)) as ExampleWorkflow;
 }
 

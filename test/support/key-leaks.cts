@@ -72,7 +72,8 @@ function hiddenParts(apiKey: string): string[] {
 	const middle = apiKey.slice(3, -4);
 	const pieces = [middle];
 	for (let at = 0; at + 8 <= apiKey.length; at++) {
-		if (at + 8 > SHARED_PREFIX.length || !apiKey.startsWith(SHARED_PREFIX)) pieces.push(apiKey.slice(at, at + 8));
+		if (at + 8 > SHARED_PREFIX.length || !apiKey.startsWith(SHARED_PREFIX))
+			pieces.push(apiKey.slice(at, at + 8));
 	}
 	return [...new Set(pieces.flatMap((piece) => [piece, JSON.stringify(piece).slice(1, -1)]))];
 }

@@ -23,9 +23,15 @@ export const leakyAnswers: Record<string, LeakyAnswer> = {
 	'leak-401': (key) =>
 		errorJson(401, { message: `Incorrect API key provided: ${key}`, code: 'invalid_api_key' }),
 	'leak-401-first-20': (key) =>
-		errorJson(401, { message: `Incorrect API key provided: ${key.slice(0, 20)}**********`, code: 'invalid_api_key' }),
+		errorJson(401, {
+			message: `Incorrect API key provided: ${key.slice(0, 20)}**********`,
+			code: 'invalid_api_key',
+		}),
 	'leak-403-middle-9': (key) =>
-		errorJson(403, { message: `Key …${key.slice(12, 21)}… may not call this model`, code: 'model_not_found' }),
+		errorJson(403, {
+			message: `Key …${key.slice(12, 21)}… may not call this model`,
+			code: 'model_not_found',
+		}),
 	'leak-429-last-8': (key) => ({
 		status: 429,
 		headers: { 'Retry-After': '0' },
@@ -64,7 +70,9 @@ export const leakyAnswers: Record<string, LeakyAnswer> = {
 		completion('leak-tool-arguments', {
 			role: 'assistant',
 			content: null,
-			tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: `{${key}` } }],
+			tool_calls: [
+				{ id: 'call_1', type: 'function', function: { name: 'f', arguments: `{${key}` } },
+			],
 		}),
 	'leak-stream-error': (key) => ({
 		status: 200,
@@ -78,7 +86,11 @@ export function completion(model: string, message: Record<string, unknown>): Ans
 	const finish = message.tool_calls === undefined ? 'stop' : 'tool_calls';
 	return {
 		status: 200,
-		body: JSON.stringify({ id: 'c1', model, choices: [{ index: 0, message, finish_reason: finish }] }),
+		body: JSON.stringify({
+			id: 'c1',
+			model,
+			choices: [{ index: 0, message, finish_reason: finish }],
+		}),
 	};
 }
 
@@ -105,7 +117,9 @@ async function answer(
 	else if (request.url === '/text/v1/models')
 		reply = { status: 200, type: 'text/plain', body: `No list for ${key}` };
 	else
-		reply = (answers[(JSON.parse(text) as { model: string }).model] ?? leakyAnswers['leak-401'])(key);
+		reply = (answers[(JSON.parse(text) as { model: string }).model] ?? leakyAnswers['leak-401'])(
+			key,
+		);
 	response.writeHead(reply.status, {
 		'Content-Type': reply.type ?? 'application/json',
 		...reply.headers,

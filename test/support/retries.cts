@@ -9,5 +9,8 @@ export async function retried<T>(
 	run = new Run({ concurrency: 1, tokenBudget: 0 }),
 	cancel?: AbortSignal,
 ): Promise<T> {
-	return await withRetries(attempt, policy, run, { signal: run.signal(cancel), tokensOf: () => undefined });
+	return await withRetries(attempt, policy, run, {
+		signal: run.signal(cancel),
+		tokensOf: () => undefined,
+	});
 }

@@ -12,7 +12,11 @@ export {
 	keys,
 	startService,
 } from '../../dev/service-client/local-service.cts';
-export type { EndedBy, LocalService, RecordedRequest } from '../../dev/service-client/local-service.cts';
+export type {
+	EndedBy,
+	LocalService,
+	RecordedRequest,
+} from '../../dev/service-client/local-service.cts';
 
 /**
  * For a test file: one service for all its tests, with the request log cleared before each test.

@@ -2,7 +2,12 @@
 import type { Completion } from '../../engine/protocol';
 import { createStreamAssembler } from '../../engine/reply/stream';
 
-export const HEADER = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'echo-1' };
+export const HEADER = {
+	id: 'chatcmpl-1',
+	object: 'chat.completion.chunk',
+	created: 1_700_000_000,
+	model: 'echo-1',
+};
 
 /** One chunk with one choice (index 0 unless `extra` says otherwise). */
 export function chunk(delta: Record<string, unknown>, extra: Record<string, unknown> = {}) {
@@ -12,12 +17,17 @@ export function chunk(delta: Record<string, unknown>, extra: Record<string, unkn
 
 /** `data: <json>` events, each closed by a blank line, then `data: [DONE]`. */
 export function sse(chunks: unknown[], { done = true, eol = '\n' } = {}): string {
-	const events = chunks.map((value) => `data: ${typeof value === 'string' ? value : JSON.stringify(value)}${eol}${eol}`);
+	const events = chunks.map(
+		(value) => `data: ${typeof value === 'string' ? value : JSON.stringify(value)}${eol}${eol}`,
+	);
 	return events.join('') + (done ? `data: [DONE]${eol}${eol}` : '');
 }
 
 /** Feeds the pieces to a new assembler; returns the completion and the text passed to onText. */
-export function assemble(pieces: string | string[], status = 200): { completion: Completion; deltas: string[] } {
+export function assemble(
+	pieces: string | string[],
+	status = 200,
+): { completion: Completion; deltas: string[] } {
 	const deltas: string[] = [];
 	const assembler = createStreamAssembler({ status, onText: (delta) => deltas.push(delta) });
 	for (const piece of [pieces].flat()) assembler.feed(piece);
@@ -48,7 +58,9 @@ export function seededRandom(seed: number): () => number {
 
 /** `count` random cut positions in a body of `length` bytes, in order. */
 export function randomCuts(length: number, count: number, random: () => number): number[] {
-	return Array.from({ length: count }, () => Math.floor(random() * (length + 1))).sort((a, b) => a - b);
+	return Array.from({ length: count }, () => Math.floor(random() * (length + 1))).sort(
+		(a, b) => a - b,
+	);
 }
 
 /** Cuts `bytes` at `positions` and decodes the pieces with a streaming TextDecoder, as the transport does. */

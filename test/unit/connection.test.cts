@@ -23,7 +23,10 @@ describe('API key hygiene', () => {
 			{ apiKey: ' Bearer sk-example-key ', baseUrl: 'http://x/v1' },
 			{ url: '/models', headers: { Accept: 'application/json' } },
 		);
-		expect(options.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer sk-example-key' });
+		expect(options.headers).toEqual({
+			Accept: 'application/json',
+			Authorization: 'Bearer sk-example-key',
+		});
 	});
 
 	test('a key with a line break inside is refused before any request', () => {
@@ -33,14 +36,18 @@ describe('API key hygiene', () => {
 	});
 
 	test('the key is masked wherever it would appear', () => {
-		expect(redactApiKey('Incorrect API key provided: sk-example-secret-1234.', 'sk-example-secret-1234')).toBe(
-			'Incorrect API key provided: sk-…1234.',
-		);
+		expect(
+			redactApiKey('Incorrect API key provided: sk-example-secret-1234.', 'sk-example-secret-1234'),
+		).toBe('Incorrect API key provided: sk-…1234.');
 	});
 
 	const key = 'sk-example-SECRET-9f8e7d6c5b4a';
 	test.each([
-		['its first 20 characters', `Key ${key.slice(0, 20)}... is invalid`, 'Key sk-…5b4a... is invalid'],
+		[
+			'its first 20 characters',
+			`Key ${key.slice(0, 20)}... is invalid`,
+			'Key sk-…5b4a... is invalid',
+		],
 		['8 characters from its middle', `hash ${key.slice(11, 19)} unknown`, 'hash sk-…5b4a unknown'],
 		['its last 8 characters', `key ending ${key.slice(-8)}`, 'key ending sk-…5b4a'],
 		['two pieces', `${key.slice(0, 9)} and ${key.slice(20)}`, 'sk-…5b4a and sk-…5b4a'],

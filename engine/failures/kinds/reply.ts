@@ -86,7 +86,13 @@ function reply<E extends ReplyError>(
 }
 
 export const REPLY_KINDS: FailureKind[] = [
-	reply('reply cut off', IncompleteReplyError, incompleteWords, true, 'a reply the gateway cut off'),
+	reply(
+		'reply cut off',
+		IncompleteReplyError,
+		incompleteWords,
+		true,
+		'a reply the gateway cut off',
+	),
 	reply(
 		'reply not valid JSON',
 		StructuredReplyError,

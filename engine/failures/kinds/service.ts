@@ -48,7 +48,10 @@ function service(
 }
 
 const modelName = ({ model }: WordsContext) => (model ? `"${model}"` : 'the requested model');
-const status = (...statuses: number[]) => (error: ServiceError) => statuses.includes(error.status);
+const status =
+	(...statuses: number[]) =>
+	(error: ServiceError) =>
+		statuses.includes(error.status);
 
 /** A 429 that asks to wait: its words, also for an item that waited as long as it may. */
 function rateLimitWords(error: ServiceError, context: WordsContext): Words {
@@ -138,7 +141,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 	service({
 		name: 'no such endpoint',
 		anotherModel: false,
-		listed: "a Base URL that has no such endpoint (404)",
+		listed: 'a Base URL that has no such endpoint (404)',
 		test: status(404),
 		words: (_error, { baseUrl = '', versioned }) =>
 			!versioned
@@ -253,7 +256,11 @@ export const SERVICE_KINDS: FailureKind[] = [
 				error.waitedMs === 0
 					? `the service asks to wait longer than ${limit}`
 					: `the item waited ${seconds} s in all (told to wait ${times}), the most ${limit}`;
-			return { ...said, message: `${said.message}: ${why}`, fix: `${quoted(error.last)} ${said.fix}` };
+			return {
+				...said,
+				message: `${said.message}: ${why}`,
+				fix: `${quoted(error.last)} ${said.fix}`,
+			};
 		},
 	}),
 ];

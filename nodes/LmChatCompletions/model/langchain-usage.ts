@@ -37,7 +37,10 @@ const NOTES = ['service_model', 'request_id', 'cost', 'attempts'];
 /** The reply's notes on a generation's `generationInfo` (a LangChain ChatGeneration or chunk). */
 function noteReply(generation: unknown, metadata: unknown): void {
 	if (!isObject(generation) || !isObject(metadata)) return;
-	const notes = NOTES.filter((name) => metadata[name] !== undefined).map((name) => [name, metadata[name]]);
+	const notes = NOTES.filter((name) => metadata[name] !== undefined).map((name) => [
+		name,
+		metadata[name],
+	]);
 	if (notes.length === 0) return;
 	generation.generationInfo = {
 		...(generation.generationInfo as Json | undefined),

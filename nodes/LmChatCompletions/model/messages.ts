@@ -191,7 +191,12 @@ function joinParallelCalls(messages: ChatMessage[]): ChatMessage[] {
 		const order = (call: ProtocolToolCall) => reply.indexOf(call.id);
 		calls.sort((a, b) => order(a) - order(b));
 		joined.push(
-			{ role: 'assistant', content: null, ...recallCall(calls[0].id)?.reasoning, tool_calls: calls },
+			{
+				role: 'assistant',
+				content: null,
+				...recallCall(calls[0].id)?.reasoning,
+				tool_calls: calls,
+			},
 			...results,
 		);
 		index = next;

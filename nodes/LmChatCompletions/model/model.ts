@@ -91,7 +91,9 @@ export class ChatCompletionsModel extends BaseChatModel {
 		const call = this.begin(config);
 		try {
 			const request = this.request(messages, config, false);
-			const { completion, json, ...notes } = await this.client.reply(request, { signal: call.signal });
+			const { completion, json, ...notes } = await this.client.reply(request, {
+				signal: call.signal,
+			});
 			const result = this.checked(generateResult(completion, notes));
 			// The JSON a response_format asked for, as checked: LangChain's structured output takes it from here.
 			if (json !== undefined)

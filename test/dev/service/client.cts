@@ -45,7 +45,12 @@ export function getModels(service: LocalService, key: string): Promise<Reply> {
 	return send(`${service.baseUrl}/models`, { headers: { Authorization: `Bearer ${key}` } });
 }
 
-export function chat(service: LocalService, key: string, body: unknown, signal?: AbortSignal): Promise<Reply> {
+export function chat(
+	service: LocalService,
+	key: string,
+	body: unknown,
+	signal?: AbortSignal,
+): Promise<Reply> {
 	return send(`${service.baseUrl}/chat/completions`, {
 		method: 'POST',
 		headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },

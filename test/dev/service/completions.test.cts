@@ -111,7 +111,11 @@ describe('reasoning models', () => {
 	});
 
 	it('max_tokens cuts only the answer', async () => {
-		const reply = await chat(service(), keys.default, { model: 'think-1', messages, max_tokens: 3 });
+		const reply = await chat(service(), keys.default, {
+			model: 'think-1',
+			messages,
+			max_tokens: 3,
+		});
 		expect(reply.json.choices[0].message.content).toBe('Why is the');
 		expect(reply.json.choices[0].message.reasoning_content).toBe(
 			'Reasoning about: Why is the sky blue',

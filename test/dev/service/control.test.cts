@@ -52,9 +52,18 @@ describe('request log', () => {
 	it('records how each request ended: answered, cancelled by the client, or cut by the service', async () => {
 		await service.clearRequests();
 		await chat(service, keys.default, { model: 'echo-1', messages: hello });
-		await chat(service, keys.default, { model: 'echo-1', messages: hello, x_local: { reset: true } }).catch(() => undefined);
+		await chat(service, keys.default, {
+			model: 'echo-1',
+			messages: hello,
+			x_local: { reset: true },
+		}).catch(() => undefined);
 		const cancel = new AbortController();
-		const cancelled = chat(service, keys.default, { model: 'echo-1', messages: hello, x_local: { slow_ms: 30_000 } }, cancel.signal);
+		const cancelled = chat(
+			service,
+			keys.default,
+			{ model: 'echo-1', messages: hello, x_local: { slow_ms: 30_000 } },
+			cancel.signal,
+		);
 		cancelled.catch(() => undefined);
 		// Cancelled once the service has it: the third request is in flight, not yet ended.
 		let inFlight = await service.requests();
@@ -64,7 +73,8 @@ describe('request log', () => {
 
 		const requests = await service.endedRequests();
 		expect(requests.map((request) => request.ended?.by)).toEqual(['answer', 'service', 'client']);
-		for (const request of requests) expect(request.ended!.at).toBeGreaterThanOrEqual(request.receivedAt);
+		for (const request of requests)
+			expect(request.ended!.at).toBeGreaterThanOrEqual(request.receivedAt);
 	});
 
 	it('needs no auth and answers 404 for other control paths', async () => {

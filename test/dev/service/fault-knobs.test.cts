@@ -65,20 +65,36 @@ describe('x_local fail_first', () => {
 	);
 
 	it('strict_retry_after: a request before the Retry-After has passed fails again, uncounted; one after it counts', async () => {
-		const body = withKnobs({ fail_first: { id: 'strict', count: 1, status: 429, retry_after: '0.3', strict_retry_after: true } });
+		const body = withKnobs({
+			fail_first: {
+				id: 'strict',
+				count: 1,
+				status: 429,
+				retry_after: '0.3',
+				strict_retry_after: true,
+			},
+		});
 		const first = await chat(service(), keys.default, body);
 		expect([first.status, first.headers.get('retry-after')]).toEqual([429, '0.3']);
 		const early = await chat(service(), keys.default, body);
 		expect(early.status).toBe(429);
-		expect(early.json.error.message).toBe("Rate limit reached, please try again later (fail_first 'strict': came back before Retry-After had passed)");
+		expect(early.json.error.message).toBe(
+			"Rate limit reached, please try again later (fail_first 'strict': came back before Retry-After had passed)",
+		);
 		expect(Number(early.headers.get('retry-after'))).toBeGreaterThan(0);
 		expect(Number(early.headers.get('retry-after'))).toBeLessThanOrEqual(0.3);
-		await new Promise((resolve) => setTimeout(resolve, 1000 * Number(early.headers.get('retry-after'))));
+		await new Promise((resolve) =>
+			setTimeout(resolve, 1000 * Number(early.headers.get('retry-after'))),
+		);
 		expect((await chat(service(), keys.default, body)).status).toBe(200);
 	});
 
 	it('strict_retry_after needs retry_after in seconds', async () => {
-		const reply = await chat(service(), keys.default, withKnobs({ fail_first: { id: 's', count: 1, status: 429, strict_retry_after: true } }));
+		const reply = await chat(
+			service(),
+			keys.default,
+			withKnobs({ fail_first: { id: 's', count: 1, status: 429, strict_retry_after: true } }),
+		);
 		expectInvalidRequest(reply, 'x_local.fail_first', /needs 'retry_after' in seconds above 0/);
 	});
 

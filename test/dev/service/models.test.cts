@@ -3,14 +3,31 @@ import { chat, getModels, hello } from './client.cts';
 
 const service = useLocalService();
 
-const defaultModels = ['echo-1', 'think-1', 'think-inline-1', 'vision-1', 'tools-1', 'think-tools-1', 'json-1'];
+const defaultModels = [
+	'echo-1',
+	'think-1',
+	'think-inline-1',
+	'vision-1',
+	'tools-1',
+	'think-tools-1',
+	'json-1',
+];
 
 describe('GET /v1/models', () => {
 	it.each([
 		['default', defaultModels],
 		[
 			'premium',
-			['echo-1', 'think-1', 'think-inline-1', 'echo-pro', 'vision-1', 'tools-1', 'think-tools-1', 'json-1'],
+			[
+				'echo-1',
+				'think-1',
+				'think-inline-1',
+				'echo-pro',
+				'vision-1',
+				'tools-1',
+				'think-tools-1',
+				'json-1',
+			],
 		],
 		['faults', ['echo-1', ...faultModels]],
 		['broke', defaultModels],

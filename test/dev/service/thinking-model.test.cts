@@ -5,10 +5,17 @@ const service = useLocalService();
 
 const weather = {
 	type: 'function',
-	function: { name: 'weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+	function: {
+		name: 'weather',
+		parameters: { type: 'object', properties: { city: { type: 'string' } } },
+	},
 };
 const question = { role: 'user', content: 'Weather in Paris?' };
-const call = { id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } };
+const call = {
+	id: 'call_1',
+	type: 'function',
+	function: { name: 'weather', arguments: '{"city":"Paris"}' },
+};
 const result = { role: 'tool', tool_call_id: 'call_1', content: 'sunny' };
 
 const ask = (messages: unknown[], extra: Record<string, unknown> = {}) =>
@@ -27,7 +34,12 @@ describe('think-tools-1: DeepSeek thinking mode with tools', () => {
 	});
 
 	test("a tool-call message of this turn sent back without its reasoning: DeepSeek's 400, its index counted from 0", async () => {
-		const reply = await ask([{ role: 'system', content: 'Be brief' }, question, { role: 'assistant', content: null, tool_calls: [call] }, result]);
+		const reply = await ask([
+			{ role: 'system', content: 'Be brief' },
+			question,
+			{ role: 'assistant', content: null, tool_calls: [call] },
+			result,
+		]);
 		expect(reply.status).toBe(400);
 		expect(reply.json).toEqual({
 			error: {
@@ -59,8 +71,17 @@ describe('think-tools-1: DeepSeek thinking mode with tools', () => {
 
 	test('reasoning_field "reasoning": sent and required under that name, streamed too', async () => {
 		const knob = { x_local: { reasoning_field: 'reasoning' } };
-		const refused = await ask([question, { role: 'assistant', content: null, reasoning_content: 'Ask.', tool_calls: [call] }, result], knob);
-		expect(refused.json.error.message).toMatch(/^Missing `reasoning` field in the assistant message at message index 1\./);
+		const refused = await ask(
+			[
+				question,
+				{ role: 'assistant', content: null, reasoning_content: 'Ask.', tool_calls: [call] },
+				result,
+			],
+			knob,
+		);
+		expect(refused.json.error.message).toMatch(
+			/^Missing `reasoning` field in the assistant message at message index 1\./,
+		);
 		const streamed = await ask([question], { stream: true, ...knob });
 		const { chunks } = streamChunks(streamed.text);
 		expect(joinDeltas(chunks, 'reasoning')).toBe('Reasoning about: Weather in Paris?');
@@ -68,8 +89,15 @@ describe('think-tools-1: DeepSeek thinking mode with tools', () => {
 	});
 
 	test('a reasoning field that is not text is a 400; reasoning_effort must be a value the schema allows', async () => {
-		const bad = await ask([question, { role: 'assistant', content: 'x', reasoning_content: 7 }, question]);
-		expect(bad.json.error).toMatchObject({ param: 'messages[1].reasoning_content', code: 'invalid_type' });
+		const bad = await ask([
+			question,
+			{ role: 'assistant', content: 'x', reasoning_content: 7 },
+			question,
+		]);
+		expect(bad.json.error).toMatchObject({
+			param: 'messages[1].reasoning_content',
+			code: 'invalid_type',
+		});
 		const effort = await ask([question], { reasoning_effort: 'extreme' });
 		expect(effort.status).toBe(400);
 		expect(effort.json.error).toMatchObject({ param: 'reasoning_effort', code: 'invalid_value' });

@@ -23,7 +23,11 @@ const call = (id: string, args: unknown = '{"city":"Paris"}') => ({
 });
 
 async function expectBadRequest(body: Record<string, unknown>, param: string, message: RegExp) {
-	expectInvalidRequest(await chat(service(), keys.default, { model: 'echo-1', ...body }), param, message);
+	expectInvalidRequest(
+		await chat(service(), keys.default, { model: 'echo-1', ...body }),
+		param,
+		message,
+	);
 }
 
 describe('tools', () => {

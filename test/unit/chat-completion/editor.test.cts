@@ -16,7 +16,14 @@ const version1 = { typeVersion: 1 } as INode;
 
 /** The parameters n8n keeps when it loads `saved` (defaults filled in, hidden ones dropped), as the editor does. */
 function loaded(saved: INodeParameters, node = latest): INodeParameters {
-	return NodeHelpers.getNodeParameters(description.properties, saved, true, false, node, description) as INodeParameters;
+	return NodeHelpers.getNodeParameters(
+		description.properties,
+		saved,
+		true,
+		false,
+		node,
+		description,
+	) as INodeParameters;
 }
 
 /** The names of the top-level fields shown for `saved`, in the order the editor lists them. */
@@ -28,13 +35,18 @@ function shown(saved: INodeParameters, node = latest): string[] {
 }
 
 const rowProperties = (
-	description.properties.find((property) => property.name === 'messages')?.options?.[0] as { values: INodeProperties[] }
+	description.properties.find((property) => property.name === 'messages')?.options?.[0] as {
+		values: INodeProperties[];
+	}
 ).values;
 
 /** The fields shown on one Messages row, and what n8n keeps of it when it loads the workflow. */
 function row(saved: INodeParameters, node = latest): { shows: string[]; kept: INodeParameters } {
-	const [kept] = (loaded({ promptType: 'messages', messages: { values: [saved] } }, node).messages as { values: INodeParameters[] })
-		.values;
+	const [kept] = (
+		loaded({ promptType: 'messages', messages: { values: [saved] } }, node).messages as {
+			values: INodeParameters[];
+		}
+	).values;
 	const shows = rowProperties
 		.filter((property) => NodeHelpers.displayParameter(kept, property, node, description, kept))
 		.map((property) => property.name);
@@ -55,30 +67,68 @@ describe('image fields only when asked for, and only for user messages', () => {
 		const fields = shown({ promptType: 'simple' });
 		expect(fields).toContain('withImages');
 		expect(fields.filter((name) => IMAGE_FIELDS.includes(name))).toEqual([]);
-		expect(shown({ promptType: 'simple', withImages: true }).filter((name) => IMAGE_FIELDS.includes(name))).toEqual(IMAGE_FIELDS);
+		expect(
+			shown({ promptType: 'simple', withImages: true }).filter((name) =>
+				IMAGE_FIELDS.includes(name),
+			),
+		).toEqual(IMAGE_FIELDS);
 	});
 
 	test('Messages: system and assistant rows have no image fields (assistant rows: Reasoning and its field); user rows a switch', () => {
 		expect(rowShows({ role: 'system', content: 'Be brief.' })).toEqual(['role', 'content']);
-		expect(rowShows({ role: 'assistant', content: 'Hi' })).toEqual(['role', 'content', 'reasoning', 'reasoningField']);
+		expect(rowShows({ role: 'assistant', content: 'Hi' })).toEqual([
+			'role',
+			'content',
+			'reasoning',
+			'reasoningField',
+		]);
 		expect(rowShows({ role: 'user', content: 'Hi' })).toEqual(['role', 'content', 'withImages']);
-		expect(rowShows({ role: 'user', content: 'Hi', withImages: true })).toEqual(['role', 'content', 'withImages', ...IMAGE_FIELDS]);
+		expect(rowShows({ role: 'user', content: 'Hi', withImages: true })).toEqual([
+			'role',
+			'content',
+			'withImages',
+			...IMAGE_FIELDS,
+		]);
 	});
 
 	test('version 1.1 with the switch off sends no image: n8n drops the hidden fields', () => {
-		expect(loaded({ promptType: 'simple', imageUrls: 'https://example.com/cat.png' })).not.toHaveProperty('imageUrls');
-		expect(loaded({ promptType: 'simple', withImages: true, imageUrls: 'https://example.com/cat.png' })).toMatchObject({
+		expect(
+			loaded({ promptType: 'simple', imageUrls: 'https://example.com/cat.png' }),
+		).not.toHaveProperty('imageUrls');
+		expect(
+			loaded({ promptType: 'simple', withImages: true, imageUrls: 'https://example.com/cat.png' }),
+		).toMatchObject({
 			imageUrls: 'https://example.com/cat.png',
 		});
-		expect(row({ role: 'system', content: 'Hi', withImages: true, imageUrls: 'https://example.com/a.png' }).kept).not.toHaveProperty('imageUrls');
+		expect(
+			row({
+				role: 'system',
+				content: 'Hi',
+				withImages: true,
+				imageUrls: 'https://example.com/a.png',
+			}).kept,
+		).not.toHaveProperty('imageUrls');
 	});
 
 	test('a workflow saved as version 1 (before the switch) keeps its images: shown and loaded as before, so they are sent', () => {
-		const saved = { promptType: 'simple', prompt: 'What is this?', imageUrls: 'https://example.com/cat.png', imageDetail: 'high' };
-		expect(loaded(saved, version1)).toMatchObject({ imageUrls: 'https://example.com/cat.png', imageDetail: 'high' });
+		const saved = {
+			promptType: 'simple',
+			prompt: 'What is this?',
+			imageUrls: 'https://example.com/cat.png',
+			imageDetail: 'high',
+		};
+		expect(loaded(saved, version1)).toMatchObject({
+			imageUrls: 'https://example.com/cat.png',
+			imageDetail: 'high',
+		});
 		expect(shown(saved, version1)).not.toContain('withImages');
-		expect(shown(saved, version1).filter((name) => IMAGE_FIELDS.includes(name))).toEqual(IMAGE_FIELDS);
-		const rowV1 = row({ role: 'user', content: 'Which format?', imageBinaryProperties: 'data' }, version1);
+		expect(shown(saved, version1).filter((name) => IMAGE_FIELDS.includes(name))).toEqual(
+			IMAGE_FIELDS,
+		);
+		const rowV1 = row(
+			{ role: 'user', content: 'Which format?', imageBinaryProperties: 'data' },
+			version1,
+		);
 		expect(rowV1.kept).toMatchObject({ imageBinaryProperties: 'data' });
 		expect(rowV1.shows).toEqual(['role', 'content', ...IMAGE_FIELDS]);
 	});
@@ -88,15 +138,17 @@ describe('tools', () => {
 	test('the tool-result fields only in JSON mode with tools, and below Tools', () => {
 		const withoutTools = shown({ promptType: 'json' });
 		expect(withoutTools).not.toEqual(expect.arrayContaining(['toolCallId']));
-		expect(withoutTools.filter((name) => ['toolResultsNotice', 'toolCallId', 'toolResult'].includes(name))).toEqual([]);
+		expect(
+			withoutTools.filter((name) =>
+				['toolResultsNotice', 'toolCallId', 'toolResult'].includes(name),
+			),
+		).toEqual([]);
 		for (const toolsMode of ['define', 'json']) {
 			const fields = shown({ promptType: 'json', toolsMode });
 			expect(fields.indexOf('toolCallId')).toBeGreaterThan(fields.indexOf('toolsMode'));
-			expect(fields.filter((name) => ['toolResultsNotice', 'toolCallId', 'toolResult'].includes(name))).toEqual([
-				'toolResultsNotice',
-				'toolCallId',
-				'toolResult',
-			]);
+			expect(
+				fields.filter((name) => ['toolResultsNotice', 'toolCallId', 'toolResult'].includes(name)),
+			).toEqual(['toolResultsNotice', 'toolCallId', 'toolResult']);
 		}
 		expect(shown({ promptType: 'simple', toolsMode: 'define' })).not.toContain('toolCallId');
 	});
@@ -111,15 +163,25 @@ describe('tools', () => {
 
 	test('Function Name or ID is a choice of the tools defined above', () => {
 		const field = description.properties.find((property) => property.name === 'toolChoiceFunction');
-		expect(field).toMatchObject({ type: 'options', typeOptions: { loadOptionsMethod: 'toolNames' } });
+		expect(field).toMatchObject({
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'toolNames' },
+		});
 		expect(field?.noDataExpression).toBeUndefined();
-		expect(definedToolNames('define', { values: [{ name: 'weather' }, { name: '' }, { name: 'time' }, { name: 'weather' }] }, undefined)).toEqual([
-			'weather',
-			'time',
-		]);
-		expect(definedToolNames('json', undefined, '[{"type": "function", "function": {"name": "lookup"}}]')).toEqual(['lookup']);
+		expect(
+			definedToolNames(
+				'define',
+				{ values: [{ name: 'weather' }, { name: '' }, { name: 'time' }, { name: 'weather' }] },
+				undefined,
+			),
+		).toEqual(['weather', 'time']);
+		expect(
+			definedToolNames('json', undefined, '[{"type": "function", "function": {"name": "lookup"}}]'),
+		).toEqual(['lookup']);
 		expect(definedToolNames('json', undefined, '[{"type": "funct')).toEqual([]);
-		expect(definedToolNames('define', { values: [{ name: '={{ $json.tool }}' }] }, undefined)).toEqual([]);
+		expect(
+			definedToolNames('define', { values: [{ name: '={{ $json.tool }}' }] }, undefined),
+		).toEqual([]);
 		expect(definedToolNames('none', { values: [{ name: 'weather' }] }, undefined)).toEqual([]);
 	});
 });
@@ -131,28 +193,46 @@ function offered(saved: INodeParameters, node = latest): string[] {
 	const values = loaded(saved, node);
 	const collection = description.properties.find((property) => property.name === 'options')!;
 	return (collection.options as INodeProperties[])
-		.filter((option) => NodeHelpers.displayParameterPath(values, option, 'options', node, description))
+		.filter((option) =>
+			NodeHelpers.displayParameterPath(values, option, 'options', node, description),
+		)
 		.map((option) => option.name);
 }
 
 describe('Response Format and its schema editor', () => {
 	test('from 1.2 a field below Tools: JSON Schema and Strict Schema right below it for JSON Schema, Repair Attempts for both JSON formats', () => {
 		const formatFields = (saved: INodeParameters) =>
-			shown({ promptType: 'simple', ...saved }).filter((name) => RESPONSE_FORMAT_FIELDS.includes(name));
+			shown({ promptType: 'simple', ...saved }).filter((name) =>
+				RESPONSE_FORMAT_FIELDS.includes(name),
+			);
 		expect(formatFields({})).toEqual(['responseFormat']);
-		expect(formatFields({ responseFormat: 'jsonObject' })).toEqual(['responseFormat', 'repairAttempts']);
+		expect(formatFields({ responseFormat: 'jsonObject' })).toEqual([
+			'responseFormat',
+			'repairAttempts',
+		]);
 		expect(formatFields({ responseFormat: 'jsonSchema' })).toEqual(RESPONSE_FORMAT_FIELDS);
 		const fields = shown({ promptType: 'simple', responseFormat: 'jsonSchema' });
 		expect(fields.indexOf('responseFormat')).toBeGreaterThan(fields.indexOf('toolsMode'));
-		expect(fields.slice(fields.indexOf('responseFormat'), fields.indexOf('responseFormat') + 4)).toEqual(RESPONSE_FORMAT_FIELDS);
-		expect(offered({ promptType: 'simple' }).filter((name) => RESPONSE_FORMAT_FIELDS.includes(name))).toEqual([]);
+		expect(
+			fields.slice(fields.indexOf('responseFormat'), fields.indexOf('responseFormat') + 4),
+		).toEqual(RESPONSE_FORMAT_FIELDS);
+		expect(
+			offered({ promptType: 'simple' }).filter((name) => RESPONSE_FORMAT_FIELDS.includes(name)),
+		).toEqual([]);
 	});
 
 	test('a node saved as 1.1 keeps them in Options, and n8n keeps their saved values', () => {
-		const saved = { promptType: 'simple', options: { responseFormat: 'jsonSchema', jsonSchema: '{"type": "object"}' } };
-		expect(shown(saved, version11).filter((name) => RESPONSE_FORMAT_FIELDS.includes(name))).toEqual([]);
+		const saved = {
+			promptType: 'simple',
+			options: { responseFormat: 'jsonSchema', jsonSchema: '{"type": "object"}' },
+		};
+		expect(shown(saved, version11).filter((name) => RESPONSE_FORMAT_FIELDS.includes(name))).toEqual(
+			[],
+		);
 		expect(loaded(saved, version11).options).toEqual(saved.options);
-		expect(offered(saved, version11).filter((name) => RESPONSE_FORMAT_FIELDS.includes(name))).toEqual(RESPONSE_FORMAT_FIELDS);
+		expect(
+			offered(saved, version11).filter((name) => RESPONSE_FORMAT_FIELDS.includes(name)),
+		).toEqual(RESPONSE_FORMAT_FIELDS);
 		expect(offered({ promptType: 'simple' }, version11)).toContain('responseFormat');
 	});
 });

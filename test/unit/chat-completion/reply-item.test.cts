@@ -12,7 +12,9 @@ const completion = (args: string): Completion => ({
 			message: {
 				role: 'assistant',
 				content: null,
-				tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: args } }],
+				tool_calls: [
+					{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: args } },
+				],
 			},
 			finish_reason: 'tool_calls',
 		},
@@ -23,11 +25,19 @@ const completion = (args: string): Completion => ({
 describe('replies with tool calls', () => {
 	test('arguments are parsed; the message keeps the protocol form; each call becomes a Tool Calls item', () => {
 		const reply = replyItem(body, completion('{"city":"Paris"}'));
-		expect(reply.tool_calls).toEqual([{ id: 'call_1', name: 'weather', arguments: { city: 'Paris' }, args: { city: 'Paris' } }]);
+		expect(reply.tool_calls).toEqual([
+			{ id: 'call_1', name: 'weather', arguments: { city: 'Paris' }, args: { city: 'Paris' } },
+		]);
 		expect(reply.message).toEqual({
 			role: 'assistant',
 			content: null,
-			tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } }],
+			tool_calls: [
+				{
+					id: 'call_1',
+					type: 'function',
+					function: { name: 'weather', arguments: '{"city":"Paris"}' },
+				},
+			],
 		});
 		expect(toolCallItems(reply)).toEqual([
 			{
@@ -60,25 +70,53 @@ describe('reasoning travels with the assistant message', () => {
 	const thinking = (message: Record<string, unknown>): Completion => ({
 		id: 'chatcmpl-2',
 		model: 'm-1',
-		choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'tool_calls' }],
+		choices: [
+			{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'tool_calls' },
+		],
 	});
-	const call = { id: 'call_1', type: 'function' as const, function: { name: 'weather', arguments: '{}' } };
+	const call = {
+		id: 'call_1',
+		type: 'function' as const,
+		function: { name: 'weather', arguments: '{}' },
+	};
 
-	test.each(['reasoning_content', 'reasoning'])('%s: on the item, on message and messages under the same name, on every Tool Calls item', (field) => {
-		const reply = replyItem(body, thinking({ content: null, [field]: 'Ask the tool.', tool_calls: [call, { ...call, id: 'call_2' }] }));
-		expect(reply.reasoning).toBe('Ask the tool.');
-		expect(reply.message).toEqual({ role: 'assistant', content: null, [field]: 'Ask the tool.', tool_calls: [call, { ...call, id: 'call_2' }] });
-		expect(reply.messages).toEqual([...body.messages, reply.message]);
-		const items = toolCallItems(reply);
-		expect(items.map((item) => item.reasoning)).toEqual(['Ask the tool.', 'Ask the tool.']);
-		expect(items.every((item) => item.message === reply.message)).toBe(true);
-	});
+	test.each(['reasoning_content', 'reasoning'])(
+		'%s: on the item, on message and messages under the same name, on every Tool Calls item',
+		(field) => {
+			const reply = replyItem(
+				body,
+				thinking({
+					content: null,
+					[field]: 'Ask the tool.',
+					tool_calls: [call, { ...call, id: 'call_2' }],
+				}),
+			);
+			expect(reply.reasoning).toBe('Ask the tool.');
+			expect(reply.message).toEqual({
+				role: 'assistant',
+				content: null,
+				[field]: 'Ask the tool.',
+				tool_calls: [call, { ...call, id: 'call_2' }],
+			});
+			expect(reply.messages).toEqual([...body.messages, reply.message]);
+			const items = toolCallItems(reply);
+			expect(items.map((item) => item.reasoning)).toEqual(['Ask the tool.', 'Ask the tool.']);
+			expect(items.every((item) => item.message === reply.message)).toBe(true);
+		},
+	);
 
 	test('an inline <think> block is kept in the message as sent, and only there', () => {
-		const reply = replyItem(body, thinking({ content: '<think>Hm.</think>\n\nParis', tool_calls: [call] }));
+		const reply = replyItem(
+			body,
+			thinking({ content: '<think>Hm.</think>\n\nParis', tool_calls: [call] }),
+		);
 		expect(reply.content).toBe('Paris');
 		expect(reply.reasoning).toBe('Hm.');
-		expect(reply.message).toEqual({ role: 'assistant', content: '<think>Hm.</think>\n\nParis', tool_calls: [call] });
+		expect(reply.message).toEqual({
+			role: 'assistant',
+			content: '<think>Hm.</think>\n\nParis',
+			tool_calls: [call],
+		});
 	});
 
 	test('a message without reasoning gets no reasoning field, nor do its Tool Calls items', () => {

@@ -158,16 +158,48 @@ describe('SDK messages into protocol messages', () => {
 	});
 
 	test("a remembered reply's reasoning goes back on the message that made its calls (one or parallel), under its field names or as the <think> content; other messages get none", () => {
-		rememberCalls([{ id: 'call_r1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } }], { reasoning_content: 'Ask for Paris.' });
 		rememberCalls(
 			[
-				{ id: 'call_r2', type: 'function', function: { name: 'weather', arguments: '{"city":"Rome"}' } },
-				{ id: 'call_r3', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } },
+				{
+					id: 'call_r1',
+					type: 'function',
+					function: { name: 'weather', arguments: '{"city":"Paris"}' },
+				},
+			],
+			{ reasoning_content: 'Ask for Paris.' },
+		);
+		rememberCalls(
+			[
+				{
+					id: 'call_r2',
+					type: 'function',
+					function: { name: 'weather', arguments: '{"city":"Rome"}' },
+				},
+				{
+					id: 'call_r3',
+					type: 'function',
+					function: { name: 'weather', arguments: '{"city":"Oslo"}' },
+				},
 			],
 			{ reasoning: 'Ask for both.' },
 		);
-		rememberCalls([{ id: 'call_r4', type: 'function', function: { name: 'weather', arguments: '{"city":"Bern"}' } }]);
-		rememberCalls([{ id: 'call_r5', type: 'function', function: { name: 'weather', arguments: '{"city":"Lima"}' } }], { content: '<think>Ask for Lima.</think>' });
+		rememberCalls([
+			{
+				id: 'call_r4',
+				type: 'function',
+				function: { name: 'weather', arguments: '{"city":"Bern"}' },
+			},
+		]);
+		rememberCalls(
+			[
+				{
+					id: 'call_r5',
+					type: 'function',
+					function: { name: 'weather', arguments: '{"city":"Lima"}' },
+				},
+			],
+			{ content: '<think>Ask for Lima.</think>' },
+		);
 		const messages = protocolMessages([
 			user('Weather?'),
 			agentCall('call_r1', { city: 'Paris' }),
@@ -180,7 +212,13 @@ describe('SDK messages into protocol messages', () => {
 			result('call_r4', 'mild'),
 			agentCall('call_r5', { city: 'Lima' }),
 			result('call_r5', 'dry'),
-			{ role: 'assistant', content: [{ type: 'reasoning', text: 'Summed up.' }, { type: 'text', text: 'Done.' }] },
+			{
+				role: 'assistant',
+				content: [
+					{ type: 'reasoning', text: 'Summed up.' },
+					{ type: 'text', text: 'Done.' },
+				],
+			},
 		]);
 		const assistants = messages.filter((message) => message.role === 'assistant');
 		expect(assistants.map(({ tool_calls: _calls, ...rest }) => rest)).toEqual([

@@ -1,5 +1,13 @@
-import { CutReplyError, ToolArgumentsError, UnknownToolError } from '../../../engine/failures/errors';
-import { checkCalledTools, generateResult, tokenUsage } from '../../../nodes/LmChatCompletions/model/reply';
+import {
+	CutReplyError,
+	ToolArgumentsError,
+	UnknownToolError,
+} from '../../../engine/failures/errors';
+import {
+	checkCalledTools,
+	generateResult,
+	tokenUsage,
+} from '../../../nodes/LmChatCompletions/model/reply';
 import type { Completion } from '../../../engine/protocol';
 
 function completion(

@@ -16,7 +16,8 @@ describe('Auto', () => {
 
 	test('never grows past its cap', async () => {
 		const limiter = autoLimiter({ start: 8, max: 10 });
-		for (let round = 0; round < 5; round++) (await take(limiter, limiter.limit)).forEach((slot) => slot.release('ok'));
+		for (let round = 0; round < 5; round++)
+			(await take(limiter, limiter.limit)).forEach((slot) => slot.release('ok'));
 		expect(limiter.limit).toBe(10);
 	});
 

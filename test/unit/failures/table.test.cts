@@ -18,7 +18,12 @@ test("Fallback Models' description in the node is made from the table", () => {
 test('every kind has a name of its own, and only rate limits wait', () => {
 	const names = FAILURES.map((row) => row.name);
 	expect(new Set(names).size).toBe(names.length);
-	expect(FAILURES.filter((row) => row.retry === 'wait').map((row) => row.name)).toEqual(['rate limited']);
+	expect(FAILURES.filter((row) => row.retry === 'wait').map((row) => row.name)).toEqual([
+		'rate limited',
+	]);
 	// Overload (Auto's back-off) only for what the service says of its load.
-	expect(FAILURES.filter((row) => row.overload).map((row) => row.name)).toEqual(['rate limited', 'overloaded']);
+	expect(FAILURES.filter((row) => row.overload).map((row) => row.name)).toEqual([
+		'rate limited',
+		'overloaded',
+	]);
 });

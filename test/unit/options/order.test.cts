@@ -30,7 +30,11 @@ test('the Chat Model lists its options in the same order', () => {
 });
 
 test('Concurrency says under its field that 0 is Auto', () => {
-	const options = new ChatCompletion().description.properties.find((property) => property.name === 'options');
-	const concurrency = ((options?.options ?? []) as INodeProperties[]).find((option) => option.name === 'concurrency');
+	const options = new ChatCompletion().description.properties.find(
+		(property) => property.name === 'options',
+	);
+	const concurrency = ((options?.options ?? []) as INodeProperties[]).find(
+		(option) => option.name === 'concurrency',
+	);
 	expect(concurrency).toMatchObject({ default: 0, hint: '0 = Auto' });
 });

@@ -30,12 +30,102 @@ function pick<T>(list: readonly T[]): T {
 	return list[int(list.length)];
 }
 
-const STRINGS = ['', ' ', 'None', 'null', '[DONE]', 'stop', 'tool_calls', 'assistant', 'function', '東京 🗼👋🏽', '\u0000', '\ud800', '\r\n', '<think>a</think>b', '<html>', '"', '\\', 'data: ', 'x'.repeat(300)];
+const STRINGS = [
+	'',
+	' ',
+	'None',
+	'null',
+	'[DONE]',
+	'stop',
+	'tool_calls',
+	'assistant',
+	'function',
+	'東京 🗼👋🏽',
+	'\u0000',
+	'\ud800',
+	'\r\n',
+	'<think>a</think>b',
+	'<html>',
+	'"',
+	'\\',
+	'data: ',
+	'x'.repeat(300),
+];
 const NUMBERS = [0, -1, 1.5, 2 ** 31, 2 ** 53 + 2, 1e308, -1e308, 5e-324];
-const FIELDS = ['id', 'object', 'created', 'model', 'choices', 'index', 'message', 'delta', 'role', 'content', 'reasoning_content', 'reasoning', 'tool_calls', 'type', 'function', 'name', 'arguments', 'finish_reason', 'usage', 'total_tokens', 'error', 'code', 'param', 'detail', 'msg', 'data', 'owned_by'];
-const TOKENS = ['{', '}', '[', ']', '"', ':', ',', '\\', '\\u', '\n', '\r', '\r\n', '\n\n', 'data: ', 'data:', 'event: error\n', ': keep-alive\n', '[DONE]', 'null', '1e400', '-0', '9'.repeat(400), '\u0000', '\ud83d', 'é', '東', '<', '>', '<title>', '</h1>'];
+const FIELDS = [
+	'id',
+	'object',
+	'created',
+	'model',
+	'choices',
+	'index',
+	'message',
+	'delta',
+	'role',
+	'content',
+	'reasoning_content',
+	'reasoning',
+	'tool_calls',
+	'type',
+	'function',
+	'name',
+	'arguments',
+	'finish_reason',
+	'usage',
+	'total_tokens',
+	'error',
+	'code',
+	'param',
+	'detail',
+	'msg',
+	'data',
+	'owned_by',
+];
+const TOKENS = [
+	'{',
+	'}',
+	'[',
+	']',
+	'"',
+	':',
+	',',
+	'\\',
+	'\\u',
+	'\n',
+	'\r',
+	'\r\n',
+	'\n\n',
+	'data: ',
+	'data:',
+	'event: error\n',
+	': keep-alive\n',
+	'[DONE]',
+	'null',
+	'1e400',
+	'-0',
+	'9'.repeat(400),
+	'\u0000',
+	'\ud83d',
+	'é',
+	'東',
+	'<',
+	'>',
+	'<title>',
+	'</h1>',
+];
 const STATUSES = [201, 400, 401, 402, 403, 404, 429, 500, 502, 503, 504, 0, 99, 600];
-const RETRY_AFTER = ['0', '1.5', '', ' 7 ', 'abc', '-1', '1e400', '9'.repeat(400), 'Wed, 21 Oct 2015 07:28:00 GMT', 'Fri, 31 Dec 9999 23:59:59 GMT'];
+const RETRY_AFTER = [
+	'0',
+	'1.5',
+	'',
+	' 7 ',
+	'abc',
+	'-1',
+	'1e400',
+	'9'.repeat(400),
+	'Wed, 21 Oct 2015 07:28:00 GMT',
+	'Fri, 31 Dec 9999 23:59:59 GMT',
+];
 
 type Json = null | boolean | number | string | Json[] | { [field: string]: Json };
 
@@ -44,18 +134,39 @@ function randomJson(depth: number): Json {
 	if (choice === 0) return null;
 	if (choice === 1) return random() < 0.5;
 	if (choice === 2) return pick(NUMBERS);
-	if (choice === 3) return random() < 0.7 ? pick(STRINGS) : String.fromCharCode(...Array.from({ length: int(12) }, () => int(0x3000)));
+	if (choice === 3)
+		return random() < 0.7
+			? pick(STRINGS)
+			: String.fromCharCode(...Array.from({ length: int(12) }, () => int(0x3000)));
 	if (choice < 6) return Array.from({ length: int(4) }, () => randomJson(depth - 1));
-	return Object.fromEntries(Array.from({ length: int(5) }, () => [pick(FIELDS), randomJson(depth - 1)]));
+	return Object.fromEntries(
+		Array.from({ length: int(5) }, () => [pick(FIELDS), randomJson(depth - 1)]),
+	);
 }
 
-const toolCall = (index: number): Json => ({ index, id: `call_${index}`, type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } });
+const toolCall = (index: number): Json => ({
+	index,
+	id: `call_${index}`,
+	type: 'function',
+	function: { name: 'weather', arguments: '{"city":"Paris"}' },
+});
 const completion = (): Json => ({
 	id: 'chatcmpl-1',
 	object: 'chat.completion',
 	created: 1_700_000_000,
 	model: 'echo-1',
-	choices: [{ index: 0, message: { role: 'assistant', content: pick(STRINGS), reasoning_content: 'why', tool_calls: [toolCall(0), toolCall(1)] }, finish_reason: 'stop' }],
+	choices: [
+		{
+			index: 0,
+			message: {
+				role: 'assistant',
+				content: pick(STRINGS),
+				reasoning_content: 'why',
+				tool_calls: [toolCall(0), toolCall(1)],
+			},
+			finish_reason: 'stop',
+		},
+	],
 	usage: { prompt_tokens: 3, completion_tokens: 5, total_tokens: 8 },
 });
 const ERROR_BODIES: Json[] = [
@@ -66,19 +177,37 @@ const ERROR_BODIES: Json[] = [
 ];
 const copy = (value: Json): Json => JSON.parse(JSON.stringify(value)) as Json;
 const errorBody = (): Json => copy(pick(ERROR_BODIES));
-const modelList = (): Json => ({ object: 'list', data: [{ id: 'echo-1', object: 'model', owned_by: 'local' }, { id: 'b', owned_by: 7 }] });
+const modelList = (): Json => ({
+	object: 'list',
+	data: [
+		{ id: 'echo-1', object: 'model', owned_by: 'local' },
+		{ id: 'b', owned_by: 7 },
+	],
+});
 const chunks = (): Json[] => [
-	{ id: 'c1', model: 'echo-1', choices: [{ index: 0, delta: { role: 'assistant', content: 'Hel' }, finish_reason: null }] },
-	{ id: 'c1', choices: [{ index: 0, delta: { reasoning_content: 'hm', tool_calls: [toolCall(0)] } }] },
+	{
+		id: 'c1',
+		model: 'echo-1',
+		choices: [{ index: 0, delta: { role: 'assistant', content: 'Hel' }, finish_reason: null }],
+	},
+	{
+		id: 'c1',
+		choices: [{ index: 0, delta: { reasoning_content: 'hm', tool_calls: [toolCall(0)] } }],
+	},
 	{ id: 'c1', choices: [{ index: 0, delta: { content: 'lo 東京' }, finish_reason: 'stop' }] },
 	{ id: 'c1', choices: [], usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } },
 ];
 
 /** Every container and field name in a value, to replace one of them. */
-function slots(value: Json, found: Array<[Json[] | { [field: string]: Json }, string | number]> = []) {
+function slots(
+	value: Json,
+	found: Array<[Json[] | { [field: string]: Json }, string | number]> = [],
+) {
 	if (value !== null && typeof value === 'object') {
 		for (const key of Object.keys(value)) {
-			const slot: [typeof value, string | number] = Array.isArray(value) ? [value, Number(key)] : [value, key];
+			const slot: [typeof value, string | number] = Array.isArray(value)
+				? [value, Number(key)]
+				: [value, key];
 			found.push(slot);
 			slots((value as Record<string, Json>)[key], found);
 		}
@@ -91,7 +220,17 @@ function mutateValue(value: Json): Json {
 		const all = slots(value);
 		if (all.length === 0) return randomJson(3);
 		const [container, key] = pick(all);
-		const replacement = pick<() => Json | undefined>([() => null, () => undefined, () => [], () => ({}), () => '', () => 'None', () => 1e308, () => -1, () => randomJson(2)])();
+		const replacement = pick<() => Json | undefined>([
+			() => null,
+			() => undefined,
+			() => [],
+			() => ({}),
+			() => '',
+			() => 'None',
+			() => 1e308,
+			() => -1,
+			() => randomJson(2),
+		])();
 		if (replacement === undefined && !Array.isArray(container)) delete container[key];
 		else (container as Record<string | number, Json>)[key] = replacement ?? null;
 	}
@@ -108,7 +247,8 @@ function mutateText(text: string): string {
 		else if (op === 2) out = out.slice(0, at) + out.slice(at + 1 + int(20));
 		else if (op === 3) out = out.slice(0, at);
 		else if (op === 4) out = out.slice(0, at) + out.slice(at, at + int(60)) + out.slice(at);
-		else if (op === 5) out = out.replace(/\d+(\.\d+)?/, pick(['1e400', '-0', '9'.repeat(400), '1.5', '-1']));
+		else if (op === 5)
+			out = out.replace(/\d+(\.\d+)?/, pick(['1e400', '-0', '9'.repeat(400), '1.5', '-1']));
 		else out = out + pick([text, '\n', JSON.stringify(errorBody())]);
 	}
 	return out;
@@ -117,7 +257,11 @@ function mutateText(text: string): string {
 function sseText(events: Json[]): string {
 	const eol = pick(['\n', '\r\n', '\r']);
 	const lines = events.map((event) => {
-		const data = pick(['data: ', 'data:']) + JSON.stringify(event, null, random() < 0.1 ? 1 : undefined).split('\n').join(`${eol}data: `);
+		const data =
+			pick(['data: ', 'data:']) +
+			JSON.stringify(event, null, random() < 0.1 ? 1 : undefined)
+				.split('\n')
+				.join(`${eol}data: `);
 		return `${random() < 0.1 ? `: keep-alive${eol}` : ''}${random() < 0.05 ? `event: error${eol}` : ''}${data}${eol}${eol}`;
 	});
 	return lines.join('') + (random() < 0.8 ? `data: [DONE]${eol}${eol}` : '');
@@ -125,7 +269,12 @@ function sseText(events: Json[]): string {
 
 function deepNesting(): string {
 	const depth = pick([10, 100, 1000, 10_000]);
-	const [open, close] = pick([['[', ']'], ['{"error":', '}'], ['{"choices":[', ']}'], ['{"a":[', ']}']]);
+	const [open, close] = pick([
+		['[', ']'],
+		['{"error":', '}'],
+		['{"choices":[', ']}'],
+		['{"a":[', ']}'],
+	]);
 	const text = `${open.repeat(depth)}${pick(['1', 'null', '"x"', '{}'])}${close.repeat(depth)}`;
 	return pick(['', 'data: ']) + (random() < 0.3 ? text.slice(0, int(text.length)) : text);
 }
@@ -137,19 +286,27 @@ function hostile(): string {
 }
 
 /** A valid body of each kind, given as text with its fields or its bytes mutated. */
-const json = (make: () => Json) => (fields: boolean) => JSON.stringify(fields ? mutateValue(make()) : make());
+const json = (make: () => Json) => (fields: boolean) =>
+	JSON.stringify(fields ? mutateValue(make()) : make());
 const BODIES: Array<[string, (fields: boolean) => string]> = [
 	['completion', json(completion)],
 	['error body', json(errorBody)],
 	['model list', json(modelList)],
-	['SSE stream', (fields) => sseText(chunks().map((event) => (fields && random() < 0.3 ? mutateValue(event) : event)))],
+	[
+		'SSE stream',
+		(fields) =>
+			sseText(chunks().map((event) => (fields && random() < 0.3 ? mutateValue(event) : event))),
+	],
 ];
 
 function mutatedBody(): [string, string] {
 	const [name, make] = pick(BODIES);
 	const fields = random() < 0.5;
 	const text = make(fields);
-	return [`${name}, ${fields ? 'fields' : 'bytes'} mutated`, !fields || random() < 0.3 ? mutateText(text) : text];
+	return [
+		`${name}, ${fields ? 'fields' : 'bytes'} mutated`,
+		!fields || random() < 0.3 ? mutateText(text) : text,
+	];
 }
 
 interface Input {
@@ -167,10 +324,12 @@ function nextInput(): Input {
 	if (roll === 0) [kind, text] = ['large hostile body', hostile()];
 	else if (roll < 10) [kind, text] = ['deep nesting', deepNesting()];
 	else if (roll < 120) [kind, text] = ['random JSON', JSON.stringify(randomJson(4))];
-	else if (roll < 170) [kind, text] = ['random text', Array.from({ length: int(40) }, () => pick(TOKENS)).join('')];
+	else if (roll < 170)
+		[kind, text] = ['random text', Array.from({ length: int(40) }, () => pick(TOKENS)).join('')];
 	else [kind, text] = mutatedBody();
 	const status = random() < 0.6 ? 200 : pick(STATUSES);
-	const headers: Record<string, string> = random() < 0.3 ? { 'retry-after': pick(RETRY_AFTER) } : {};
+	const headers: Record<string, string> =
+		random() < 0.3 ? { 'retry-after': pick(RETRY_AFTER) } : {};
 	const cutCount = text.length < 200 && random() < 0.2 ? text.length : int(9);
 	const cuts = Array.from({ length: cutCount }, () => int(text.length + 1)).sort((a, b) => a - b);
 	return { kind, text, status, headers, cuts };
@@ -189,7 +348,10 @@ function nullInEveryField(): Input[] {
 			const value = copy(template);
 			const [container, key] = slots(value)[index];
 			(container as Record<string | number, Json>)[key] = null;
-			const text = kind === 'SSE chunk' ? `data: ${JSON.stringify(value)}\n\ndata: [DONE]\n\n` : JSON.stringify(value);
+			const text =
+				kind === 'SSE chunk'
+					? `data: ${JSON.stringify(value)}\n\ndata: [DONE]\n\n`
+					: JSON.stringify(value);
 			return { kind: `${kind}, null at field ${index}`, text, status: 200, headers: {}, cuts: [] };
 		}),
 	);
@@ -228,7 +390,9 @@ interface Failure {
 const HANG = 'slower than the budget';
 
 function describeFailure({ target, error, index, input }: Failure): string {
-	const shown = JSON.stringify(input.text.slice(0, 300)) + (input.text.length > 300 ? `… (${input.text.length} characters)` : '');
+	const shown =
+		JSON.stringify(input.text.slice(0, 300)) +
+		(input.text.length > 300 ? `… (${input.text.length} characters)` : '');
 	return `${target}: ${error}\n  seed ${SEED}, input #${index} (${input.kind}), status ${input.status}, headers ${JSON.stringify(input.headers)}, cuts ${JSON.stringify(input.cuts)}\n  text ${shown}`;
 }
 
@@ -238,7 +402,8 @@ test('the parsers throw nothing but ServiceError and ReplyError, and never hang,
 	let hungAt = -1;
 	/** Keeps the first input of each kind of failure (by target, error and where it was thrown). */
 	const record = (target: string, kind: string, error: string, index: number, input: Input) => {
-		if (!failures.has(`${target}: ${kind}`)) failures.set(`${target}: ${kind}`, { target, error, index, input });
+		if (!failures.has(`${target}: ${kind}`))
+			failures.set(`${target}: ${kind}`, { target, error, index, input });
 	};
 	const call = (target: string, run: () => unknown, index: number, input: Input): unknown => {
 		const started = performance.now();
@@ -246,7 +411,10 @@ test('the parsers throw nothing but ServiceError and ReplyError, and never hang,
 			return run();
 		} catch (error) {
 			if (!(error instanceof ServiceError || error instanceof ReplyError)) {
-				const summary = String((error as Error)?.stack ?? error).split('\n    at ').slice(0, 3).join(' at ');
+				const summary = String((error as Error)?.stack ?? error)
+					.split('\n    at ')
+					.slice(0, 3)
+					.join(' at ');
 				record(target, summary, summary, index, input);
 			}
 			return undefined;
@@ -256,7 +424,13 @@ test('the parsers throw nothing but ServiceError and ReplyError, and never hang,
 			if (took > BUDGET_MS) took = Math.min(took, leastTimeMs(run, BUDGET_MS, 2));
 			if (took > BUDGET_MS) {
 				hungAt = index;
-				record(target, HANG, `${HANG}: took ${Math.round(took)} ms (budget ${BUDGET_MS} ms)`, index, input);
+				record(
+					target,
+					HANG,
+					`${HANG}: took ${Math.round(took)} ms (budget ${BUDGET_MS} ms)`,
+					index,
+					input,
+				);
 			}
 		}
 	};
@@ -275,7 +449,12 @@ test('the parsers throw nothing but ServiceError and ReplyError, and never hang,
 			const result = call(target, () => run(input), index, input);
 			if (result !== undefined && MAPPED.has(target)) {
 				calls++;
-				call(`replyItem (of what ${target} accepted)`, () => replyItem(REQUEST, result as Completion), index, input);
+				call(
+					`replyItem (of what ${target} accepted)`,
+					() => replyItem(REQUEST, result as Completion),
+					index,
+					input,
+				);
 			}
 		}
 	}

@@ -36,7 +36,9 @@ describe('a 429 carries the wait it asks for', () => {
 		serviceErrorFrom({
 			status: 429,
 			headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
-			text: JSON.stringify({ error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } }),
+			text: JSON.stringify({
+				error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' },
+			}),
 		});
 
 	test.each([

@@ -2,7 +2,15 @@
  * Property: however the network cuts a body (also inside a multi-byte UTF-8 character), the assembled
  * Completion is the same. Seeded, so each run cuts at the same places.
  */
-import { assemble, chunk, decodePieces, HEADER, randomCuts, seededRandom, sse } from '../../support/sse.cts';
+import {
+	assemble,
+	chunk,
+	decodePieces,
+	HEADER,
+	randomCuts,
+	seededRandom,
+	sse,
+} from '../../support/sse.cts';
 
 const CUTTINGS_PER_STREAM = 200;
 const words = ['Olá', ' wörld', ' 👋🏽', ' 東京', ' naïve', ' ∑x²', ' «ok»', ' 🇵🇹', ' e\u0301', '\n'];
@@ -13,7 +21,11 @@ const text = sse(
 		...words.map((word) => chunk({ reasoning_content: `${word}?` })),
 		...words.concat(words).map((word) => chunk({ role: 'assistant', content: word })),
 		chunk({}, { finish_reason: 'stop' }),
-		{ ...HEADER, choices: [], usage: { prompt_tokens: 9, completion_tokens: 20, total_tokens: 29 } },
+		{
+			...HEADER,
+			choices: [],
+			usage: { prompt_tokens: 9, completion_tokens: 20, total_tokens: 29 },
+		},
 	],
 	{ eol: '\n' },
 );
@@ -22,11 +34,37 @@ const tools =
 	': OPENROUTER PROCESSING\r\n\r\n' +
 	sse(
 		[
-			chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_ü', type: 'function', function: { name: 'wetter', arguments: '{"stadt":' } }] }),
-			chunk({ tool_calls: [{ index: 1, id: 'call_時', type: 'function', function: { name: 'zeit', arguments: '{"zone":"' } }] }),
+			chunk({
+				role: 'assistant',
+				content: null,
+				tool_calls: [
+					{
+						index: 0,
+						id: 'call_ü',
+						type: 'function',
+						function: { name: 'wetter', arguments: '{"stadt":' },
+					},
+				],
+			}),
+			chunk({
+				tool_calls: [
+					{
+						index: 1,
+						id: 'call_時',
+						type: 'function',
+						function: { name: 'zeit', arguments: '{"zone":"' },
+					},
+				],
+			}),
 			chunk({ tool_calls: [{ index: 0, function: { arguments: '"Zürich 🏔"}' } }] }),
 			chunk({ tool_calls: [{ index: 1, function: { arguments: '東京"}' } }] }),
-			chunk({}, { finish_reason: 'tool_calls', usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } }),
+			chunk(
+				{},
+				{
+					finish_reason: 'tool_calls',
+					usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 },
+				},
+			),
 		],
 		{ eol: '\r\n' },
 	);
@@ -63,10 +101,20 @@ describe.each([
 });
 
 test('the streams under test are complete replies', () => {
-	expect(assemble(text).completion.choices[0].message).toMatchObject({ content: words.concat(words).join(''), reasoning_content: words.map((word) => `${word}?`).join('') });
+	expect(assemble(text).completion.choices[0].message).toMatchObject({
+		content: words.concat(words).join(''),
+		reasoning_content: words.map((word) => `${word}?`).join(''),
+	});
 	expect(assemble(tools).completion.choices[0].message?.tool_calls).toEqual([
-		{ id: 'call_ü', type: 'function', function: { name: 'wetter', arguments: '{"stadt":"Zürich 🏔"}' } },
+		{
+			id: 'call_ü',
+			type: 'function',
+			function: { name: 'wetter', arguments: '{"stadt":"Zürich 🏔"}' },
+		},
 		{ id: 'call_時', type: 'function', function: { name: 'zeit', arguments: '{"zone":"東京"}' } },
 	]);
-	expect(assemble(multiLine).completion.choices[0]).toMatchObject({ message: { content: `${words.join('')}.` }, finish_reason: 'length' });
+	expect(assemble(multiLine).completion.choices[0]).toMatchObject({
+		message: { content: `${words.join('')}.` },
+		finish_reason: 'length',
+	});
 });

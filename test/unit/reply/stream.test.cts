@@ -19,7 +19,9 @@ const textChunks = [
 const textCompletion = {
 	...TOP,
 	object: 'chat.completion',
-	choices: [{ index: 0, message: { role: 'assistant', content: 'Hello, wörld 👋' }, finish_reason: 'stop' }],
+	choices: [
+		{ index: 0, message: { role: 'assistant', content: 'Hello, wörld 👋' }, finish_reason: 'stop' },
+	],
 	usage,
 };
 
@@ -31,8 +33,14 @@ describe('assembling a streamed reply', () => {
 	});
 
 	test('usage on the last chunk instead of a chunk of its own', () => {
-		const chunks = [chunk({ role: 'assistant', content: 'Hi' }), chunk({}, { finish_reason: 'length', usage })];
-		expect(assemble(sse(chunks)).completion).toMatchObject({ usage, choices: [{ finish_reason: 'length' }] });
+		const chunks = [
+			chunk({ role: 'assistant', content: 'Hi' }),
+			chunk({}, { finish_reason: 'length', usage }),
+		];
+		expect(assemble(sse(chunks)).completion).toMatchObject({
+			usage,
+			choices: [{ finish_reason: 'length' }],
+		});
 	});
 
 	test('role repeated in every delta, and a first chunk with only the role', () => {
@@ -42,12 +50,18 @@ describe('assembling a streamed reply', () => {
 			chunk({ role: 'assistant', content: 'b' }),
 			chunk({ role: 'assistant' }, { finish_reason: 'stop' }),
 		];
-		expect(assemble(sse(chunks)).completion.choices[0].message).toEqual({ role: 'assistant', content: 'ab' });
+		expect(assemble(sse(chunks)).completion.choices[0].message).toEqual({
+			role: 'assistant',
+			content: 'ab',
+		});
 	});
 
 	test('a reply without content deltas has content ""', () => {
 		const chunks = [chunk({ role: 'assistant' }), chunk({}, { finish_reason: 'stop' })];
-		expect(assemble(sse(chunks)).completion.choices[0].message).toEqual({ role: 'assistant', content: '' });
+		expect(assemble(sse(chunks)).completion.choices[0].message).toEqual({
+			role: 'assistant',
+			content: '',
+		});
 	});
 
 	test('several choices (n > 1) by index; onText follows the first', () => {
@@ -69,9 +83,22 @@ describe('assembling a streamed reply', () => {
 describe('tool-call deltas', () => {
 	test('one call: id, type and name from its first delta, arguments concatenated; content null', () => {
 		const chunks = [
-			chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '' } }] }),
+			chunk({
+				role: 'assistant',
+				content: null,
+				tool_calls: [
+					{
+						index: 0,
+						id: 'call_1',
+						type: 'function',
+						function: { name: 'get_weather', arguments: '' },
+					},
+				],
+			}),
 			chunk({ tool_calls: [{ index: 0, function: { arguments: '{"city":' } }] }),
-			chunk({ tool_calls: [{ index: 0, function: { name: 'get_weather', arguments: '"Lisbon"}' } }] }),
+			chunk({
+				tool_calls: [{ index: 0, function: { name: 'get_weather', arguments: '"Lisbon"}' } }],
+			}),
 			chunk({}, { finish_reason: 'tool_calls' }),
 		];
 		expect(assemble(sse(chunks)).completion.choices[0]).toEqual({
@@ -79,7 +106,13 @@ describe('tool-call deltas', () => {
 			message: {
 				role: 'assistant',
 				content: null,
-				tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Lisbon"}' } }],
+				tool_calls: [
+					{
+						id: 'call_1',
+						type: 'function',
+						function: { name: 'get_weather', arguments: '{"city":"Lisbon"}' },
+					},
+				],
 			},
 			finish_reason: 'tool_calls',
 		});
@@ -87,18 +120,33 @@ describe('tool-call deltas', () => {
 
 	test('parallel calls interleaved, in one delta or alternating, ordered by index', () => {
 		const chunks = [
-			chunk({ tool_calls: [
-				{ index: 1, id: 'call_b', type: 'function', function: { name: 'time', arguments: '' } },
-				{ index: 0, id: 'call_a', type: 'function', function: { name: 'weather', arguments: '{"ci' } },
-			] }),
+			chunk({
+				tool_calls: [
+					{ index: 1, id: 'call_b', type: 'function', function: { name: 'time', arguments: '' } },
+					{
+						index: 0,
+						id: 'call_a',
+						type: 'function',
+						function: { name: 'weather', arguments: '{"ci' },
+					},
+				],
+			}),
 			chunk({ tool_calls: [{ index: 1, function: { arguments: '{"zone":' } }] }),
 			chunk({ tool_calls: [{ index: 0, function: { arguments: 'ty":"Oslo"}' } }] }),
 			chunk({ tool_calls: [{ index: 1, function: { arguments: '"UTC"}' } }] }),
-			chunk({ tool_calls: [{ index: 2, id: 'call_c', type: 'function', function: { name: 'noop', arguments: '{}' } }] }),
+			chunk({
+				tool_calls: [
+					{ index: 2, id: 'call_c', type: 'function', function: { name: 'noop', arguments: '{}' } },
+				],
+			}),
 			chunk({}, { finish_reason: 'tool_calls' }),
 		];
 		expect(assemble(sse(chunks)).completion.choices[0].message?.tool_calls).toEqual([
-			{ id: 'call_a', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } },
+			{
+				id: 'call_a',
+				type: 'function',
+				function: { name: 'weather', arguments: '{"city":"Oslo"}' },
+			},
 			{ id: 'call_b', type: 'function', function: { name: 'time', arguments: '{"zone":"UTC"}' } },
 			{ id: 'call_c', type: 'function', function: { name: 'noop', arguments: '{}' } },
 		]);
@@ -107,10 +155,16 @@ describe('tool-call deltas', () => {
 	test('text before a tool call is kept as content', () => {
 		const chunks = [
 			chunk({ content: 'Let me check.' }),
-			chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } }] }),
+			chunk({
+				tool_calls: [
+					{ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } },
+				],
+			}),
 			chunk({}, { finish_reason: 'tool_calls' }),
 		];
-		expect(assemble(sse(chunks)).completion.choices[0].message).toMatchObject({ content: 'Let me check.' });
+		expect(assemble(sse(chunks)).completion.choices[0].message).toMatchObject({
+			content: 'Let me check.',
+		});
 	});
 });
 
@@ -133,7 +187,16 @@ describe('reasoning deltas', () => {
 	test('reasoning before tool calls stays on the message with them; the streamed text gets none of it', () => {
 		const chunks = [
 			chunk({ role: 'assistant', reasoning_content: 'Need the weather.' }),
-			chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{}' } }] }),
+			chunk({
+				tool_calls: [
+					{
+						index: 0,
+						id: 'call_1',
+						type: 'function',
+						function: { name: 'weather', arguments: '{}' },
+					},
+				],
+			}),
 			chunk({}, { finish_reason: 'tool_calls' }),
 		];
 		const { completion, deltas } = assemble(sse(chunks));
@@ -141,13 +204,18 @@ describe('reasoning deltas', () => {
 			role: 'assistant',
 			content: null,
 			reasoning_content: 'Need the weather.',
-			tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{}' } }],
+			tool_calls: [
+				{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{}' } },
+			],
 		});
 		expect(deltas).toEqual([]);
 	});
 
 	test('a delta carrying both fields with the same text counts once', () => {
-		const chunks = [chunk({ reasoning_content: 'Hm.', reasoning: 'Hm.' }), chunk({ content: 'A' }, { finish_reason: 'stop' })];
+		const chunks = [
+			chunk({ reasoning_content: 'Hm.', reasoning: 'Hm.' }),
+			chunk({ content: 'A' }, { finish_reason: 'stop' }),
+		];
 		expect(assemble(sse(chunks)).completion.choices[0].message?.reasoning_content).toBe('Hm.');
 	});
 });
@@ -159,10 +227,22 @@ describe('SSE as servers send it', () => {
 	test.each([
 		['CRLF line ends (Python SSE servers)', lines('\r\n')],
 		['CR line ends', lines('\r')],
-		['comments (OpenRouter)', `: OPENROUTER PROCESSING\n\n${lines('\n')}`.replace('data: [DONE]', ': keep-alive\ndata: [DONE]')],
+		[
+			'comments (OpenRouter)',
+			`: OPENROUTER PROCESSING\n\n${lines('\n')}`.replace(
+				'data: [DONE]',
+				': keep-alive\ndata: [DONE]',
+			),
+		],
 		['data: without a space', lines('\n').replaceAll('data: ', 'data:')],
-		['event: message names, and other events ignored', `event: ping\ndata: {"type":"ping"}\n\n${lines('\n').replaceAll('data: {', 'event: message\ndata: {')}`],
-		['id: and retry: fields', `retry: 3000\n\n${lines('\n').replaceAll('data: {', 'id: 7\ndata: {')}`],
+		[
+			'event: message names, and other events ignored',
+			`event: ping\ndata: {"type":"ping"}\n\n${lines('\n').replaceAll('data: {', 'event: message\ndata: {')}`,
+		],
+		[
+			'id: and retry: fields',
+			`retry: 3000\n\n${lines('\n').replaceAll('data: {', 'id: 7\ndata: {')}`,
+		],
 		['a byte order mark', `\uFEFF${lines('\n')}`],
 		['no blank line after the last event', lines('\n').replace(/\n\n$/, '\n')],
 		['no line end after [DONE]', lines('\n').replace(/\n+$/, '')],
@@ -191,9 +271,17 @@ describe('the streamed Completion equals the non-streamed one', () => {
 	test('text, reasoning and usage', () => {
 		const json = {
 			...textCompletion,
-			choices: [{ index: 0, message: { role: 'assistant', content: 'Hello, wörld 👋', reasoning_content: 'Greet.' }, finish_reason: 'stop' }],
+			choices: [
+				{
+					index: 0,
+					message: { role: 'assistant', content: 'Hello, wörld 👋', reasoning_content: 'Greet.' },
+					finish_reason: 'stop',
+				},
+			],
 		};
-		const streamed = assemble(sse([chunk({ role: 'assistant', reasoning_content: 'Greet.' }), ...textChunks])).completion;
+		const streamed = assemble(
+			sse([chunk({ role: 'assistant', reasoning_content: 'Greet.' }), ...textChunks]),
+		).completion;
 		const parsed = parseCompletion({ status: 200, headers: {}, text: JSON.stringify(json) });
 		expect(streamed).toEqual(parsed);
 		expect(replyItem(request, streamed)).toEqual(replyItem(request, parsed));
@@ -201,18 +289,43 @@ describe('the streamed Completion equals the non-streamed one', () => {
 
 	test('parallel tool calls', () => {
 		const calls = [
-			{ id: 'call_a', type: 'function', function: { name: 'weather', arguments: '{"city":"Oslo"}' } },
+			{
+				id: 'call_a',
+				type: 'function',
+				function: { name: 'weather', arguments: '{"city":"Oslo"}' },
+			},
 			{ id: 'call_b', type: 'function', function: { name: 'time', arguments: '{}' } },
 		];
 		const json = {
 			...TOP,
 			object: 'chat.completion',
-			choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: calls }, finish_reason: 'tool_calls' }],
+			choices: [
+				{
+					index: 0,
+					message: { role: 'assistant', content: null, tool_calls: calls },
+					finish_reason: 'tool_calls',
+				},
+			],
 			usage,
 		};
 		const chunks = [
-			chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'weather', arguments: '{"ci' } }] }),
-			chunk({ tool_calls: [{ index: 1, id: 'call_b', type: 'function', function: { name: 'time', arguments: '{}' } }] }),
+			chunk({
+				role: 'assistant',
+				content: null,
+				tool_calls: [
+					{
+						index: 0,
+						id: 'call_a',
+						type: 'function',
+						function: { name: 'weather', arguments: '{"ci' },
+					},
+				],
+			}),
+			chunk({
+				tool_calls: [
+					{ index: 1, id: 'call_b', type: 'function', function: { name: 'time', arguments: '{}' } },
+				],
+			}),
 			chunk({ tool_calls: [{ index: 0, function: { arguments: 'ty":"Oslo"}' } }] }),
 			chunk({}, { finish_reason: 'tool_calls' }),
 			{ ...HEADER, choices: [], usage },

@@ -28,8 +28,14 @@ async function limitAfter(failure: ServiceError): Promise<number> {
 }
 
 test.each([
-	['a 429 rate limit with Retry-After', new ServiceError(429, 'Rate limit reached', 'requests', 'rate_limit_exceeded', 'json', 100)],
-	['a 429 rate limit without Retry-After', new ServiceError(429, 'Too many requests', undefined, undefined, 'json')],
+	[
+		'a 429 rate limit with Retry-After',
+		new ServiceError(429, 'Rate limit reached', 'requests', 'rate_limit_exceeded', 'json', 100),
+	],
+	[
+		'a 429 rate limit without Retry-After',
+		new ServiceError(429, 'Too many requests', undefined, undefined, 'json'),
+	],
 	['a 503', new ServiceError(503, 'Overloaded', 'server_error', undefined, 'json')],
 ])('after %s, Auto allows half as many requests in flight', async (_name, failure) => {
 	// Auto's start halved; the good answer after it grows the limit by a fraction of a slot only.

@@ -46,7 +46,9 @@ test('timeouts are retried only when Retry Timeouts is on', () => {
 
 describe('how long to wait', () => {
 	test('exponential backoff with full jitter: between 0 and 500 ms × 2^(n-1), capped at 30 s', () => {
-		expect([1, 2, 3, 4].map((failed) => retryDelay(service(503), failed, 0, policy, () => 1))).toEqual([500, 1000, 2000, 4000]);
+		expect(
+			[1, 2, 3, 4].map((failed) => retryDelay(service(503), failed, 0, policy, () => 1)),
+		).toEqual([500, 1000, 2000, 4000]);
 		expect(retryDelay(service(503), 3, 0, policy, () => 0.5)).toBe(1000);
 		expect(retryDelay(service(503), 1, 0, policy, () => 0)).toBe(0);
 		expect(retryDelay(service(503), 10, 0, { ...policy, maxRetries: 20 }, () => 1)).toBe(30_000);

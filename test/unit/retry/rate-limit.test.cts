@@ -5,7 +5,15 @@ import { rateLimitDelay } from '../../../engine/retry/policy';
 import { Run } from '../../../engine/run/run';
 import { retried } from '../../support/retries.cts';
 
-const limited = (retryAfterMs?: number) => new ServiceError(429, 'Rate limit reached', 'requests', 'rate_limit_exceeded', 'json', retryAfterMs);
+const limited = (retryAfterMs?: number) =>
+	new ServiceError(
+		429,
+		'Rate limit reached',
+		'requests',
+		'rate_limit_exceeded',
+		'json',
+		retryAfterMs,
+	);
 const policy = { maxRetries: 1, maxWaitMs: 60_000, maxRateLimitWaitMs: 10_000 };
 
 /** An attempt that fails with `failures` in turn, then answers "ok"; counts its calls. */
@@ -51,14 +59,22 @@ test('the time bound ends the waiting with an error that says how long and how o
 
 test('Max Wait on Rate Limit 0 fails on the first 429', async () => {
 	const { attempt, calls } = attempts(limited(100));
-	const result = retried(attempt, { ...policy, maxRateLimitWaitMs: 0 }).catch((error: unknown) => error);
+	const result = retried(attempt, { ...policy, maxRateLimitWaitMs: 0 }).catch(
+		(error: unknown) => error,
+	);
 	await jest.runAllTimersAsync();
 	expect(await result).toBeInstanceOf(ServiceError);
 	expect(calls()).toBe(1);
 });
 
 test('quota and balance 429s are never retried', async () => {
-	const quota = new ServiceError(429, 'You exceeded your current quota', 'insufficient_quota', 'insufficient_quota', 'json');
+	const quota = new ServiceError(
+		429,
+		'You exceeded your current quota',
+		'insufficient_quota',
+		'insufficient_quota',
+		'json',
+	);
 	expect(isRetryable(quota)).toBe(false);
 	const { attempt, calls } = attempts(quota);
 	const result = retried(attempt, policy).catch((error: unknown) => error);
@@ -72,7 +88,12 @@ test('cancelling ends a rate-limit wait at once', async () => {
 	const cancel = new AbortController();
 	const { attempt } = attempts(limited(60_000));
 	const started = Date.now();
-	const result = retried(attempt, { ...policy, maxRateLimitWaitMs: 600_000 }, undefined, cancel.signal).catch((error: unknown) => error);
+	const result = retried(
+		attempt,
+		{ ...policy, maxRateLimitWaitMs: 600_000 },
+		undefined,
+		cancel.signal,
+	).catch((error: unknown) => error);
 	setTimeout(() => cancel.abort(), 50);
 	await result;
 	expect(Date.now() - started).toBeLessThan(1000);
@@ -83,7 +104,9 @@ test('after a shared pause, the requests that waited go on spread out, not at on
 	run.gate.pause(400);
 	const resumed: number[] = [];
 	const started = Date.now();
-	const runs = Array.from({ length: 10 }, () => retried(async () => resumed.push(Date.now() - started), policy, run));
+	const runs = Array.from({ length: 10 }, () =>
+		retried(async () => resumed.push(Date.now() - started), policy, run),
+	);
 	await jest.runAllTimersAsync();
 	await Promise.all(runs);
 	expect(Math.min(...resumed)).toBeGreaterThanOrEqual(400);

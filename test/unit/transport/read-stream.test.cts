@@ -25,7 +25,12 @@ describe('reading a body stream', () => {
 		const body = new PassThrough();
 		const bytes = Buffer.from('a🗼b東c');
 		const reading = read(body);
-		for (const piece of [bytes.subarray(0, 2), bytes.subarray(2, 4), bytes.subarray(4, 8), bytes.subarray(8)]) {
+		for (const piece of [
+			bytes.subarray(0, 2),
+			bytes.subarray(2, 4),
+			bytes.subarray(4, 8),
+			bytes.subarray(8),
+		]) {
 			body.write(piece);
 			await wait(1);
 		}
@@ -37,7 +42,9 @@ describe('reading a body stream', () => {
 
 	describe('the idle timeout (Timeout while the reply streams)', () => {
 		// Fake clock: the times below are exact, however loaded the machine is.
-		beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] }));
+		beforeEach(() =>
+			jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] }),
+		);
 		afterEach(() => jest.useRealTimers());
 
 		test('restarts with every chunk: a stream that keeps sending for four times Timeout is read to its end', async () => {
@@ -48,7 +55,9 @@ describe('reading a body stream', () => {
 				await jest.advanceTimersByTimeAsync(400);
 			}
 			body.end();
-			expect((await reading).join('')).toBe(Array.from({ length: 10 }, (_, chunk) => `data: ${chunk}\n\n`).join(''));
+			expect((await reading).join('')).toBe(
+				Array.from({ length: 10 }, (_, chunk) => `data: ${chunk}\n\n`).join(''),
+			);
 		});
 
 		test('fires Timeout after the last chunk, not after the first, and destroys the body', async () => {
@@ -76,7 +85,9 @@ describe('reading a body stream', () => {
 		controller.abort();
 		expect((await reading).code).toBe('ERR_CANCELED');
 		expect(body.destroyed).toBe(true);
-		expect((await failure(read(new PassThrough(), 60_000, AbortSignal.abort()))).code).toBe('ERR_CANCELED');
+		expect((await failure(read(new PassThrough(), 60_000, AbortSignal.abort()))).code).toBe(
+			'ERR_CANCELED',
+		);
 	});
 
 	test('connection failures are NetworkErrors with their code', async () => {
