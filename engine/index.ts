@@ -28,6 +28,7 @@ export type {
 	Role,
 	ToolDefinition,
 } from './protocol';
+export { REASONING_TEXT_FIELDS } from './protocol';
 export { buildChatRequest } from './request/build';
 export type { ChatRequest, RequestParts } from './request/input';
 export { checkName, checkParameters, checkTools } from './request/tools';

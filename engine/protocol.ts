@@ -47,6 +47,15 @@ export interface ChatRequestBody {
 	[field: string]: unknown;
 }
 
+/**
+ * The fields in which services send an assistant message's reasoning text, most common first:
+ * `reasoning_content` (DeepSeek, one-api, vLLM), `reasoning` (OpenRouter, Ollama, Groq).
+ */
+export const REASONING_TEXT_FIELDS = ['reasoning_content', 'reasoning'] as const;
+
+/** Every reasoning field of an assistant message: the text fields and OpenRouter's structured `reasoning_details`, which it asks to be sent back with tool calls. */
+export const REASONING_FIELDS = [...REASONING_TEXT_FIELDS, 'reasoning_details'] as const;
+
 /** A chat completion as the service sends it; unknown fields are kept. */
 export interface Completion {
 	id?: string;

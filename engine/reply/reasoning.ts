@@ -1,11 +1,6 @@
-const INLINE_THINK = /^\s*<think>([\s\S]*?)<\/think>\s*/;
+import { REASONING_FIELDS, REASONING_TEXT_FIELDS } from '../protocol';
 
-/**
- * The fields in which services send an assistant message's reasoning: `reasoning_content` (DeepSeek,
- * one-api, vLLM), `reasoning` (OpenRouter, Ollama, Groq), `reasoning_details` (OpenRouter's structured
- * form, which it asks to be sent back with tool calls).
- */
-const REASONING_FIELDS = ['reasoning_content', 'reasoning', 'reasoning_details'] as const;
+const INLINE_THINK = /^\s*<think>([\s\S]*?)<\/think>\s*/;
 
 /**
  * Separates reasoning from the reply text: `reasoning_content` (DeepSeek, one-api),
@@ -18,7 +13,7 @@ export function splitReasoning(message: {
 }): { content: string; reasoning?: string } {
 	let content = typeof message.content === 'string' ? message.content : '';
 	const parts: string[] = [];
-	for (const field of [message.reasoning_content, message.reasoning]) {
+	for (const field of REASONING_TEXT_FIELDS.map((name) => message[name])) {
 		if (typeof field === 'string' && field !== '') {
 			parts.push(field);
 			break;

@@ -5,6 +5,7 @@ import { serviceErrorFrom } from './error-body';
 import { IncompleteReplyError, StreamFormatError } from '../failures/errors';
 import { tryParseJson } from '../json';
 import type { Completion, ProtocolToolCall } from '../protocol';
+import { REASONING_TEXT_FIELDS } from '../protocol';
 import { isPlainObject } from '../values';
 
 /**
@@ -40,7 +41,7 @@ interface ChoiceParts {
 	content: string[];
 	reasoning: string[];
 	/** The field the reasoning came in (`reasoning_content` or `reasoning`), kept for the assembled message. */
-	reasoningField?: 'reasoning_content' | 'reasoning';
+	reasoningField?: (typeof REASONING_TEXT_FIELDS)[number];
 	refusal: string[];
 	toolCalls: Map<number, ToolCallParts>;
 	finishReason: string | null;
@@ -132,7 +133,7 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 				choice.content.push(content);
 				if (index === 0) onText?.(content);
 			}
-			for (const field of ['reasoning_content', 'reasoning'] as const) {
+			for (const field of REASONING_TEXT_FIELDS) {
 				const reasoning = filled(delta[field]);
 				if (reasoning === undefined || (choice.reasoningField ?? field) !== field) continue;
 				choice.reasoningField = field;

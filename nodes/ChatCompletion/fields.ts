@@ -71,9 +71,6 @@ export const FIELDS = {
 
 export type FieldName = keyof typeof FIELDS;
 
-/** The fields a Messages row's Reasoning can be sent in: the names services send reasoning text under. */
-export const REASONING_FIELDS = ['reasoning_content', 'reasoning'] as const;
-
 /** A field's label, or the parameter's own name for one the table does not hold (Options, n8n's settings). */
 export function fieldLabel(name: string): string {
 	return name in FIELDS ? FIELDS[name as FieldName].label : name;

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { rowImageProperties, simpleImageProperties } from './images';
-import { FIELDS, REASONING_FIELDS } from '../fields';
+import { FIELDS } from '../fields';
+import { REASONING_TEXT_FIELDS } from '../../../engine';
 
 export const promptProperties: INodeProperties[] = [
 	{
@@ -110,9 +111,9 @@ export const promptProperties: INodeProperties[] = [
 						displayName: FIELDS.messages.row.fields.reasoningField,
 						name: 'reasoningField',
 						type: 'options',
-						default: 'reasoning_content',
+						default: REASONING_TEXT_FIELDS[0],
 						description: 'The field the service sent the reasoning in, and reads it back from',
-						options: REASONING_FIELDS.map((value) => ({ name: value, value })),
+						options: REASONING_TEXT_FIELDS.map((value) => ({ name: value, value })),
 						displayOptions: { show: { role: ['assistant'] } },
 					},
 					...rowImageProperties,

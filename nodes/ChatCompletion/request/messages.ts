@@ -1,8 +1,15 @@
 import { imageParts } from './images';
 import type { ChatInput } from './input';
-import { FIELDS, REASONING_FIELDS } from '../fields';
+import { FIELDS } from '../fields';
 import type { ChatMessage, ContentPart, ProtocolToolCall, Role } from '../../../engine';
-import { describe, InputError, isPlainObject, named, parseJsonField } from '../../../engine';
+import {
+	describe,
+	InputError,
+	isPlainObject,
+	named,
+	parseJsonField,
+	REASONING_TEXT_FIELDS,
+} from '../../../engine';
 
 const ROLES: Role[] = ['system', 'developer', 'user', 'assistant', 'tool'];
 const ROW_ROLES: Role[] = ['system', 'user', 'assistant'];
@@ -109,12 +116,12 @@ function rowReasoning(fields: Record<string, unknown>, place: string): Record<st
 		);
 	}
 	if (reasoning === '') return {};
-	const field = fields.reasoningField ?? REASONING_FIELDS[0];
-	if (!REASONING_FIELDS.includes(field as (typeof REASONING_FIELDS)[number])) {
+	const field = fields.reasoningField ?? REASONING_TEXT_FIELDS[0];
+	if (!REASONING_TEXT_FIELDS.includes(field as (typeof REASONING_TEXT_FIELDS)[number])) {
 		throw new InputError(
 			`${place} > ${fieldLabel}`,
 			`has the unknown value ${named(field)}`,
-			`Choose ${REASONING_FIELDS.join(' or ')}: the field the service sent the reasoning in.`,
+			`Choose ${REASONING_TEXT_FIELDS.join(' or ')}: the field the service sent the reasoning in.`,
 		);
 	}
 	return { [field as string]: reasoning };
@@ -236,7 +243,7 @@ function checkMessage(entry: unknown, index: number): ChatMessage {
 		);
 	}
 	if (entry.tool_calls !== undefined) message.tool_calls = checkToolCalls(entry.tool_calls, place);
-	for (const field of REASONING_FIELDS) {
+	for (const field of REASONING_TEXT_FIELDS) {
 		const reasoning = entry[field];
 		if (reasoning === undefined || reasoning === null || typeof reasoning === 'string') continue;
 		throw new InputError(
