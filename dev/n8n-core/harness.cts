@@ -22,6 +22,7 @@ import type {
 	INodeType,
 	INodeTypes,
 	IVersionedNodeType,
+	NodeExecutionHint,
 	IRun,
 	IRunData,
 	IWorkflowSettings,
@@ -85,6 +86,8 @@ export interface RunNodeResult {
 	outputs: INodeExecutionData[][];
 	error?: EngineError;
 	status: ExecutionStatus;
+	/** The hints the node added to its run (`addExecutionHints`), as the editor shows them above its output. */
+	hints: NodeExecutionHint[];
 }
 
 export interface RunWorkflowArgs {
@@ -257,8 +260,9 @@ export function createEngine(options: EngineOptions): Engine {
 				signal,
 				onChunk,
 			});
-			const outputs = (runData[node.name]?.[0]?.data?.main ?? []).map((output) => output ?? []);
-			return { outputs, error, status };
+			const task = runData[node.name]?.[0];
+			const outputs = (task?.data?.main ?? []).map((output) => output ?? []);
+			return { outputs, error, status, hints: task?.hints ?? [] };
 		},
 
 		async listSearch({ type, method, filter, paginationToken, parameters = {} }) {

@@ -128,6 +128,24 @@ describe('Token Budget', () => {
 		expect((await service().traffic()).limited.admitted).toBe(10);
 	});
 
+	test('replies without usage (Stream on, Stream Usage off): the run warns above the output that the budget counts nothing', async () => {
+		const { outputs, hints } = await run(3, {
+			concurrency: 1,
+			tokenBudget: 10,
+			stream: true,
+			streamUsage: false,
+		});
+		expect(outputs[0].map((item) => item.json.content)).toEqual([PROMPT, PROMPT, PROMPT]);
+		expect(hints).toEqual([
+			{
+				type: 'warning',
+				location: 'outputPane',
+				message:
+					'Token Budget: the service sent a reply without usage, which counts nothing against the budget. With Stream on, switch Options > Stream Usage on (the service then reports usage in the stream).',
+			},
+		]);
+	});
+
 	test('unset or 0: no budget', async () => {
 		const { outputs } = await run(4, { concurrency: 1, tokenBudget: 0 });
 		expect(outputs[0].map((item) => item.json.content)).toEqual([PROMPT, PROMPT, PROMPT, PROMPT]);

@@ -70,7 +70,11 @@ function nodeSettings(context: IExecuteFunctions, credentials: ICredentialDataDe
 			concurrency: runSetting(context, 'concurrency'),
 			tokenBudget: runSetting(context, 'tokenBudget'),
 			cancel: context.getExecutionCancelSignal?.(),
-			warn: (message) => context.logger.warn(`${context.getNode().name}: ${message}`),
+			// Above the node's output in the editor, and in n8n's log.
+			warn: (message) => {
+				context.addExecutionHints?.({ message, type: 'warning', location: 'outputPane' });
+				context.logger.warn(`${context.getNode().name}: ${message}`);
+			},
 		}),
 		withToolCalls: hasToolCallsOutput(context.getNodeParameter('toolsMode', 0, 'none')),
 		asTool: runsAsTool(context),
