@@ -2,7 +2,7 @@
  * "Try it" (npm run try; scripts/try.sh installed Node 24 and n8n first): installs this package into a
  * real n8n as n8n installs community packages, starts the local service, imports the credential and the
  * example workflows, runs the chat example headless and prints the reply, then serves n8n on
- * http://localhost:5678 until Ctrl+C. With --exit it stops after printing the reply.
+ * http://localhost:5678 (or the port of --port) until Ctrl+C. With --exit it stops after printing the reply.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,12 +15,14 @@ import { EXAMPLES_ORIGIN, localCredential, readExamples } from '../dev/n8n/examp
 import { executeWorkflow } from '../dev/n8n/execute.cts';
 import { importIntoN8n } from '../dev/n8n/import.cts';
 import { OWNER, ownerWithHash } from '../dev/n8n/owner.cts';
+import { portArgument } from '../dev/n8n/try-port.cts';
 import type { N8nProcess } from '../dev/n8n/process.cts';
 import { httpReady, startN8n } from '../dev/n8n/process.cts';
 import { keys, startService } from '../dev/service-client/local-service.cts';
 
-const PORT = 5678;
-const BROKER_PORT = 5679;
+/** n8n's port: 5678, or `--port N` (its task runner broker takes the next port). */
+const PORT = portArgument(process.argv) ?? 5678;
+const BROKER_PORT = PORT + 1;
 const SERVICE_PORT = Number(new URL(EXAMPLES_ORIGIN).port);
 const CHAT_EXAMPLE = 'example-chat';
 
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
 	] as const) {
 		if (await inUse(port)) {
 			throw new Error(
-				`Port ${port} (${what}) is in use: another "npm run try" or n8n is running. Stop it (Ctrl+C in its terminal) and run again.`,
+				`Port ${port} (${what}) is in use: another "npm run try" or n8n is running. Stop it (Ctrl+C in its terminal) and run again${port === SERVICE_PORT ? '' : ', or give n8n other ports: npm run try -- --port 5700'}.`,
 			);
 		}
 	}

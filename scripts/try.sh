@@ -2,7 +2,8 @@
 # The README's "Try it" command (npm run try): installs Node 24 and n8n when missing (cached), installs
 # this package into n8n as a community package, starts the local service, imports the credential and the
 # example workflows, runs the chat example and prints the reply, then keeps n8n on http://localhost:5678
-# running until Ctrl+C. `npm run try -- --exit` stops after printing the reply.
+# running until Ctrl+C. `npm run try -- --exit` stops after printing the reply; `npm run try -- --port 5700`
+# runs n8n on port 5700 (its task runner broker on 5701).
 TRY_STARTED_MS="$(date +%s%3N)"
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 N8N_BIN="$(bash scripts/n8n/install.sh)"

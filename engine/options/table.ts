@@ -25,7 +25,7 @@ export interface NumberOption extends Common {
 	default: number;
 	min: number;
 	max?: number;
-	/** Whole numbers only; otherwise `precision` decimals in the UI. */
+	/** Whole numbers only; otherwise `precision` decimals in the UI (none: the value as typed, e.g. 20 or 0.5). */
 	whole: boolean;
 	precision?: number;
 	/** The request body field; none for the node's own settings. */
@@ -67,8 +67,9 @@ const STRUCTURED = ['jsonObject', 'jsonSchema'];
 const MS_FIX = 'Use a whole number of milliseconds, e.g. 60000.';
 
 /**
- * In the order the UI lists them: what users change most first (Temperature, Maximum Tokens, Response Format
- * with what belongs to it, Stream), the tuning of requests (Concurrency, Timeout, retries) last.
+ * In the order the UI lists them: what users change most first (Temperature and Top P, Maximum Tokens,
+ * Response Format with what belongs to it, Stream), what is rarely changed (Stream Usage, on by default) and the
+ * tuning of requests (Concurrency, Timeout, retries) last.
  */
 export const OPTIONS = [
 	{
@@ -84,6 +85,20 @@ export const OPTIONS = [
 		fix: 'Use a value from 0 to 2, e.g. 0.7.',
 		description:
 			'Sampling temperature from 0 to 2: lower values give more focused answers, higher values more varied ones',
+	},
+	{
+		kind: 'number',
+		name: 'topP',
+		label: 'Top P',
+		default: 1,
+		min: 0,
+		max: 1,
+		whole: false,
+		precision: 2,
+		wire: 'top_p',
+		fix: 'Use a value from 0 to 1, e.g. 0.9.',
+		description:
+			'Nucleus sampling from 0 to 1: only the most likely tokens whose probabilities add up to this value are considered (top_p)',
 	},
 	{
 		kind: 'number',
@@ -159,48 +174,27 @@ export const OPTIONS = [
 			'Whether to receive the reply as it is written (Server-Sent Events) and pass the text on to a Chat Trigger or Webhook that streams its response. Not added: the node streams exactly when the workflow streams its response. Off behind a streaming trigger: the reply reaches the chat as one piece. The output item is the same.',
 	},
 	{
-		kind: 'boolean',
-		name: 'streamUsage',
-		label: 'Stream Usage',
-		default: true,
-		description:
-			'Whether to ask for token usage at the end of a stream (stream_options.include_usage). Turn off for services that reject it.',
-	},
-	{
 		kind: 'choice',
 		name: 'reasoningEffort',
 		label: 'Reasoning Effort',
 		default: 'medium',
 		wire: 'reasoning_effort',
+		// In order of effort, as users compare them (not alphabetical).
 		choices: [
-			{ name: 'Extra High', value: 'xhigh', description: 'More than high (xhigh)' },
-			{ name: 'High', value: 'high', description: 'Reason at length (high)' },
-			{ name: 'Low', value: 'low', description: 'Reason briefly (low)' },
-			{ name: 'Max', value: 'max', description: 'As much as the model can (max)' },
-			{ name: 'Medium', value: 'medium', description: 'The usual balance (medium)' },
-			{ name: 'Minimal', value: 'minimal', description: 'Hardly any reasoning (minimal)' },
 			{
 				name: 'None',
 				value: 'none',
 				description: 'No reasoning, where the model allows it (none)',
 			},
+			{ name: 'Minimal', value: 'minimal', description: 'Hardly any reasoning (minimal)' },
+			{ name: 'Low', value: 'low', description: 'Reason briefly (low)' },
+			{ name: 'Medium', value: 'medium', description: 'The usual balance (medium)' },
+			{ name: 'High', value: 'high', description: 'Reason at length (high)' },
+			{ name: 'Extra High', value: 'xhigh', description: 'More than high (xhigh)' },
+			{ name: 'Max', value: 'max', description: 'As much as the model can (max)' },
 		],
 		description:
 			'How much a reasoning model thinks before it answers (reasoning_effort), for any model ID; not every model takes every value. Not added, nothing is sent and the model decides.',
-	},
-	{
-		kind: 'number',
-		name: 'topP',
-		label: 'Top P',
-		default: 1,
-		min: 0,
-		max: 1,
-		whole: false,
-		precision: 2,
-		wire: 'top_p',
-		fix: 'Use a value from 0 to 1, e.g. 0.9.',
-		description:
-			'Nucleus sampling from 0 to 1: only the most likely tokens whose probabilities add up to this value are considered (top_p)',
 	},
 	{
 		kind: 'text',
@@ -227,7 +221,6 @@ export const OPTIONS = [
 		min: 0.001,
 		max: 1024,
 		whole: false,
-		precision: 3,
 		fix: 'Use a size in megabytes, e.g. 20.',
 		description: 'Images larger than this are refused before anything is sent',
 	},
@@ -242,6 +235,14 @@ export const OPTIONS = [
 		description:
 			"The most tokens (the service's total_tokens) one run of this node may spend over all its items; 0 is none. Every request is checked before it is sent, and only as many are in flight as the budget left pays for at the average reply so far; once the replies reach it, no further request is sent and the items not sent fail.",
 		hint: '0 = none',
+	},
+	{
+		kind: 'boolean',
+		name: 'streamUsage',
+		label: 'Stream Usage',
+		default: true,
+		description:
+			'Whether to ask for token usage at the end of a stream (stream_options.include_usage). Turn off for services that reject it.',
 	},
 	{
 		kind: 'number',

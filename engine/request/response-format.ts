@@ -2,7 +2,7 @@ import { InputError } from '../failures/errors';
 import { checkSchema, describeViolations } from '../json-schema';
 import { optionChoice, optionSetting } from '../options/read';
 import { isPlainObject, parseJsonField } from '../values';
-import { optionLabel, optionPath } from '../options/table';
+import { OPTIONS, optionLabel, optionPath } from '../options/table';
 
 /** What a JSON reply must be, for checking it and repairing it after it comes back. */
 export interface StructuredOutput {
@@ -18,8 +18,20 @@ const FIELD = optionLabel('jsonSchema');
 const FIX =
 	'Give a JSON Schema object such as {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}.';
 
+/** The example JSON Schema shows when chosen, as sent: a schema no user means to keep as it is. */
+const EXAMPLE = JSON.stringify(
+	JSON.parse(OPTIONS.find((spec) => spec.name === 'jsonSchema')!.default as string),
+);
+
 function checkedSchema(value: unknown): Record<string, unknown> {
 	const schema = parseJsonField(value, FIELD, FIX);
+	if (JSON.stringify(schema) === EXAMPLE) {
+		throw new InputError(
+			FIELD,
+			'is still the example it shows when chosen (name and age)',
+			'Replace it with the schema of the reply you want, e.g. the fields to extract and their types.',
+		);
+	}
 	if (schema === undefined) {
 		throw new InputError(
 			FIELD,

@@ -286,7 +286,7 @@ test('Options: what users change most first, Response Format no longer among the
 	const { p, ndv } = await panel('editor-simple');
 	const { listed } = await optionsList(p, ndv, 'editor-options-list');
 	expect(listed).toEqual(labelsOf(RESPONSE_FORMAT_FIELDS));
-	expect(listed.slice(0, 3)).toEqual(['Temperature', 'Maximum Tokens', 'Stream']);
+	expect(listed.slice(0, 4)).toEqual(['Temperature', 'Top P', 'Maximum Tokens', 'Stream']);
 
 	await p
 		.getByTestId('collection-parameter-option')
@@ -298,12 +298,12 @@ test('Options: what users change most first, Response Format no longer among the
 	expect(await screenshot(p, screenshots, 'editor-options-concurrency', ndv)).toContain('0 = Auto');
 });
 
-test('a workflow saved as node version 1.1 keeps Response Format in Options, after Maximum Tokens', async () => {
+test('a workflow saved as node version 1.1 keeps Response Format in Options, after Top P and Maximum Tokens', async () => {
 	const { p, ndv, shown } = await panel('editor-version-1-1');
 	expect(shown.filter((name) => RESPONSE_FORMAT_FIELDS.includes(name))).toEqual([]);
 	const { listed, text } = await optionsList(p, ndv, 'editor-version-1-1-options');
 	expect(listed).toEqual(labelsOf(['temperature', 'jsonSchema', 'strictSchema', 'repairAttempts']));
-	expect(listed.slice(0, 2)).toEqual(['Maximum Tokens', 'Response Format']);
+	expect(listed.slice(0, 3)).toEqual(['Top P', 'Maximum Tokens', 'Response Format']);
 	expect(text).toContain('Response Format');
 });
 
@@ -321,7 +321,8 @@ test('the Chat Model: Response Format with its schema editor below Model; Option
 	);
 
 	const { listed } = await optionsList(p, ndv, 'editor-chat-model-options');
-	expect(listed.slice(0, 3)).toEqual(['Temperature', 'Maximum Tokens', 'Stream Usage']);
+	expect(listed.slice(0, 4)).toEqual(['Temperature', 'Top P', 'Maximum Tokens', 'Reasoning Effort']);
+	expect(listed.at(-6)).toBe('Stream Usage');
 	expect(listed).not.toContain('Response Format');
 	expect(listed).not.toContain('Concurrency');
 });

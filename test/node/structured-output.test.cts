@@ -231,6 +231,19 @@ describe('JSON Object', () => {
 	});
 });
 
+test('JSON Schema chosen and its example left as it is: refused before anything is sent, saying to replace it', async () => {
+	const { json, requests } = await run(
+		simpleParameters('Ada', 'json-1', { responseFormat: 'jsonSchema' }),
+	);
+	expect(json.error).toBe(
+		'JSON Schema: is still the example it shows when chosen (name and age) (item 0)',
+	);
+	expect((json.error_details as IDataObject).description).toBe(
+		'Replace it with the schema of the reply you want, e.g. the fields to extract and their types.',
+	);
+	expect(requests).toHaveLength(0);
+});
+
 describe('a workflow saved as node version 1.1', () => {
 	test('keeps Response Format, JSON Schema and Repair Attempts in Options; they are sent and the reply checked', async () => {
 		await service().clearRequests();

@@ -12,6 +12,13 @@ const LOST_CODES = ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'UND_ERR
  */
 const TIMEOUT_CODES = ['ETIMEDOUT', 'ECONNABORTED'];
 
+/** What a TLS client says when the other end answers in plain HTTP (an https:// Base URL on a plain port). */
+const PLAIN_ANSWER_CODES = [
+	'EPROTO',
+	'ERR_SSL_WRONG_VERSION_NUMBER',
+	'ERR_SSL_PACKET_LENGTH_TOO_LONG',
+];
+
 const NETWORK_WORDS: Record<string, [string, string]> = {
 	ECONNREFUSED: [
 		'refused the connection',
@@ -35,14 +42,29 @@ const NETWORK_WORDS: Record<string, [string, string]> = {
 	],
 };
 
-function networkWords(error: NetworkError): Words {
+/** The Base URL (else the request's origin) with the other scheme: what to try when the scheme is wrong. */
+function otherScheme(url: string, baseUrl: string | undefined): string {
+	const address = baseUrl ?? new URL(url).origin;
+	return address.startsWith('https:')
+		? address.replace(/^https:/, 'http:')
+		: address.replace(/^http:/, 'https:');
+}
+
+/** A TLS port hangs up on plain HTTP at once: with an http:// Base URL, the scheme is the first suspect. */
+function schemeHint({ url, code }: NetworkError, { baseUrl }: WordsContext): string {
+	return code === 'ECONNRESET' && url.startsWith('http://')
+		? ` If the service uses TLS, the Base URL must start with https:// (${otherScheme(url, baseUrl)}).`
+		: '';
+}
+
+function networkWords(error: NetworkError, context: WordsContext): Words {
 	const [words, fix] = NETWORK_WORDS[error.code] ?? [
 		'could not be reached',
 		'Check the Base URL in the credential and the network between n8n and the service.',
 	];
 	return {
 		message: `The service at ${error.url} ${words}`,
-		fix: `${fix} (network error ${error.code})`,
+		fix: `${fix}${schemeHint(error, context)} (network error ${error.code})`,
 		failure: { cause: 'temporarily-unavailable' },
 	};
 }
@@ -73,6 +95,20 @@ const withCodes =
 		error instanceof NetworkError && codes.includes(error.code);
 
 export const NETWORK_KINDS: FailureKind[] = [
+	kind<NetworkError>({
+		name: 'https to a plain port',
+		side: 'input',
+		retry: 'never',
+		overload: false,
+		anotherModel: false,
+		matches: (error): error is NetworkError =>
+			withCodes(PLAIN_ANSWER_CODES)(error) && error.url.startsWith('https://'),
+		words: (error, { baseUrl }) => ({
+			message: `The service at ${error.url} answered in plain HTTP, not TLS: the Base URL probably starts with https:// where it should start with http://`,
+			fix: `Open the credential and try the Base URL with http://: ${otherScheme(error.url, baseUrl)}. (network error ${error.code})`,
+			failure: { cause: 'configuration-invalid' },
+		}),
+	}),
 	kind<NetworkError>({
 		name: 'timeout',
 		side: 'api',

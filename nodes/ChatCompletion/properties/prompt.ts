@@ -111,7 +111,7 @@ export const promptProperties: INodeProperties[] = [
 						displayName: FIELDS.messages.row.fields.reasoningField,
 						name: 'reasoningField',
 						type: 'options',
-						default: REASONING_TEXT_FIELDS[0],
+						default: 'reasoning_content', // REASONING_TEXT_FIELDS[0]: n8n's lint wants a literal default
 						description: 'The field the service sent the reasoning in, and reads it back from',
 						options: REASONING_TEXT_FIELDS.map((value) => ({ name: value, value })),
 						displayOptions: { show: { role: ['assistant'] } },

@@ -326,7 +326,7 @@ describe('bad input is refused before anything is sent, naming the field and the
 			'Reasoning Effort unknown',
 			simple({ options: { reasoningEffort: 'HIGH' } }),
 			'Reasoning Effort: has the unknown value "HIGH"',
-			/an expression gives the value: xhigh, high, low, max, medium, minimal, none/,
+			/an expression gives the value: none, minimal, low, medium, high, xhigh, max/,
 		],
 		[
 			'extra body setting what Reasoning Effort sets',

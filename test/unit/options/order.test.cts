@@ -9,11 +9,12 @@ function optionLabels(properties: INodeProperties[]): string[] {
 	return ((options?.options ?? []) as INodeProperties[]).map((option) => option.displayName);
 }
 
-test('Chat Completion: Temperature, Maximum Tokens, Response Format and Stream first; retries last', () => {
+test('Chat Completion: Temperature and Top P, Maximum Tokens, Response Format and Stream first; Stream Usage and retries last', () => {
 	const labels = optionLabels(new ChatCompletion().description.properties);
-	expect(labels.slice(0, 3)).toEqual(['Temperature', 'Maximum Tokens', 'Response Format']);
-	expect(labels.indexOf('Stream')).toBeLessThan(labels.indexOf('Top P'));
-	expect(labels.slice(-6)).toEqual([
+	expect(labels.slice(0, 4)).toEqual(['Temperature', 'Top P', 'Maximum Tokens', 'Response Format']);
+	expect(labels.indexOf('Stream')).toBeLessThan(labels.indexOf('Reasoning Effort'));
+	expect(labels.slice(-7)).toEqual([
+		'Stream Usage',
 		'Concurrency',
 		'Timeout (Ms)',
 		'Max Retries',
@@ -25,7 +26,7 @@ test('Chat Completion: Temperature, Maximum Tokens, Response Format and Stream f
 
 test('the Chat Model lists its options in the same order', () => {
 	const labels = optionLabels(new LmChatCompletions().description.properties);
-	expect(labels.slice(0, 3)).toEqual(['Temperature', 'Maximum Tokens', 'Response Format']);
+	expect(labels.slice(0, 4)).toEqual(['Temperature', 'Top P', 'Maximum Tokens', 'Response Format']);
 	expect(labels.at(-1)).toBe('Retry Timeouts');
 });
 
@@ -37,4 +38,43 @@ test('Concurrency says under its field that 0 is Auto', () => {
 		(option) => option.name === 'concurrency',
 	);
 	expect(concurrency).toMatchObject({ default: 0, hint: '0 = Auto' });
+});
+
+test('Token Budget says under its field that 0 is none', () => {
+	const options = new ChatCompletion().description.properties.find(
+		(property) => property.name === 'options',
+	);
+	const budget = ((options?.options ?? []) as INodeProperties[]).find(
+		(option) => option.name === 'tokenBudget',
+	);
+	expect(budget).toMatchObject({ default: 0, hint: '0 = none' });
+});
+
+test('Reasoning Effort lists its choices in order of effort', () => {
+	const options = new ChatCompletion().description.properties.find(
+		(property) => property.name === 'options',
+	);
+	const effort = ((options?.options ?? []) as INodeProperties[]).find(
+		(option) => option.name === 'reasoningEffort',
+	);
+	expect((effort?.options as Array<{ value: string }>).map((choice) => choice.value)).toEqual([
+		'none',
+		'minimal',
+		'low',
+		'medium',
+		'high',
+		'xhigh',
+		'max',
+	]);
+});
+
+test('Max Image Size shows the megabytes as typed (20, not 20.000)', () => {
+	const options = new ChatCompletion().description.properties.find(
+		(property) => property.name === 'options',
+	);
+	const size = ((options?.options ?? []) as INodeProperties[]).find(
+		(option) => option.name === 'maxImageSize',
+	);
+	expect(size?.default).toBe(20);
+	expect(size?.typeOptions?.numberPrecision).toBeUndefined();
 });
