@@ -6,7 +6,7 @@ import type {
 	NumberOptionName,
 	OptionName,
 } from './table';
-import { isResponseFormatOption, OPTIONS } from './table';
+import { isResponseFormatOption, optionLabel, optionPath, OPTIONS } from './table';
 import { InputError } from '../failures/errors';
 import { describe, named, numberInRange, wholeNumber } from '../values';
 
@@ -84,6 +84,26 @@ export function optionFlag(
 	);
 }
 
+/** Marks options read from a node version that keeps Response Format and its options in Options. */
+const IN_OPTIONS = Symbol('Response Format in Options');
+
+/** Whether the options came from a node version that keeps Response Format and its options in Options. */
+export function responseFormatInOptions(options: Record<string | symbol, unknown>): boolean {
+	return options[IN_OPTIONS] === true;
+}
+
+/**
+ * How a message names Response Format or one of its options for the node version the options came from:
+ * `Options > JSON Schema` where they are in Options (added with Add Option), `JSON Schema` where they are
+ * fields of their own; any other option as `optionPath` does.
+ */
+export function placedOptionPath(
+	options: Record<string | symbol, unknown>,
+	name: OptionName,
+): string {
+	return responseFormatInOptions(options) ? `Options > ${optionLabel(name)}` : optionPath(name);
+}
+
 /**
  * The options a request is built from: the Options collection, and from node version `fieldsFrom` on the
  * fields Response Format and its options became (`responseFormatFields`); `field` reads one of those, with
@@ -95,7 +115,7 @@ export function withResponseFormatFields(
 	fieldsFrom: number,
 	field: (name: OptionName, fallback: unknown) => unknown,
 ): Record<string, unknown> {
-	if (version < fieldsFrom) return options;
+	if (version < fieldsFrom) return { ...options, [IN_OPTIONS]: true };
 	const placed = { ...options };
 	for (const spec of OPTIONS) {
 		if (isResponseFormatOption(spec.name)) placed[spec.name] = field(spec.name, spec.default);

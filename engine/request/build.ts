@@ -3,7 +3,7 @@ import { buildResponseFormat } from './response-format';
 import { fallbackModels } from './fallback-models';
 import { checkModel } from './model-id';
 import { InputError } from '../failures/errors';
-import { optionFlag, optionSetting, wireFields } from '../options/read';
+import { optionFlag, optionSetting, placedOptionPath, wireFields } from '../options/read';
 import { OPTIONS, optionPath } from '../options/table';
 import type { ChatRequestBody } from '../protocol';
 import { describe, isPlainObject, parseJsonField } from '../values';
@@ -64,7 +64,8 @@ export function buildChatRequest(parts: RequestParts): ChatRequest {
 	const format = buildResponseFormat(options);
 	const fields = wireFields(options);
 	const setBy = { ...RESERVED_FIELDS, ...setByOptions(fields) };
-	if (format.structured) setBy.response_format = `${optionPath('responseFormat')} sets`;
+	if (format.structured)
+		setBy.response_format = `${placedOptionPath(options, 'responseFormat')} sets`;
 	const body: ChatRequestBody = {
 		...checkExtraBody(options.extraBody, setBy),
 		model,

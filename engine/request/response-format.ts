@@ -1,6 +1,11 @@
 import { InputError } from '../failures/errors';
 import { checkSchema, describeViolations } from '../json-schema';
-import { optionChoice, optionSetting } from '../options/read';
+import {
+	optionChoice,
+	optionSetting,
+	placedOptionPath,
+	responseFormatInOptions,
+} from '../options/read';
 import { isPlainObject, parseJsonField } from '../values';
 import { OPTIONS, optionLabel, optionPath } from '../options/table';
 
@@ -23,7 +28,7 @@ const EXAMPLE = JSON.stringify(
 	JSON.parse(OPTIONS.find((spec) => spec.name === 'jsonSchema')!.default as string),
 );
 
-function checkedSchema(value: unknown): Record<string, unknown> {
+function checkedSchema(value: unknown, where: string): Record<string, unknown> {
 	const schema = parseJsonField(value, FIELD, FIX);
 	if (JSON.stringify(schema) === EXAMPLE) {
 		throw new InputError(
@@ -36,7 +41,7 @@ function checkedSchema(value: unknown): Record<string, unknown> {
 		throw new InputError(
 			FIELD,
 			'is not set, and Response Format "JSON Schema" needs it',
-			`Fill in ${optionPath('jsonSchema')}, below Response Format. ${FIX}`,
+			`Fill in ${where}. ${FIX}`,
 		);
 	}
 	if (!isPlainObject(schema)) throw new InputError(FIELD, 'must be a JSON Schema object', FIX);
@@ -64,7 +69,11 @@ export function buildResponseFormat(options: Record<string, unknown>): {
 			structured: { format, repairAttempts },
 		};
 	}
-	const schema = checkedSchema(options.jsonSchema);
+	// Where the field is in this node version: below Response Format, or added to Options.
+	const where = responseFormatInOptions(options)
+		? `${placedOptionPath(options, 'jsonSchema')} (Add Option > JSON Schema)`
+		: `${optionPath('jsonSchema')}, below Response Format`;
+	const schema = checkedSchema(options.jsonSchema, where);
 	return {
 		body: {
 			response_format: {

@@ -245,6 +245,23 @@ test('JSON Schema chosen and its example left as it is: refused before anything 
 });
 
 describe('a workflow saved as node version 1.1', () => {
+	test('JSON Schema missing: the fix names it where version 1.1 keeps it, in Options (Add Option)', async () => {
+		const { outputs } = await engineWith(keys.default, service().baseUrl).runNode({
+			type: NODE_TYPE,
+			typeVersion: 1.1,
+			parameters: simpleParameters('Ada', 'json-1', { options: { responseFormat: 'jsonSchema' } }),
+			items: jsonItems({}),
+			settings: { onError: 'continueRegularOutput' },
+		});
+		const { json } = outputs[0][0];
+		expect(json.error).toBe(
+			'JSON Schema: is not set, and Response Format "JSON Schema" needs it (item 0)',
+		);
+		expect((json.error_details as IDataObject).description).toMatch(
+			/^Fill in Options > JSON Schema \(Add Option > JSON Schema\)\. /,
+		);
+	});
+
 	test('keeps Response Format, JSON Schema and Repair Attempts in Options; they are sent and the reply checked', async () => {
 		await service().clearRequests();
 		const { outputs, error } = await engineWith(keys.default, service().baseUrl).runNode({
