@@ -203,6 +203,30 @@ export const OPTIONS = [
 			'Nucleus sampling from 0 to 1: only the most likely tokens whose probabilities add up to this value are considered (top_p)',
 	},
 	{
+		kind: 'number',
+		name: 'dimensions',
+		label: 'Dimensions',
+		default: 1024,
+		min: 1,
+		whole: true,
+		wire: 'dimensions',
+		fix: 'Use a whole number of dimensions the model offers, e.g. 1024.',
+		description:
+			'How many numbers each vector has (dimensions), for models that can give shorter vectors (e.g. text-embedding-3-small). Not added, nothing is sent and the model gives its own length. Every vector in one vector store must have the same length.',
+	},
+	{
+		kind: 'number',
+		name: 'batchSize',
+		label: 'Batch Size',
+		default: 32,
+		min: 1,
+		max: 2048,
+		whole: true,
+		fix: 'Use a whole number from 1 to 2048, e.g. 32.',
+		description:
+			'How many texts go into one request. The batches of a large insert are sent at the same time (Auto), so smaller batches finish sooner. Lower it for a gateway that refuses large batches (some providers take at most 10 or 16).',
+	},
+	{
 		kind: 'text',
 		name: 'fallbackModels',
 		label: 'Fallback Models',
