@@ -22,7 +22,7 @@ function decodeBase64(text: string, position: number): number[] {
 	const bytes = Buffer.from(text, 'base64');
 	if (bytes.length === 0 || bytes.length % 4 !== 0) {
 		throw new EmbeddingsReplyError(
-			`sent a vector for text ${position + 1} that is neither numbers nor base64 floats: "${text.slice(0, 40)}"`,
+			`sent a vector for text ${position + 1} of the request that is neither numbers nor base64 floats: "${text.slice(0, 40)}"`,
 		);
 	}
 	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
@@ -43,7 +43,7 @@ function vectorOf(embedding: unknown, position: number): number[] {
 		? embedding.find((value) => typeof value !== 'number' || !Number.isFinite(value))
 		: embedding;
 	throw new EmbeddingsReplyError(
-		`sent a vector for text ${position + 1} that is not a list of numbers (it holds ${describe(wrong)})`,
+		`sent a vector for text ${position + 1} of the request that is not a list of numbers (it holds ${describe(wrong)})`,
 	);
 }
 

@@ -87,7 +87,7 @@ test.each([
 		'a vector that is not numbers',
 		{ data: [entry(0, ['0.1', 0.2])] },
 		1,
-		`The embedding model "embed-1" sent a vector for text 1 that is not a list of numbers (it holds the text "0.1")`,
+		`The embedding model "embed-1" sent a vector for text 1 of the request that is not a list of numbers (it holds the text "0.1")`,
 	],
 	[
 		'vectors of different lengths',
