@@ -11,7 +11,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import process from 'node:process';
 
-import type { ICredentialType, INode, INodeType, IVersionedNodeType } from 'n8n-workflow';
+import type {
+	IConnections,
+	ICredentialType,
+	INode,
+	INodeType,
+	IVersionedNodeType,
+} from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
 import { EmbeddingsChatCompletions } from '../../nodes/EmbeddingsChatCompletions/EmbeddingsChatCompletions.node.ts';
@@ -48,7 +54,7 @@ const CONTENDERS = {
 } as const;
 type Name = keyof typeof CONTENDERS;
 
-function workflow(name: Name): { nodes: INode[]; connections: Record<string, unknown> } {
+function workflow(name: Name): { nodes: INode[]; connections: IConnections } {
 	const { type, credential } = CONTENDERS[name];
 	const node = (id: string, nodeType: string, typeVersion: number, parameters: object): INode => ({
 		id,
