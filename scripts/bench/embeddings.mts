@@ -17,6 +17,7 @@ import type {
 	INode,
 	INodeType,
 	IVersionedNodeType,
+	NodeConnectionType,
 } from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
@@ -69,7 +70,7 @@ function workflow(name: Name): { nodes: INode[]; connections: IConnections } {
 		...node('Embeddings', type, name === 'ours' ? 1 : 1.2, { model, options: {} }),
 		credentials: { [credential]: { id: credential, name: credential } },
 	};
-	const link = (to: string, connection: string) => ({
+	const link = (to: string, connection: NodeConnectionType) => ({
 		[connection]: [[{ node: to, type: connection, index: 0 }]],
 	});
 	return {
