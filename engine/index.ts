@@ -44,6 +44,12 @@ export { thinkSplitter } from './reply/think-stream';
 export { readJson } from './structured/read-json';
 export type { ChatReply } from './structured/structured-reply';
 
+// Embeddings: the request checked once, and the client that sends its batches.
+export { EmbeddingsClient } from './embeddings/client';
+export type { EmbeddingsReply, EmbeddingsUsage } from './embeddings/read-reply';
+export { buildEmbeddingsRequest } from './embeddings/request';
+export type { EmbeddingsRequest } from './embeddings/request';
+
 // Failures: the kinds a node throws, the node's words, and the words and n8n errors the user sees.
 export {
 	CutReplyError,

@@ -11,9 +11,12 @@
 # n8n into the cache and Redis from Debian).
 # `npm run bench -- agent` runs only the AI Agent turn: the Chat Completions Chat Model against n8n's OpenAI Chat
 # Model in real n8n (test/e2e/chat-model-bench.test.cts, about 2 minutes).
+# `npm run bench -- embeddings` runs only the embeddings: 1,000 chunks into a Simple Vector Store with the
+# Chat Completions Embeddings node beside n8n's Embeddings OpenAI node (scripts/bench-embeddings.mts, n8n's AI
+# nodes from n8n's install in the cache).
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 all=false
-if [[ "${1:-}" != batches && "${1:-}" != queue && "${1:-}" != agent ]]; then
+if [[ "${1:-}" != batches && "${1:-}" != queue && "${1:-}" != agent && "${1:-}" != embeddings ]]; then
 	npm run build > /dev/null
 	node --expose-gc scripts/bench-stream.mts
 	node --expose-gc --import tsx scripts/bench-node.mts
@@ -31,6 +34,10 @@ if [[ "$1" == queue || "$all" == true ]]; then
 	export E2E_N8N_BIN
 	bash scripts/n8n/apt-install.sh redis-server
 	node --import tsx scripts/bench-queue.mts
+fi
+if [[ "$1" == embeddings || "$all" == true ]]; then
+	N8N_NODE_MODULES="$(dirname "$(dirname "$(dirname "$(realpath "$(bash scripts/n8n/install.sh | tail -n 1)")")")")"
+	N8N_NODE_MODULES="$N8N_NODE_MODULES" node --import tsx scripts/bench-embeddings.mts
 fi
 if [[ "$1" == agent || "$all" == true ]]; then
 	# One AI Agent turn with a tool call in real n8n: the Chat Completions Chat Model beside n8n's OpenAI Chat

@@ -11,7 +11,12 @@ import { join } from 'node:path';
 
 import { installPackage, packPackage } from '../dev/n8n/community-package.cts';
 import { n8nEnv } from '../dev/n8n/env.cts';
-import { EXAMPLES_ORIGIN, localCredential, readExamples } from '../dev/n8n/examples.cts';
+import {
+	EXAMPLES_ORIGIN,
+	localCredential,
+	localRagCredential,
+	readExamples,
+} from '../dev/n8n/examples.cts';
 import { executeWorkflow } from '../dev/n8n/execute.cts';
 import { importIntoN8n } from '../dev/n8n/import.cts';
 import { OWNER, ownerWithHash } from '../dev/n8n/owner.cts';
@@ -84,7 +89,7 @@ async function main(): Promise<void> {
 		step('Credential and example workflows');
 		// Imported once (and again when examples/ change), so that the user's edits survive the next run.
 		const imports = {
-			credentials: [credential],
+			credentials: [credential, localRagCredential(keys.rag)],
 			workflows: examples.map(({ workflow }) => workflow),
 		};
 		const digest = createHash('sha256').update(JSON.stringify(imports)).digest('hex');

@@ -22,6 +22,18 @@ export function localCredential(
 	};
 }
 
+/** The credential the RAG example names: a key whose group has an embedding model and a chat model. */
+export function localRagCredential(
+	apiKey: string,
+	baseUrl = `${EXAMPLES_ORIGIN}/v1`,
+): CredentialToImport {
+	return {
+		...localCredential(apiKey, baseUrl),
+		id: 'local-chat-completions-rag',
+		name: 'Local Chat Completions service (RAG key)',
+	};
+}
+
 /** Every examples/<name>.workflow.json, with the id `example-<name>` and the service at `origin`. */
 export function readExamples(
 	origin = EXAMPLES_ORIGIN,

@@ -42,6 +42,7 @@ const startTimeoutMs = 15_000;
 type KeyName =
 	| 'default'
 	| 'premium'
+	| 'rag'
 	| 'expired'
 	| 'ratelimited'
 	| 'limited'
@@ -61,6 +62,7 @@ function readKeys(): Record<KeyName, string> {
 	return {
 		default: find('default'),
 		premium: find('premium'),
+		rag: find('rag'),
 		expired: find('expired'),
 		ratelimited: find('ratelimited'),
 		limited: find('limited'),

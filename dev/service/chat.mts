@@ -17,7 +17,7 @@ import { setBillingHeaders, withUsageCost } from './knob-billing.mts';
 import { cutOff } from './request-log.mts';
 
 /** new-api's answer when the account's balance is used up. */
-const outOfBalance = new ApiError({
+export const outOfBalance = new ApiError({
 	status: 403,
 	message: '用户额度不足, 剩余额度: $0.000000',
 	type: 'new_api_error',

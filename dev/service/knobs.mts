@@ -100,7 +100,7 @@ const maxTextChars = 64 * 1024 * 1024;
 const maxHugeMb = 64;
 
 /** Reads the fields of one knob object, remembering which names it read. */
-class FieldReader {
+export class FieldReader {
 	readonly #fields: Json;
 	readonly #path: string;
 	readonly #read = new Set<string>();
@@ -206,7 +206,7 @@ function readCounted<T extends string | number>(
 	return { id, count, value };
 }
 
-function readFailFirst(reader: FieldReader | undefined): FailFirst | undefined {
+export function readFailFirst(reader: FieldReader | undefined): FailFirst | undefined {
 	if (reader === undefined) return undefined;
 	const { id, count, value: status } = readCounted(reader, 'status', failStatuses);
 	const retryAfter = reader.string('retry_after');

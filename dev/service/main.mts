@@ -1,7 +1,7 @@
 /**
  * Local Chat Completions service for demos, development and tests (a dev tool, not published).
  * Usage: node dev/service/main.mts [--port N] [--host 127.0.0.1] [--config FILE] [--latency-ms N]
- *   [--rate-limit <key name>=<requests>/<window>[,<in flight>]]... [--verbose]
+ *   [--embedding-ms-per-input N] [--rate-limit <key name>=<requests>/<window>[,<in flight>]]... [--verbose]
  * Prints one line when listening; with --verbose logs each request to stderr. Stops on SIGTERM/SIGINT.
  */
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { createService } from './server.mts';
 
 const usage =
 	'Usage: node dev/service/main.mts [--port N] [--host 127.0.0.1] [--config FILE] [--latency-ms N] ' +
+	'[--embedding-ms-per-input N] ' +
 	`[--rate-limit ${rateLimitSyntax}]... [--verbose]`;
 
 function integerOption(name: string, value: string, max: number): number {
@@ -30,12 +31,18 @@ function main(): void {
 			host: { type: 'string', default: '127.0.0.1' },
 			config: { type: 'string', default: join(import.meta.dirname, 'config.json') },
 			'latency-ms': { type: 'string', default: '0' },
+			'embedding-ms-per-input': { type: 'string', default: '0' },
 			'rate-limit': { type: 'string', multiple: true, default: [] },
 			verbose: { type: 'boolean', default: false },
 		},
 	});
 	const port = integerOption('port', values.port, 65535);
 	const latencyMs = integerOption('latency-ms', values['latency-ms'], 600_000);
+	const embeddingMsPerInput = integerOption(
+		'embedding-ms-per-input',
+		values['embedding-ms-per-input'],
+		60_000,
+	);
 	const config = withRateLimits(
 		loadConfig(values.config, new Set(models.keys())),
 		parseRateLimitOptions(values['rate-limit']),
@@ -43,6 +50,7 @@ function main(): void {
 	const server = createService({
 		config,
 		latencyMs,
+		embeddingMsPerInput,
 		...(values.verbose ? { log: (line: string) => console.error(line) } : {}),
 	});
 

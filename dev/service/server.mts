@@ -9,6 +9,7 @@ import { serveAsset } from './assets.mts';
 import { authenticate } from './auth.mts';
 import { modelList } from './catalog.mts';
 import { chatCompletion } from './chat.mts';
+import { embeddings } from './embeddings.mts';
 import type { ServiceConfig } from './config.mts';
 import { ApiError, notFound } from './errors.mts';
 import { readBody, sendError, sendJson, sendText } from './http-io.mts';
@@ -28,6 +29,8 @@ export interface ServiceOptions {
 	config: ServiceConfig;
 	/** Added to every /v1 request that passes authentication and the rate limit (the model's time). */
 	latencyMs: number;
+	/** Added to every embeddings request per input it carries (the embedding model's time). */
+	embeddingMsPerInput?: number;
 	/** Called with one line per finished request (--verbose). */
 	log?: (line: string) => void;
 }
@@ -58,6 +61,9 @@ export function createService(options: ServiceOptions): Server {
 			sendJson(res, 200, modelList(options.config, key));
 		} else if (route === 'POST /v1/chat/completions') {
 			await chatCompletion(req, res, rawBody, { key, config: options.config, counts });
+		} else if (route === 'POST /v1/embeddings') {
+			const msPerInput = options.embeddingMsPerInput ?? 0;
+			await embeddings(res, rawBody, { key, config: options.config, counts, msPerInput });
 		} else {
 			throw notFound(req.method ?? '', path);
 		}

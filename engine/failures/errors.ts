@@ -232,3 +232,17 @@ export class UnknownToolError extends ReplyError {
 		this.name = 'UnknownToolError';
 	}
 }
+
+/**
+ * An embeddings reply that does not give each text sent exactly one vector of numbers, all of one length:
+ * a count that differs, an entry without its index, a vector that is not numbers. No vector of it is used.
+ */
+export class EmbeddingsReplyError extends ReplyError {
+	constructor(
+		/** What the reply did, said of the model, e.g. `answered 2 vectors for 3 texts`. */
+		readonly problem: string,
+	) {
+		super(`The embedding model ${problem}`);
+		this.name = 'EmbeddingsReplyError';
+	}
+}

@@ -81,3 +81,23 @@ export function wantsReasoningBack(error: ServiceError): boolean {
 export function refusesReasoning(error: ServiceError): boolean {
 	return error.status === 400 && REASONING_REFUSED.test(error.serviceMessage);
 }
+
+/**
+ * A model that cannot embed, asked to (a chat model at /embeddings): OpenAI's "You are not allowed to
+ * generate embeddings from this model", vLLM's "does not support Embeddings API", Ollama's "this model does not
+ * support embeddings", and the like.
+ */
+const CANNOT_EMBED =
+	/\b(not allowed to generate embeddings|(not support(ed)?|does not support|doesn't support|unsupported|cannot|can't)\b.*\bembed(ding)?s?\b|embed(ding)?s?\b.*\b(not supported|unsupported)|not an embedding model)/i;
+
+export function cannotEmbed(error: ServiceError): boolean {
+	return [400, 403, 404, 422].includes(error.status) && CANNOT_EMBED.test(error.serviceMessage);
+}
+
+/** A gateway that refuses a batch of this many inputs (e.g. "batch size is invalid, it should not be larger than 10"). */
+const TOO_MANY_INPUTS =
+	/\bbatch[ _-]?size\b|\btoo many inputs\b|\bmaximum\b.*\binputs?\b|\binputs?\b.*\b(at most|no more than|exceeds?)\b/i;
+
+export function refusesBatchSize(error: ServiceError): boolean {
+	return [400, 413, 422].includes(error.status) && TOO_MANY_INPUTS.test(error.serviceMessage);
+}

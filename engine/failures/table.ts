@@ -1,5 +1,6 @@
 import type { FailureKind } from './kind';
 import { kind } from './kind';
+import { EMBEDDINGS_KINDS } from './kinds/embeddings';
 import { INPUT_KINDS } from './kinds/input';
 import { NETWORK_KINDS } from './kinds/network';
 import { REPLY_KINDS } from './kinds/reply';
@@ -25,6 +26,7 @@ const UNEXPECTED = kind<unknown>({
 });
 
 export const FAILURES: readonly FailureKind[] = [
+	...EMBEDDINGS_KINDS,
 	...SERVICE_KINDS,
 	...NETWORK_KINDS,
 	...REPLY_KINDS,

@@ -18,6 +18,8 @@ interface Common {
 	showWhen?: { option: string; values: readonly string[] };
 	/** A line under the field, e.g. what a special value means. */
 	hint?: string;
+	/** An option of the embeddings sub-node only (the chat nodes never show or send it). */
+	embeddingsOnly?: true;
 }
 
 export interface NumberOption extends Common {
@@ -195,6 +197,32 @@ export const OPTIONS = [
 		],
 		description:
 			'How much a reasoning model thinks before it answers (reasoning_effort), for any model ID; not every model takes every value. Not added, nothing is sent and the model decides.',
+	},
+	{
+		kind: 'number',
+		name: 'dimensions',
+		label: 'Dimensions',
+		embeddingsOnly: true,
+		default: 1024,
+		min: 1,
+		whole: true,
+		wire: 'dimensions',
+		fix: 'Use a whole number of dimensions the model offers, e.g. 1024.',
+		description:
+			'How many numbers each vector has (dimensions), for models that can give shorter vectors (e.g. text-embedding-3-small). Not added, nothing is sent and the model gives its own length. Every vector in one vector store must have the same length.',
+	},
+	{
+		kind: 'number',
+		name: 'batchSize',
+		label: 'Batch Size',
+		embeddingsOnly: true,
+		default: 32,
+		min: 1,
+		max: 2048,
+		whole: true,
+		fix: 'Use a whole number from 1 to 2048, e.g. 32.',
+		description:
+			'How many texts go into one request. The batches of a large insert are sent at the same time (Auto), so smaller batches finish sooner. Lower it for a gateway that refuses large batches (some providers take at most 10 or 16).',
 	},
 	{
 		kind: 'text',

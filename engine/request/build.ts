@@ -2,6 +2,7 @@ import type { ChatRequest, RequestParts } from './input';
 import { buildResponseFormat } from './response-format';
 import { fallbackModels } from './fallback-models';
 import { checkModel } from './model-id';
+import { retryPolicy } from './retry-policy';
 import { InputError } from '../failures/errors';
 import { optionFlag, optionSetting, placedOptionPath, wireFields } from '../options/read';
 import { OPTIONS, optionPath } from '../options/table';
@@ -26,7 +27,10 @@ const RESERVED_FIELDS: Record<string, string> = {
  * node's fields sets too (`setBy`: wire field -> which of the node's fields sets it): the message names both.
  * Empty is nothing.
  */
-function checkExtraBody(value: unknown, setBy: Record<string, string>): Record<string, unknown> {
+export function checkExtraBody(
+	value: unknown,
+	setBy: Record<string, string>,
+): Record<string, unknown> {
 	const fix = 'Give a JSON object such as {"seed": 7}.';
 	const parsed = parseJsonField(value, 'Extra Body', fix);
 	if (parsed === undefined || parsed === null) return {};
@@ -46,7 +50,7 @@ function checkExtraBody(value: unknown, setBy: Record<string, string>): Record<s
 }
 
 /** The labels of the options whose wire fields are set, by wire field: `temperature` -> `Options > Temperature`. */
-function setByOptions(fields: Record<string, unknown>): Record<string, string> {
+export function setByOptions(fields: Record<string, unknown>): Record<string, string> {
 	const labels: Record<string, string> = {};
 	for (const spec of OPTIONS) {
 		if ('wire' in spec && spec.wire in fields) labels[spec.wire] = `${optionPath(spec.name)} sets`;
@@ -85,12 +89,7 @@ export function buildChatRequest(parts: RequestParts): ChatRequest {
 		body,
 		timeout: optionSetting(options, 'timeout'),
 		stream,
-		retry: {
-			maxRetries: optionSetting(options, 'maxRetries'),
-			maxWaitMs: optionSetting(options, 'maxRetryWait'),
-			retryTimeouts: optionFlag(options, 'retryTimeouts') === true,
-			maxRateLimitWaitMs: optionSetting(options, 'maxRateLimitWait'),
-		},
+		retry: retryPolicy(options),
 		structured: format.structured,
 		fallbackModels: fallbackModels(options.fallbackModels, model),
 	};

@@ -1,10 +1,10 @@
+import { CHAT_COMPLETION_OPTIONS } from './properties/options';
 import type { NodeWords } from '../../engine';
-import { OPTIONS } from '../../engine';
 
 /** How the engine's words name this node and its fields. */
 export const WORDS: NodeWords = {
 	node: 'the Chat Completion node',
-	options: OPTIONS.map((spec) => spec.name),
+	options: CHAT_COMPLETION_OPTIONS,
 	errorDetails: true,
 	reasoningMissing:
 		"The model thinks before it calls tools and wants that reasoning back: continue the conversation from the Chat Completion node's messages or message output unchanged (they keep reasoning_content), or set Reasoning on the assistant row.",

@@ -1,5 +1,6 @@
 /** Every model the service knows, by id; config.json's token groups pick from these. */
 import { echoModels } from './echo.mts';
+import { embeddingModels } from './embedding.mts';
 import { faultModels } from './faults.mts';
 import { jsonModel } from './json.mts';
 import type { ModelDefinition } from './model.mts';
@@ -14,5 +15,6 @@ export const models: ReadonlyMap<string, ModelDefinition> = new Map(
 		...[...echoModels, ...reasoningModels, toolsModel, thinkingToolsModel, jsonModel].map(textOnly),
 		visionModel,
 		...faultModels,
+		...embeddingModels,
 	].map((model) => [model.id, model]),
 );

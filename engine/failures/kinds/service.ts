@@ -29,7 +29,7 @@ export function quoted(error: ServiceError): string {
 }
 
 /** A row for service errors that pass `test`; its words get the service's answer quoted before the fix. */
-function service(
+export function service(
 	row: Omit<FailureKind<ServiceError>, 'matches' | 'side' | 'overload' | 'retry'> &
 		Partial<Pick<FailureKind, 'overload' | 'retry'>> & { test: (error: ServiceError) => boolean },
 ): FailureKind {

@@ -20,8 +20,12 @@ export const RESPONSE_FORMAT_FIELDS_FROM = 1.2;
 
 export const responseFormatProperties = responseFormatFields(RESPONSE_FORMAT_FIELDS_FROM);
 
-/** Chat Completion offers every option of the table. */
+/** Chat Completion offers every option of the table but the embeddings sub-node's own. */
+export const CHAT_COMPLETION_OPTIONS = OPTIONS.filter(
+	(spec) => !('embeddingsOnly' in spec && spec.embeddingsOnly),
+).map((spec) => spec.name);
+
 export const optionsProperty = optionsCollection(
-	OPTIONS.map((spec) => spec.name),
+	CHAT_COMPLETION_OPTIONS,
 	RESPONSE_FORMAT_FIELDS_FROM,
 );

@@ -59,6 +59,14 @@ export function chat(
 	});
 }
 
+export function embed(service: LocalService, key: string, body: unknown): Promise<Reply> {
+	return send(`${service.baseUrl}/embeddings`, {
+		method: 'POST',
+		headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+}
+
 /** The `data:` payloads of an SSE body, in order. */
 export function sseData(text: string): string[] {
 	return text

@@ -78,3 +78,14 @@ test('Max Image Size shows the megabytes as typed (20, not 20.000)', () => {
 	expect(size?.default).toBe(20);
 	expect(size?.typeOptions?.numberPrecision).toBeUndefined();
 });
+
+test("the embeddings sub-node's own options (Dimensions, Batch Size) are not among the chat nodes'", () => {
+	for (const properties of [
+		new ChatCompletion().description.properties,
+		new LmChatCompletions().description.properties,
+	]) {
+		const labels = optionLabels(properties);
+		expect(labels).not.toContain('Dimensions');
+		expect(labels).not.toContain('Batch Size');
+	}
+});

@@ -1,0 +1,44 @@
+/**
+ * The test knobs of an embeddings request (its `x_local` object, taken out before validation): a gateway
+ * that fails first (`fail_first`, as for chat completions), and replies that do not match the inputs as
+ * they came, so that a client's reader can be tested: `shuffled` (the entries in reverse order, each with
+ * its own `index`), `drop_last` (one entry fewer than the inputs), `no_index` (entries without `index`),
+ * `not_numbers` (the first vector's first number sent as a string), `base64` (vectors as base64 even when
+ * floats were asked for).
+ */
+import { invalidRequest } from './errors.mts';
+import { describe, isObject } from './json-value.mts';
+import type { FailFirst } from './knobs.mts';
+import { FieldReader, readFailFirst } from './knobs.mts';
+
+export interface EmbeddingKnobs {
+	failFirst?: FailFirst;
+	shuffled: boolean;
+	dropLast: boolean;
+	noIndex: boolean;
+	notNumbers: boolean;
+	base64: boolean;
+}
+
+/** The knobs of an `x_local` value (undefined: none set); throws a 400 naming the knob at fault. */
+export function parseEmbeddingKnobs(value: unknown): EmbeddingKnobs {
+	const fields = value ?? {};
+	if (!isObject(fields)) {
+		throw invalidRequest(
+			`'x_local' must be an object, got ${describe(value)}`,
+			'x_local',
+			'invalid_type',
+		);
+	}
+	const reader = new FieldReader(fields, 'x_local');
+	const knobs: EmbeddingKnobs = {
+		failFirst: readFailFirst(reader.object('fail_first')),
+		shuffled: reader.boolean('shuffled'),
+		dropLast: reader.boolean('drop_last'),
+		noIndex: reader.boolean('no_index'),
+		notNumbers: reader.boolean('not_numbers'),
+		base64: reader.boolean('base64'),
+	};
+	reader.rejectUnread();
+	return knobs;
+}

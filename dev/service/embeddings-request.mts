@@ -1,0 +1,100 @@
+/** Validation of an embeddings request body (POST /v1/embeddings), as OpenAI's endpoint checks it. */
+import { parseEmbeddingKnobs, type EmbeddingKnobs } from './embedding-knobs.mts';
+import { invalidRequest } from './errors.mts';
+import { describe, isObject } from './json-value.mts';
+
+export interface EmbeddingsRequest {
+	model: string;
+	/** The texts, in order (a single string is one input). */
+	input: string[];
+	encodingFormat: 'float' | 'base64';
+	/** Asked for fewer dimensions than the model's own. */
+	dimensions?: number;
+	knobs: EmbeddingKnobs;
+}
+
+/** OpenAI's limit on inputs per request. */
+export const MAX_INPUTS = 2048;
+
+/** OpenAI's words for an input it refuses (an empty string, an empty array). */
+const invalidInput = () =>
+	invalidRequest(
+		"'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.",
+		null,
+	);
+
+function parseInput(value: unknown): string[] {
+	const input = typeof value === 'string' ? [value] : value;
+	if (!Array.isArray(input) || input.length === 0) throw invalidInput();
+	if (input.some((text) => typeof text !== 'string')) {
+		// Token-ID arrays are part of OpenAI's protocol; this service, like many gateways, takes text only.
+		throw invalidRequest(
+			`'input' must be a string or an array of strings, got ${describe(input.find((text) => typeof text !== 'string'))} in it`,
+			'input',
+			'invalid_type',
+		);
+	}
+	if (input.some((text) => text === '')) throw invalidInput();
+	if (input.length > MAX_INPUTS) {
+		throw invalidRequest(
+			`'input' : maximum ${MAX_INPUTS} inputs per request, got ${input.length}`,
+			'input',
+			'invalid_value',
+		);
+	}
+	return input as string[];
+}
+
+/** Parses and validates the body; throws a 400 ApiError naming the field at fault. */
+export function parseEmbeddingsRequest(rawBody: string): EmbeddingsRequest {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(rawBody);
+	} catch (error) {
+		throw invalidRequest(
+			`We could not parse the JSON body of your request: ${(error as Error).message}`,
+			null,
+		);
+	}
+	if (!isObject(parsed)) {
+		throw invalidRequest(`The request body must be a JSON object, got ${describe(parsed)}`, null);
+	}
+	const { x_local: rawKnobs, model, input, encoding_format, dimensions, user, ...rest } = parsed;
+	const knobs = parseEmbeddingKnobs(rawKnobs);
+	const unknown = Object.keys(rest);
+	if (unknown.length > 0) {
+		throw invalidRequest(
+			`Unrecognized request argument supplied: ${unknown[0]}`,
+			unknown[0],
+			'unknown_parameter',
+		);
+	}
+	if (typeof model !== 'string' || model === '') {
+		throw invalidRequest("'model' is required (a string)", 'model', 'missing_required_parameter');
+	}
+	if (user !== undefined && typeof user !== 'string') {
+		throw invalidRequest(`'user' must be a string, got ${describe(user)}`, 'user', 'invalid_type');
+	}
+	const format = encoding_format ?? 'float';
+	if (format !== 'float' && format !== 'base64') {
+		throw invalidRequest(
+			`'encoding_format' must be 'float' or 'base64', got ${describe(format)}`,
+			'encoding_format',
+			'invalid_value',
+		);
+	}
+	if (dimensions !== undefined && !(Number.isInteger(dimensions) && (dimensions as number) > 0)) {
+		throw invalidRequest(
+			`'dimensions' must be a positive integer, got ${describe(dimensions)}`,
+			'dimensions',
+			'invalid_value',
+		);
+	}
+	return {
+		model,
+		input: parseInput(input),
+		encodingFormat: format,
+		...(dimensions === undefined ? {} : { dimensions: dimensions as number }),
+		knobs,
+	};
+}

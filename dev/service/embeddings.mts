@@ -1,0 +1,84 @@
+/** POST /v1/embeddings: the vectors of `embed-1` (models/embedding.mts), with the `x_local` knobs applied. */
+import type { ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import { resolveModel } from './catalog.mts';
+import { outOfBalance, type ChatContext } from './chat.mts';
+import type { EmbeddingKnobs } from './embedding-knobs.mts';
+import { parseEmbeddingsRequest } from './embeddings-request.mts';
+import { invalidRequest } from './errors.mts';
+import { sendJson, sendText } from './http-io.mts';
+import { checkFailFirst } from './knob-faults.mts';
+import { isEmbeddingModel, vectorOf } from './models/embedding.mts';
+import type { RawReply } from './models/model.mts';
+import { countWords } from './words.mts';
+
+export interface EmbeddingsContext extends ChatContext {
+	/** The model's time per input, added to the request's (a batch of 200 takes longer than one of 10). */
+	msPerInput: number;
+}
+
+/** A vector as base64: its numbers as 32-bit floats, little-endian, as OpenAI sends them. */
+function base64(vector: number[]): string {
+	return Buffer.from(new Float32Array(vector).buffer).toString('base64');
+}
+
+interface Entry {
+	object: 'embedding';
+	index?: number;
+	embedding: Array<number | string> | string;
+}
+
+/** The reply's entries, shaped by the knobs that make it not match the inputs as sent. */
+function shaped(entries: Entry[], knobs: EmbeddingKnobs): Entry[] {
+	let data = knobs.shuffled ? [...entries].reverse() : entries;
+	if (knobs.dropLast) data = data.slice(0, -1);
+	if (knobs.noIndex) data = data.map(({ index: _index, ...entry }) => entry);
+	if (knobs.notNumbers && Array.isArray(data[0]?.embedding)) {
+		const [first, ...rest] = data[0].embedding;
+		data = [{ ...data[0], embedding: [String(first), ...rest] }, ...data.slice(1)];
+	}
+	return data;
+}
+
+export async function embeddings(
+	res: ServerResponse,
+	rawBody: string,
+	context: EmbeddingsContext,
+): Promise<void> {
+	const request = parseEmbeddingsRequest(rawBody);
+	const model = resolveModel(context.config, context.key, request.model);
+	if (context.key.outOfBalance) throw outOfBalance;
+	if (model.ownedBy === 'local-faults') {
+		// A fault model answers every request alike (it reads nothing of it), embeddings too.
+		const reply = (await model.respond(undefined as never, {})) as RawReply;
+		sendText(res, reply.status, reply.body, reply.headers);
+		return;
+	}
+	if (!isEmbeddingModel(model)) {
+		// OpenAI's answer for a chat model at /embeddings.
+		throw invalidRequest('You are not allowed to generate embeddings from this model', null);
+	}
+	const dimensions = request.dimensions ?? model.dimensions;
+	if (dimensions > model.dimensions) {
+		throw invalidRequest(
+			`'dimensions' must be at most ${model.dimensions} for \`${model.id}\`, got ${dimensions}`,
+			'dimensions',
+			'invalid_value',
+		);
+	}
+	const { knobs } = request;
+	checkFailFirst(knobs.failFirst, context.counts);
+	if (context.msPerInput > 0) await delay(context.msPerInput * request.input.length);
+	const asBase64 = request.encodingFormat === 'base64' || knobs.base64;
+	const entries: Entry[] = request.input.map((text, index) => {
+		const vector = vectorOf(text, dimensions);
+		return { object: 'embedding', index, embedding: asBase64 ? base64(vector) : vector };
+	});
+	const tokens = request.input.reduce((sum, text) => sum + Math.max(1, countWords(text)), 0);
+	sendJson(res, 200, {
+		object: 'list',
+		data: shaped(entries, knobs),
+		model: model.id,
+		usage: { prompt_tokens: tokens, total_tokens: tokens },
+	});
+}

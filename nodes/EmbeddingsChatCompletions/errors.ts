@@ -1,0 +1,31 @@
+import type { INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { EMBEDDINGS_OPTIONS } from './properties';
+import type { Connection, NodeWords } from '../../engine';
+import { describeProblem, toNodeError } from '../../engine';
+
+/** How the engine's words name this node and its fields. */
+export const WORDS: NodeWords = {
+	node: 'the Chat Completions Embeddings node',
+	options: EMBEDDINGS_OPTIONS,
+	errorDetails: false,
+	reasoningMissing: '',
+	reasoningRefused: '',
+};
+
+/**
+ * A failure of the Embeddings node as the error its vector store shows: the message, the service's words
+ * and the fix. Marked as the sub-node's own, so that n8n names this node as the one to open.
+ */
+export function embeddingsError(
+	node: INode,
+	error: unknown,
+	{ connection, model }: { connection?: Partial<Connection>; model?: string },
+): NodeApiError | NodeOperationError {
+	const nodeError = toNodeError(
+		node,
+		describeProblem(error, { ...connection, model, words: WORDS }),
+	);
+	nodeError.functionality = 'configuration-node';
+	return nodeError;
+}

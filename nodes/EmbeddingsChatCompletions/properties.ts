@@ -1,0 +1,33 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OptionName } from '../../engine';
+import { modelProperty, optionsCollection } from '../../engine';
+
+/** The hint n8n's own embeddings nodes show: they are sub-nodes of a vector store. */
+export const connectionHint: INodeProperties = {
+	displayName:
+		"This node must be connected to a vector store. <a data-action='openSelectiveNodeCreator' data-action-parameter-connectiontype='ai_vectorStore'>Insert one</a>",
+	name: 'notice',
+	type: 'notice',
+	default: '',
+	typeOptions: { containerClass: 'ndv-connection-hint-notice' },
+};
+
+export const embeddingModelProperty: INodeProperties = {
+	...modelProperty,
+	description:
+		'The embedding model. The list shows every model your API key may call, chat models too: pick one that embeds (often with "embed" in its ID), and keep it for the whole vector store.',
+};
+
+/** The Embeddings node's Options: the request options of the chat nodes that mean the same, and its own. */
+export const EMBEDDINGS_OPTIONS: readonly OptionName[] = [
+	'dimensions',
+	'batchSize',
+	'timeout',
+	'maxRetries',
+	'maxRetryWait',
+	'maxRateLimitWait',
+	'extraBody',
+];
+
+export const optionsProperty = optionsCollection(EMBEDDINGS_OPTIONS);

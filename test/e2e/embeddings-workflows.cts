@@ -1,0 +1,154 @@
+/**
+ * Workflows for the Embeddings node's real-n8n tests, behind Webhook triggers that answer with every item
+ * of the last node: documents (the POSTed `documents`, or `count` made-up ones) through n8n's Default Data
+ * Loader and Recursive Character Text Splitter into a Simple Vector Store with the Chat Completions
+ * Embeddings, and a search of that store with the same sub-node.
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { WorkflowToImport } from '../../dev/n8n/import.cts';
+import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
+
+export const EMBEDDINGS_TYPE = 'n8n-nodes-chat-completions.embeddingsChatCompletions';
+const STORE_TYPE = '@n8n/n8n-nodes-langchain.vectorStoreInMemory';
+
+export interface EmbeddingsSetup {
+	credential: { id: string; name: string };
+	model: string;
+	options?: Record<string, unknown>;
+}
+
+const link = (node: string, type: string) => [[{ node, type, index: 0 }]];
+
+function webhook(path: string): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2.1,
+		position: [-300, 0],
+		webhookId: randomUUID(),
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode: 'lastNode',
+			responseData: 'allEntries',
+			options: {},
+		},
+	};
+}
+
+function embeddingsNode({ credential, model, options }: EmbeddingsSetup): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: 'Embeddings',
+		type: EMBEDDINGS_TYPE,
+		typeVersion: 1,
+		position: [200, 240],
+		parameters: { model: { __rl: true, mode: 'id', value: model }, options: options ?? {} },
+		credentials: { chatCompletionsApi: credential },
+	};
+}
+
+const memoryKey = (key: string) => ({ __rl: true, mode: 'id', value: key });
+
+/**
+ * Webhook -> the documents as items (`documents: [{ text }]`, or with `count` made-up chunks
+ * `Chunk N ...`) -> Simple Vector Store (insert into store `key`, cleared first unless `clearStore` is
+ * false: n8n clears it again before each of its batches of 200) <- Default Data Loader (the
+ * item's `text`) <- Recursive Character Text Splitter, and the Embeddings.
+ */
+export function insertWorkflow(
+	path: string,
+	key: string,
+	embeddings: EmbeddingsSetup,
+	{ clearStore = true } = {},
+): WorkflowToImport {
+	const documents: WorkflowNode = {
+		id: randomUUID(),
+		name: 'Documents',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		position: [-80, 0],
+		parameters: {
+			jsCode: [
+				'const { documents, count } = $input.first().json.body;',
+				'if (documents) return documents.map((document) => ({ json: document }));',
+				'return Array.from({ length: count }, (_, n) => ({ json: { text: `Chunk ${n} of the archive, word${n} and term${n * 7}` } }));',
+			].join('\n'),
+		},
+	};
+	const store: WorkflowNode = {
+		id: randomUUID(),
+		name: 'Insert',
+		type: STORE_TYPE,
+		typeVersion: 1.3,
+		position: [140, 0],
+		parameters: { mode: 'insert', memoryKey: memoryKey(key), clearStore },
+	};
+	const loader: WorkflowNode = {
+		id: randomUUID(),
+		name: 'Default Data Loader',
+		type: '@n8n/n8n-nodes-langchain.documentDefaultDataLoader',
+		typeVersion: 1.1,
+		position: [340, 240],
+		parameters: {
+			jsonMode: 'expressionData',
+			jsonData: '={{ $json.text }}',
+			textSplittingMode: 'custom',
+			options: {},
+		},
+	};
+	const splitter: WorkflowNode = {
+		id: randomUUID(),
+		name: 'Splitter',
+		type: '@n8n/n8n-nodes-langchain.textSplitterRecursiveCharacterTextSplitter',
+		typeVersion: 1,
+		position: [420, 440],
+		parameters: { chunkSize: 200, chunkOverlap: 0, options: {} },
+	};
+	return {
+		id: `e2e-${path}`,
+		name: `Embeddings: ${path}`,
+		nodes: [webhook(path), documents, store, loader, splitter, embeddingsNode(embeddings)],
+		connections: {
+			Webhook: { main: link('Documents', 'main') },
+			Documents: { main: link('Insert', 'main') },
+			'Default Data Loader': { ai_document: link('Insert', 'ai_document') },
+			Splitter: { ai_textSplitter: link('Default Data Loader', 'ai_textSplitter') },
+			Embeddings: { ai_embedding: link('Insert', 'ai_embedding') },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** Webhook -> Simple Vector Store (load: the `topK` documents nearest the POSTed `question`) <- Embeddings. */
+export function searchWorkflow(
+	path: string,
+	key: string,
+	embeddings: EmbeddingsSetup,
+): WorkflowToImport {
+	const store: WorkflowNode = {
+		id: randomUUID(),
+		name: 'Search',
+		type: STORE_TYPE,
+		typeVersion: 1.3,
+		position: [0, 0],
+		parameters: {
+			mode: 'load',
+			memoryKey: memoryKey(key),
+			prompt: '={{ $json.body.question }}',
+			topK: '={{ $json.body.topK ?? 1 }}',
+		},
+	};
+	return {
+		id: `e2e-${path}`,
+		name: `Embeddings: ${path}`,
+		nodes: [webhook(path), store, embeddingsNode(embeddings)],
+		connections: {
+			Webhook: { main: link('Search', 'main') },
+			Embeddings: { ai_embedding: link('Search', 'ai_embedding') },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
