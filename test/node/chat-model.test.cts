@@ -367,6 +367,27 @@ describe('errors: what the AI node shows is in the message', () => {
 		expect(JSON.stringify(run.error)).not.toContain('sk-example-wrong-key-dummy');
 	});
 
+	test("Response Format JSON beside the AI Agent's Structured Output Parser: refused before sending, saying to use one", async () => {
+		// The agent binds its Structured Output Parser as this tool.
+		const parser = tool(async () => '', {
+			name: 'format_final_json_response',
+			description: 'Formats the final answer',
+			schema: z.object({ answer: z.string() }),
+		});
+		const run = await runProbe({
+			apiKey: keys.default,
+			baseUrl: service().baseUrl,
+			model: 'json-1',
+			typeVersion: 1.1,
+			fields: { responseFormat: 'jsonObject' },
+			script: async (model) => ({ text: (await model.bindTools!([parser]).invoke('hello')).text }),
+		});
+		expect(run.error?.message).toBe(
+			'Response Format: asks for JSON while the AI Agent has a Structured Output Parser, which takes the answer from a tool call: with both, the parser gets nothing. Use one of the two: set Response Format to Text and keep the Structured Output Parser, or switch off Require Specific Output Format in the AI Agent and keep Response Format.',
+		);
+		expect(await service().requests()).toHaveLength(0);
+	});
+
 	test("a model outside the key's group is named, and not retried", async () => {
 		const run = await probe('echo-pro', invoke);
 		expect(run.error?.message).toMatch(

@@ -7,6 +7,7 @@ import type { LangChainCallOptions } from './call-options';
 import { Channel } from './channel';
 import { modelError, WORDS } from './errors';
 import { protocolMessages } from './messages';
+import { checkOutputParser } from './output-parser';
 import { checkCalledTools, generateResult } from './reply';
 import { toolChoiceOf } from './tool-choice';
 import { strictTools, toolDefinitions } from './tools';
@@ -73,6 +74,7 @@ export class ChatCompletionsModel extends BaseChatModel {
 			),
 			options: { ...this.settings.options, ...format.options, stream },
 		});
+		checkOutputParser(request);
 		nameSchema(request.body, format.schemaName);
 		const stop = config?.stop ?? config?.stopSequences;
 		if (Array.isArray(stop) && stop.length > 0) request.body.stop = stop;

@@ -53,8 +53,8 @@ export function toolChoiceOf(choice: unknown, boundNames: readonly string[]): To
 		if (word === 'auto' || word === 'none') return undefined;
 		throw new InputError(
 			FIELD,
-			`${shown(choice)} asks for a tool call, but no tools are bound`,
-			'Bind the tools with bindTools(tools, { tool_choice }) or connect tools to the AI node.',
+			`${shown(choice)} asks the model to call a tool, but no tool is connected to the AI node`,
+			'Connect a tool to the AI Agent, or switch off its option Force Tool Call on First Iteration (in LangChain code: pass the tools to bindTools with the tool_choice).',
 		);
 	}
 	if (name === undefined) return word;

@@ -77,9 +77,20 @@ describe('tool_choice as LangChain spells it', () => {
 				'',
 			),
 		);
-		expect(() => toolChoiceOf('any', [])).toThrow(
-			'tool_choice: "any" asks for a tool call, but no tools are bound',
-		);
+		let forced: unknown;
+		try {
+			toolChoiceOf('any', []);
+		} catch (error) {
+			forced = error;
+		}
+		// What a user who switched on Force Tool Call on First Iteration without tools reads, and the fix.
+		expect(forced).toMatchObject({
+			message:
+				'tool_choice: "any" asks the model to call a tool, but no tool is connected to the AI node',
+			fix: expect.stringMatching(
+				/^Connect a tool to the AI Agent, or switch off its option Force Tool Call on First Iteration/,
+			),
+		});
 		expect(toolChoiceOf('auto', [])).toBeUndefined();
 		expect(() => toolChoiceOf({ type: 7 }, bound)).toThrow(
 			'tool_choice: {"type":7} is not a tool choice',
