@@ -36,7 +36,12 @@ export async function requestCompletion(
 	context: Sender,
 	connection: Connection,
 	request: ChatRequest,
-	{ run, signal, onText }: { run: Run; signal: AbortSignal; onText?: (delta: string) => void },
+	{
+		run,
+		signal,
+		onText,
+		check,
+	}: { run: Run; signal: AbortSignal; onText?: (delta: string) => void; check?: () => void },
 ): Promise<Answer> {
 	const attempt = async (): Promise<Answer> => {
 		const reply = await openReply(context, {
@@ -52,5 +57,5 @@ export async function requestCompletion(
 		);
 		return { completion, ...billingOf(reply.headers, completion) };
 	};
-	return await withRetries(attempt, request.retry, run, { signal, tokensOf });
+	return await withRetries(attempt, request.retry, run, { signal, tokensOf, check });
 }

@@ -37,6 +37,17 @@ function totalCost(answers: Answer[]): number | undefined {
 	return costs.length === 0 ? undefined : costs.reduce((sum, cost) => sum + cost, 0);
 }
 
+/**
+ * A request not sent because its model failed earlier in the run in a way that lasts: it carries that
+ * failure (shared by the items, so it is not thrown itself: the retry loop writes the attempts on it).
+ */
+class FailedBefore extends Error {
+	constructor(readonly failure: unknown) {
+		super('The model failed earlier in this run');
+		this.name = 'FailedBefore';
+	}
+}
+
 /** How one reply is asked for: streamed text handed to `onText`; `signal`, the caller's own cancel. */
 export interface ReplyOptions {
 	onText?: (delta: string) => void;
@@ -69,6 +80,14 @@ export class ChatClient {
 		const failures: ModelFailure[] = [];
 		for (let index = 0; ; index++) {
 			const model = models[index];
+			const last = index === models.length - 1;
+			// A model that failed earlier in the run in a way that lasts (it does not exist, the key cannot
+			// reach it) is not asked again while a fallback is left: its failure stands for this request too.
+			const known = last ? undefined : this.run.lastingFailure(model);
+			if (known !== undefined) {
+				failures.push({ model, error: known });
+				continue;
+			}
 			let began = false;
 			const forward = onText && ((delta: string) => ((began = true), onText(delta)));
 			try {
@@ -76,12 +95,15 @@ export class ChatClient {
 					{ ...request, body: { ...request.body, model } },
 					ends,
 					forward,
+					// Checked again when a request has its slot: another item may have found the failure meanwhile.
+					last ? undefined : () => this.throwLasting(model),
 				);
 				if (request.fallbackModels.length === 0) return reply;
 				return { ...reply, attempts: failures.map((failure) => this.attempt(failure)) };
-			} catch (error) {
+			} catch (thrown) {
+				const error = thrown instanceof FailedBefore ? thrown.failure : thrown;
 				failures.push({ model, error });
-				const last = index === models.length - 1;
+				this.run.noteFailure(model, error);
 				if (last || began || ends.aborted || !classify(error).anotherModel) {
 					throw failures.length === 1 ? error : new ModelsFailed(failures);
 				}
@@ -89,11 +111,18 @@ export class ChatClient {
 		}
 	}
 
+	/** Throws the model's lasting failure from earlier in the run, if it had one: the request is not sent. */
+	private throwLasting(model: string): void {
+		const known = this.run.lastingFailure(model);
+		if (known !== undefined) throw new FailedBefore(known);
+	}
+
 	/** One model's reply, with the id and cost of its requests. */
 	private async modelReply(
 		request: ChatRequest,
 		signal: AbortSignal,
 		onText?: (delta: string) => void,
+		check?: () => void,
 	): Promise<ModelReply> {
 		const answers: Answer[] = [];
 		const send: Ask = async (body, forward) => {
@@ -101,7 +130,7 @@ export class ChatClient {
 				this.context,
 				this.connection,
 				{ ...request, body },
-				{ run: this.run, signal, onText: forward },
+				{ run: this.run, signal, onText: forward, check },
 			);
 			answers.push(answer);
 			return answer.completion;

@@ -64,6 +64,8 @@ export interface FailureKind<E = unknown> {
 	overload: boolean;
 	/** Another model of Fallback Models may succeed where this one failed. */
 	anotherModel: boolean;
+	/** The failure stays with the model for the rest of the run: with a fallback left, it is not asked again. */
+	lasting?: boolean;
 	/** How the lists of what falls back, and what never does, name this kind (none: not listed). */
 	listed?: string;
 	matches(error: unknown): error is E;

@@ -4,7 +4,7 @@ import type { RetryPolicy } from './policy';
 import { rateLimitDelay, retryDelay } from './policy';
 import { NetworkError, RateLimitWaitExceeded, ServiceError } from '../failures/errors';
 import { classify } from '../failures/table';
-import type { Run } from '../run/run';
+import type { Run, SendOptions } from '../run/run';
 
 /** Records on the final error how many attempts were made, for the message the user sees. */
 function afterAttempts(error: unknown, attempts: number): unknown {
@@ -32,15 +32,16 @@ export async function withRetries<T>(
 	attempt: () => Promise<T>,
 	policy: RetryPolicy,
 	run: Run,
-	{ signal, tokensOf }: { signal: AbortSignal; tokensOf: (result: T) => unknown },
+	options: SendOptions<T>,
 ): Promise<T> {
+	const { signal } = options;
 	let waited = 0;
 	let failed = 0;
 	let rateLimitWaited = 0;
 	let told = 0;
 	for (;;) {
 		try {
-			return await run.send(attempt, { signal, tokensOf, first: failed + told === 0 });
+			return await run.send(attempt, { ...options, first: failed + told === 0 });
 		} catch (error) {
 			if (signal.aborted) throw afterAttempts(error, failed + told + 1);
 			if (classify(error).retry === 'wait') {

@@ -18,6 +18,14 @@ export interface RunSettings {
 	warn?: (message: string) => void;
 }
 
+/** How one attempt is sent: its cancel signal, the tokens of its result, and a last check before it goes. */
+export interface SendOptions<T> {
+	signal: AbortSignal;
+	tokensOf: (result: T) => unknown;
+	/** Throws when the attempt must not be sent after all (checked once it has its slot, like the Token Budget). */
+	check?: () => void;
+}
+
 /** Jobs under way (sending, or waiting to retry) per request the limiter allows in flight; the rest wait unstarted. */
 const JOBS_PER_SLOT = 2;
 
@@ -39,6 +47,8 @@ export class Run {
 	sent = 0;
 	/** Requests in flight when the run stopped, and so cancelled. */
 	cancelled = 0;
+	/** Per model, a failure that will not change within the run (its row's `lasting`). */
+	readonly #lasting = new Map<string, unknown>();
 
 	constructor({ concurrency, tokenBudget, cancel, warn }: RunSettings) {
 		const budget = tokenBudget > 0 ? new TokenBudget(tokenBudget, warn) : undefined;
@@ -84,6 +94,17 @@ export class Run {
 		);
 	}
 
+	/** Keeps a model's failure when it lasts for the run (the model does not exist, the key cannot reach it). */
+	noteFailure(model: string, error: unknown): void {
+		if (classify(error).lasting === true && !this.#lasting.has(model))
+			this.#lasting.set(model, error);
+	}
+
+	/** The lasting failure a model had earlier in the run, if any. */
+	lastingFailure(model: string): unknown {
+		return this.#lasting.get(model);
+	}
+
 	/** Starts `task` once there is room near the limit, so that 10,000 items do not wait as 10,000 started calls. */
 	async admit<T>(task: () => Promise<T>): Promise<T> {
 		return (await this.#admission.add(task)) as T;
@@ -96,11 +117,7 @@ export class Run {
 	 */
 	async send<T>(
 		attempt: () => Promise<T>,
-		{
-			signal,
-			first,
-			tokensOf,
-		}: { signal: AbortSignal; first: boolean; tokensOf: (result: T) => unknown },
+		{ signal, first, tokensOf, check }: SendOptions<T> & { first: boolean },
 	): Promise<T> {
 		const slot = await this.limiter.acquire(signal);
 		let outcome: AttemptOutcome = 'failed';
@@ -113,6 +130,7 @@ export class Run {
 			// A pause that began while this request waited for its slot holds it too.
 			await this.gate.wait(signal);
 			this.budget?.check();
+			check?.();
 			if (first) this.sent++;
 			const result = await attempt();
 			this.budget?.spend(tokensOf(result));

@@ -209,6 +209,33 @@ describe('a failure another model may not share moves on to the next model', () 
 		);
 	});
 
+	test('a model the key cannot use is asked once per run, not once per item: the next items go straight to the fallback', async () => {
+		const { outputs, error } = await engineWith(keys.fallback, service().baseUrl).runNode({
+			type: NODE_TYPE,
+			parameters: simpleParameters('={{ $json.q }}', 'echo-pro', {
+				options: { ...QUIET, concurrency: 1, fallbackModels: 'echo-1' },
+			}),
+			items: jsonItems(...Array.from({ length: 50 }, (_, n) => ({ q: `item ${n}` }))),
+		});
+		expect(error).toBeUndefined();
+		const json = outputs[0].map((item) => item.json);
+		expect(json.map((item) => item.content)).toEqual(
+			Array.from({ length: 50 }, (_, n) => `item ${n}`),
+		);
+		expect(
+			json.every((item) => item.model === 'echo-1' || /^echo-1/.test(String(item.model))),
+		).toBe(true);
+		// Each item still says which model failed, and why.
+		for (const item of json) {
+			expect(item.attempts).toEqual([
+				{ model: 'echo-pro', error: expect.stringMatching(/not available to this API key/) },
+			]);
+		}
+		const asked = await modelsAsked();
+		expect(asked.filter((model) => model === 'echo-pro')).toHaveLength(1);
+		expect(asked.filter((model) => model === 'echo-1')).toHaveLength(50);
+	});
+
 	test('a bad entry names the field and the fix; nothing is sent', async () => {
 		const json = await runOne(
 			simpleParameters('Hi', 'echo-1', { options: { fallbackModels: '={{ [1] }}' } }),

@@ -75,6 +75,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 	service({
 		name: 'model does not exist',
 		anotherModel: true,
+		lasting: true,
 		listed: 'the model does not exist (404)',
 		test: isModelMissing,
 		words: (_error, context) => ({
@@ -86,6 +87,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 	service({
 		name: 'model not available to the key',
 		anotherModel: true,
+		lasting: true,
 		listed: "the key's group cannot reach it (403, model_not_found, a gateway's no channel)",
 		test: isModelUnavailable,
 		words: (error, context) => ({
