@@ -8,6 +8,7 @@ export { cleanApiKey, connectionFrom } from './connection';
 export type { Connection } from './connection';
 export { testChatCompletionsApi } from './models/credential-test';
 export { modelProperty } from './models/property';
+export { knownModels } from './models/known-models';
 export { searchModels } from './models/search';
 export { CREDENTIAL_TYPE } from './transport/http';
 

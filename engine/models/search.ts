@@ -3,11 +3,9 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { connectionFrom } from '../connection';
 import { describeProblem } from '../problems/describe-problem';
 import { toNodeError } from '../problems/node-error';
-import { parseModels } from '../reply/models';
-import { CREDENTIAL_TYPE, send } from '../transport/http';
+import { CREDENTIAL_TYPE } from '../transport/http';
+import { listModels } from './list';
 import { CREDENTIAL_WORDS } from './words';
-
-const LIST_TIMEOUT_MS = 30_000;
 
 /** "From list": the models the selected key may call (`GET /models`), filtered by the search text. */
 export async function searchModels(
@@ -18,13 +16,10 @@ export async function searchModels(
 	try {
 		const connection = connectionFrom(await this.getCredentials(CREDENTIAL_TYPE));
 		context = connection;
-		const reply = await send(this, {
-			method: 'GET',
-			url: `${connection.baseUrl}/models`,
-			timeout: LIST_TIMEOUT_MS,
-		});
 		const needle = (filter ?? '').trim().toLowerCase();
-		const models = parseModels(reply).filter((model) => model.id.toLowerCase().includes(needle));
+		const models = (await listModels(this, connection)).filter((model) =>
+			model.id.toLowerCase().includes(needle),
+		);
 		return {
 			results: models.map((model) => ({
 				name: model.id,

@@ -48,7 +48,7 @@ const n8n = useRealN8n(() => {
 	return {
 		credentials: [credential, faults],
 		workflows: [
-			chat('stop-batch', { extraBody: knobs({ slow_ms: SLOW_MS }) }),
+			chat('stop-batch', { maxRetries: 0, extraBody: '={{ JSON.stringify($json.knobs) }}' }),
 			chat('invalid-items', { temperature: '={{ $json.temperature }}' }),
 			chat('empty-expression', { temperature: '={{ $json.temp }}' }, onItems),
 			chat('extra-body-braces', { extraBody: '={{ {"top_k": 5}}}' }, onItems),
@@ -134,14 +134,18 @@ async function itemError(
 }
 
 test('Stop Workflow at Concurrency Auto: the item the service rejects stops the batch, the requests in flight are cancelled, and the error says how many', async () => {
+	// Item 20 fails at once (a 500, Max Retries 0); every other answer would take SLOW_MS.
+	const failing = {
+		x_local: { fail_first: { id: `e2e-stop-${Date.now()}`, count: 1, status: 500 } },
+	};
 	const questions = Array.from({ length: 200 }, (_, n) => ({
 		question: `item ${n}`,
-		model: n === 20 ? 'no-such-model' : 'echo-1',
+		knobs: n === 20 ? failing : { x_local: { slow_ms: SLOW_MS } },
 	}));
 	const started = Date.now();
 	const error = await failure('stop-batch', { questions });
 	expect(Date.now() - started).toBeLessThan(SLOW_MS);
-	expect(error.message).toMatch(/^Model "no-such-model" does not exist on this service/);
+	expect(error.message).toMatch(/^The service failed while answering \(500\)/);
 	const note =
 		/The node stopped at this failure \(On Error: Stop Workflow\): (\d+) requests were sent, (\d+) of them still in flight and cancelled, and no other request started\./.exec(
 			error.description ?? '',
@@ -151,6 +155,19 @@ test('Stop Workflow at Concurrency Auto: the item the service rejects stops the 
 	expect(cancelled).toBe(sent - 1);
 	expect(sent).toBeLessThan(200);
 	expect((await chatRequests()).length).toBeLessThanOrEqual(sent);
+});
+
+test('Stop Workflow, a model from an expression the key cannot call at item 150 of 200: refused before any request, naming the item', async () => {
+	const questions = Array.from({ length: 200 }, (_, n) => ({
+		question: `item ${n}`,
+		model: n === 150 ? 'no-such-model' : 'echo-1',
+		knobs: {},
+	}));
+	const error = await failure('stop-batch', { questions });
+	expect(error.message).toMatch(
+		/^Model: "no-such-model" is not among the \d+ models this API key may call \(item 150\)$/,
+	);
+	expect(await chatRequests()).toHaveLength(0);
 });
 
 test('Stop Workflow, invalid items: nothing is sent, and the description names every invalid item, those with one problem together', async () => {

@@ -26,9 +26,9 @@ async function runOne(parameters: INodeParameters, apiKey = keys.fallback) {
 
 /** The models the service was asked for, in order. */
 async function modelsAsked(): Promise<string[]> {
-	return (await service().requests()).map(
-		(request) => (request.body as IDataObject).model as string,
-	);
+	return (await service().requests())
+		.filter((request) => request.path.endsWith('/chat/completions'))
+		.map((request) => (request.body as IDataObject).model as string);
 }
 
 const city = JSON.stringify({

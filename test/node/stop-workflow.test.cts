@@ -17,17 +17,22 @@ const SLOW_MS = 8000;
 
 async function run() {
 	await service().clearRequests();
+	// Item 20 fails at once with a 500 (not retried: Max Retries 0); every other answer would take SLOW_MS.
+	const knobs = {
+		failing: { x_local: { fail_first: { id: `stop-${Date.now()}`, count: 1, status: 500 } } },
+		slow: { x_local: { slow_ms: SLOW_MS } },
+	};
 	const result = await engineWith(keys.default, service().baseUrl).runNode({
 		type: NODE_TYPE,
-		// Item 20 asks for a model the key cannot use: the service answers 404 at once.
-		parameters: simpleParameters(
-			'={{ "item " + $json.n }}',
-			'={{ $json.n === 20 ? "no-such-model" : "echo-1" }}',
-			{
-				options: { extraBody: JSON.stringify({ x_local: { slow_ms: SLOW_MS } }) },
+		parameters: simpleParameters('={{ "item " + $json.n }}', 'echo-1', {
+			options: {
+				maxRetries: 0,
+				extraBody: '={{ JSON.stringify($json.knobs) }}',
 			},
-		),
-		items: Array.from({ length: 200 }, (_, n) => ({ json: { n } })),
+		}),
+		items: Array.from({ length: 200 }, (_, n) => ({
+			json: { n, knobs: n === 20 ? knobs.failing : knobs.slow },
+		})),
 	});
 	// What the service had seen when the run returned.
 	return { ...result, requests: await service().requests() };
@@ -45,7 +50,7 @@ function endings(requests: RecordedRequest[]): Partial<Record<EndedBy | 'in flig
 
 test('at Concurrency Auto, an item the service rejects stops the batch: nothing more starts, the requests in flight are cancelled', async () => {
 	const { error, requests } = await run();
-	expect(error?.message).toMatch(/^Model "no-such-model" does not exist on this service/);
+	expect(error?.message).toMatch(/^The service failed while answering \(500\)/);
 	const note =
 		/The node stopped at this failure \(On Error: Stop Workflow\): (\d+) requests were sent, (\d+) of them still in flight and cancelled, and no other request started\.$/.exec(
 			error?.description ?? '',

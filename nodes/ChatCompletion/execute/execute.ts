@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { jobsWithUnknownModels, modelFromExpression } from './check-models';
 import { invalidItemsError } from './invalid-items';
 import { ItemParameters } from './parameters';
 import type { Job, PreparedItem } from './plan-jobs';
@@ -161,7 +162,11 @@ export async function executeChatCompletion(
 	const grouped = planJobs(answers);
 	if (failFast) {
 		const planned = planJobs(held).concat(grouped);
-		const invalid = planned.filter((job) => job.error !== undefined);
+		let invalid = planned.filter((job) => job.error !== undefined);
+		// Items that name their own model: every model the batch will ask is checked before anything is sent.
+		if (invalid.length === 0 && planned.length > 1 && modelFromExpression(this)) {
+			invalid = await jobsWithUnknownModels(this, connection, planned);
+		}
 		if (invalid.length > 0) {
 			const context = { ...connection, words: WORDS, streaming };
 			if (!asTool) throw invalidItemsError(this.getNode(), invalid, context);

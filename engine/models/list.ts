@@ -1,0 +1,23 @@
+import type { Connection } from '../connection';
+import type { ModelEntry } from '../reply/models';
+import { parseModels } from '../reply/models';
+import type { Sender } from '../transport/http';
+import { send } from '../transport/http';
+
+const LIST_TIMEOUT_MS = 30_000;
+
+/** The models the key may call (`GET /models`), sorted by ID; a failure throws as any request's does. */
+export async function listModels(
+	context: Sender,
+	connection: Connection,
+	cancel?: AbortSignal,
+): Promise<ModelEntry[]> {
+	const reply = await send(context, {
+		method: 'GET',
+		url: `${connection.baseUrl}/models`,
+		timeout: LIST_TIMEOUT_MS,
+		credential: connection.credential,
+		cancel,
+	});
+	return parseModels(reply);
+}

@@ -1,0 +1,41 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { Job } from './plan-jobs';
+import type { Connection } from '../../../engine';
+import { InputError, knownModels } from '../../../engine';
+
+/** Whether the Model field is an expression, so that items may name different models. */
+export function modelFromExpression(context: IExecuteFunctions): boolean {
+	const model = context.getNode().parameters.model as unknown;
+	const value =
+		typeof model === 'object' && model !== null ? (model as { value?: unknown }).value : model;
+	return typeof value === 'string' && value.startsWith('=');
+}
+
+/**
+ * Before a batch is sent (On Error: Stop Workflow), the jobs whose model the key may not call, as invalid
+ * jobs: one request for the key's model list (`GET /models`) instead of a failed request deep in the batch
+ * that throws away every reply paid for before it. Nothing when the service does not list its models.
+ */
+export async function jobsWithUnknownModels(
+	context: IExecuteFunctions,
+	connection: Connection,
+	jobs: Job[],
+): Promise<Job[]> {
+	const known = await knownModels(context, connection, context.getExecutionCancelSignal?.());
+	if (known === undefined) return [];
+	return jobs.flatMap((job) => {
+		const model = job.request?.body.model;
+		if (model === undefined || known.has(model)) return [];
+		return [
+			{
+				...job,
+				error: new InputError(
+					'Model',
+					`"${model}" is not among the ${known.size} models this API key may call`,
+					'Check the model ID the expression gives for typos, or pick a model from the list (it shows exactly the models this key may call); nothing was sent.',
+				),
+			},
+		];
+	});
+}
