@@ -14,16 +14,17 @@ import { readWhole } from '../transport/read-stream';
  */
 function brokenStream(error: unknown, assembler: StreamAssembler): unknown {
 	if (!(error instanceof NetworkError) || error.code === 'ERR_CANCELED') return error;
-	const { characters, content } = assembler.progress();
+	const { content } = assembler.progress();
+	const characters = `${content.length} characters of the reply`;
 	if (error.code === 'ETIMEDOUT') {
 		return new IncompleteReplyError(
-			`The stream stopped: nothing more came within the Timeout of ${error.timeoutMs} ms, after ${characters} characters of the reply`,
+			`The stream stopped: nothing more came within the Timeout of ${error.timeoutMs} ms, after ${characters}`,
 			content,
 			'silence',
 		);
 	}
 	return new IncompleteReplyError(
-		`The connection broke while the reply was streaming, after ${characters} characters: the reply is incomplete`,
+		`The connection broke while the reply was streaming, after ${characters}: the reply is incomplete`,
 		content,
 		'connection',
 	);

@@ -19,8 +19,8 @@ export interface StreamAssembler {
 	feed(text: string): void;
 	/** The completion, once the body has ended; throws when the stream ended before the reply was complete. */
 	finish(): Completion;
-	/** What arrived so far: the characters of the body and the reply text (first choice). */
-	progress(): { characters: number; content: string };
+	/** The reply text (first choice) received so far. */
+	progress(): { content: string };
 }
 
 export interface StreamOptions {
@@ -200,7 +200,7 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 		},
 
 		progress() {
-			return { characters: received, content: choices.get(0)?.content.join('') ?? '' };
+			return { content: choices.get(0)?.content.join('') ?? '' };
 		},
 
 		finish(): Completion {
@@ -210,19 +210,19 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 			const partial = choices.get(0)?.content.join('') ?? '';
 			if (!done && !finished) {
 				throw new IncompleteReplyError(
-					`The stream ended before the reply was complete (no [DONE] and no finish_reason after ${received} characters)`,
+					`The stream ended before the reply was complete (no [DONE] and no finish_reason after ${partial.length} characters of the reply)`,
 					partial,
 				);
 			}
 			if (choices.size > 0 && !finished) {
 				throw new IncompleteReplyError(
-					`The stream ended with [DONE] but never said why the reply stopped (no finish_reason after ${received} characters): the reply may be incomplete`,
+					`The stream ended with [DONE] but never said why the reply stopped (no finish_reason after ${partial.length} characters of the reply): the reply may be incomplete`,
 					partial,
 				);
 			}
 			if (choices.size === 0) {
 				throw new StreamFormatError(
-					`The stream ended without any reply: no chunk had choices (${received} characters)`,
+					`The stream ended without any reply: no chunk had choices (${received} characters of events)`,
 				);
 			}
 			const completion: Completion = {

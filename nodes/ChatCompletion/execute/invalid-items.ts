@@ -14,19 +14,30 @@ interface Group {
 	items: number[];
 }
 
-/** Item numbers with runs shortened: "item 4", "items 3, 7", "items 10 to 14, 20". */
-export function itemNumbers(items: number[]): string {
+/** How many runs of item numbers the message names for one problem; the description names them all. */
+const RUNS_IN_MESSAGE = 4;
+
+/**
+ * Item numbers with runs shortened: "item 4", "items 3, 7", "items 10 to 14, 20"; with `most`, at most that
+ * many runs and how many items more: "items 1, 3, 5, 7 and 96 more".
+ */
+export function itemNumbers(items: number[], most = Infinity): string {
 	const runs: string[] = [];
+	let named = 0;
 	for (let start = 0; start < items.length; ) {
 		let end = start;
 		while (end + 1 < items.length && items[end + 1] === items[end] + 1) end++;
 		const first = items[start];
 		const last = items[end];
+		if (runs.length >= most) break;
 		if (end - start >= 2) runs.push(`${first} to ${last}`);
 		else runs.push(...items.slice(start, end + 1).map(String));
+		named = end + 1;
 		start = end + 1;
 	}
-	return `${items.length === 1 ? 'item' : 'items'} ${runs.join(', ')}`;
+	const rest = items.length - named;
+	const more = rest > 0 ? ` and ${rest} more` : '';
+	return `${items.length === 1 ? 'item' : 'items'} ${runs.join(', ')}${more}`;
 }
 
 /** The problems of the invalid items, items with the same words together, in the order of their first item. */
@@ -61,9 +72,10 @@ export function invalidItemsError(
 	if (count === 1) return toNodeError(node, first.problem, first.items[0]);
 	const quoted = found
 		.slice(0, QUOTED)
-		.map(({ items, problem }) => `${itemNumbers(items)}: ${problem.message}`);
+		.map(({ items, problem }) => `${itemNumbers(items, RUNS_IN_MESSAGE)}: ${problem.message}`);
 	const more = found.length - quoted.length;
-	const list = more > 0 ? `${quoted.join('; ')}; and ${more} more problems` : quoted.join('; ');
+	const others = more === 1 ? '1 more problem' : `${more} more problems`;
+	const list = more > 0 ? `${quoted.join('; ')}; and ${others}` : quoted.join('; ');
 	const every = found.map(
 		({ items, problem }) =>
 			`${itemNumbers(items).replace(/^i/, 'I')}: ${problem.message.replace(/\.$/, '')}. ${problem.description}`,

@@ -263,7 +263,7 @@ describe('failures without an HTTP answer', () => {
 	test('a stream that is no chat-completion stream does not blame the Base URL (it streamed, so the address is right)', () => {
 		const problem = describeProblem(
 			new StreamFormatError(
-				'The stream ended without any reply: no chunk had choices (120 characters)',
+				'The stream ended without any reply: no chunk had choices (120 characters of events)',
 			),
 			context,
 		);
@@ -273,7 +273,7 @@ describe('failures without an HTTP answer', () => {
 		);
 		const broken = describeProblem(
 			new IncompleteReplyError(
-				'The connection broke while the reply was streaming, after 42 characters: the reply is incomplete',
+				'The connection broke while the reply was streaming, after 42 characters of the reply: the reply is incomplete',
 				'Hello',
 				'connection',
 			),

@@ -96,12 +96,13 @@ describe('errors inside the stream are ServiceErrors, never a partial success', 
 });
 
 describe('a stream that breaks off or cannot be read is a ReplyError', () => {
-	test('the body ends without [DONE] and without a finish_reason', () => {
+	test('the body ends without [DONE] and without a finish_reason: the count is of the reply, not of the bytes', () => {
 		const body = sse(started, { done: false });
 		const error = assemblyError(body);
 		expect(error).toBeInstanceOf(ReplyError);
+		// "Partial answ": 12 characters of the reply, in a body of some hundred.
 		expect(error.message).toBe(
-			`The stream ended before the reply was complete (no [DONE] and no finish_reason after ${body.length} characters)`,
+			'The stream ended before the reply was complete (no [DONE] and no finish_reason after 12 characters of the reply)',
 		);
 	});
 
@@ -110,19 +111,19 @@ describe('a stream that breaks off or cannot be read is a ReplyError', () => {
 			sse(started, { done: false }) +
 			'data: {"id":"chatcmpl-1","choices":[{"index":0,"delta":{"content":"more';
 		expect(assemblyError(body).message).toMatch(
-			/^The stream ended before the reply was complete .* after \d+ characters\)$/,
+			/^The stream ended before the reply was complete .* after 12 characters of the reply\)$/,
 		);
 	});
 
 	test('an empty body', () => {
 		expect(assemblyError('').message).toBe(
-			'The stream ended before the reply was complete (no [DONE] and no finish_reason after 0 characters)',
+			'The stream ended before the reply was complete (no [DONE] and no finish_reason after 0 characters of the reply)',
 		);
 	});
 
 	test('[DONE] without any chunk that has choices', () => {
 		expect(assemblyError('data: [DONE]\n\n').message).toBe(
-			'The stream ended without any reply: no chunk had choices (14 characters)',
+			'The stream ended without any reply: no chunk had choices (14 characters of events)',
 		);
 	});
 
@@ -147,7 +148,7 @@ describe('a reply that never says why it stopped is an error that keeps the text
 		const error = assemblyError(sse(started));
 		expect(error).toBeInstanceOf(IncompleteReplyError);
 		expect(error.message).toMatch(
-			/^The stream ended with \[DONE\] but never said why the reply stopped \(no finish_reason after \d+ characters\): the reply may be incomplete$/,
+			/^The stream ended with \[DONE\] but never said why the reply stopped \(no finish_reason after 12 characters of the reply\): the reply may be incomplete$/,
 		);
 		expect((error as IncompleteReplyError).partialContent).toBe('Partial answ');
 	});
