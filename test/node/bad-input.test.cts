@@ -51,6 +51,8 @@ const mapFix = /Map a field the input item has/;
 const optionFix = (label: string) => new RegExp(`remove Options > ${label} to leave it unset`);
 const removeFix = (field: string) => new RegExp(`Remove "${field}" from Extra Body`);
 const urlFix = /Put each URL on its own line\. A space that belongs to a URL is written %20/;
+/** Two URLs on one line: no word of %20, which would not help. */
+const urlsFix = /^Put each URL on its own line, without commas or spaces between them.$/;
 
 type Row = [
 	name: string,
@@ -544,14 +546,20 @@ const table: Row[] = [
 	[
 		'two image URLs on one line, by a space',
 		imageUrls('https://example.com/1.png https://example.com/2.png'),
-		'Image URLs: "https://example.com/1.png https://example.com/2.png" has a space inside, but URLs are one per line',
-		urlFix,
+		'Image URLs: "https://example.com/1.png https://example.com/2.png" holds more than one URL',
+		urlsFix,
 	],
 	[
 		'two image URLs on one line, by a comma',
 		imageUrls('https://example.com/1.png,https://example.com/2.png'),
 		'Image URLs: "https://example.com/1.png,https://example.com/2.png" holds more than one URL',
-		urlFix,
+		urlsFix,
+	],
+	[
+		'two image URLs on one line, by a comma and a space',
+		imageUrls('https://example.com/1.png, https://example.com/2.png'),
+		'Image URLs: "https://example.com/1.png, https://example.com/2.png" holds more than one URL',
+		urlsFix,
 	],
 	[
 		'image URLs as a number',

@@ -49,6 +49,7 @@ function entries(value: unknown, field: string): string[] {
 
 const URL_FIX =
 	'Put each URL on its own line. A space that belongs to a URL is written %20, e.g. https://example.com/my%20cat.png.';
+const URLS_FIX = 'Put each URL on its own line, without commas or spaces between them.';
 
 /**
  * Image URLs: one per line (from an expression, also one per list entry). A URL cannot hold a space, so a
@@ -70,15 +71,16 @@ export function urlLines(value: unknown, field: string): string[] {
 				'A data URI is one run without spaces: data:<image type>;base64,<data>. Remove the spaces, or pass the image as binary data and name its property in Image Binary Properties.',
 			);
 		}
+		// Two URLs on one line (after a comma, a space, or both) are that, not a URL with a space in it.
+		if (!line.startsWith('data:') && /.[,\s](https?:|data:)/i.test(line)) {
+			throw new InputError(field, `"${shown}" holds more than one URL`, URLS_FIX);
+		}
 		if (/\s/.test(line)) {
 			throw new InputError(
 				field,
 				`"${shown}" has a space inside, but URLs are one per line`,
 				URL_FIX,
 			);
-		}
-		if (!line.startsWith('data:') && /.,(https?:|data:)/i.test(line)) {
-			throw new InputError(field, `"${shown}" holds more than one URL`, URL_FIX);
 		}
 	}
 	return lines;
