@@ -61,6 +61,7 @@ export {
 	UnknownToolError,
 } from './failures/errors';
 export type { NodeWords } from './failures/kind';
+export { chatWords } from './problems/chat-words';
 export { describeProblem } from './problems/describe-problem';
 export { errorItemJson, toNodeError } from './problems/node-error';
 export type { Problem, ProblemContext } from './problems/problem';

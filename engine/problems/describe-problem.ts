@@ -1,3 +1,4 @@
+import { chatWords } from './chat-words';
 import type { Problem, ProblemContext } from './problem';
 import { hasVersionSegment, redactApiKey } from '../connection';
 import {
@@ -81,8 +82,12 @@ function problemOf(error: unknown, context: ProblemContext): Problem {
 /** Turns any failure into the words the user sees, with the API key masked everywhere. */
 export function describeProblem(error: unknown, context: ProblemContext): Problem {
 	const problem = problemOf(error, context);
-	// A streaming client gets only the description: it carries the problem too.
-	if (context.streaming) problem.description = `${problem.message}. ${problem.description}`;
+	// A streaming client (a public chat, maybe) gets only the description: what happened in a chat user's
+	// words. The message keeps the whole problem and the fix for the execution.
+	if (context.streaming) {
+		problem.message = `${problem.message.replace(/\.$/, '')}. ${problem.description}`;
+		problem.description = chatWords(problem);
+	}
 	const key = context.apiKey ?? '';
 	const mask = (text: string | undefined) =>
 		text === undefined ? undefined : redactApiKey(text, key);

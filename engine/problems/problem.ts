@@ -29,7 +29,7 @@ export interface ProblemContext {
 	maxTokens?: number;
 	/**
 	 * n8n streams the workflow's response: it passes a streaming client only an error's description, so
-	 * the description starts with the problem.
+	 * the description is what a chat user may read (`chatWords`) and the message holds the rest.
 	 */
 	streaming?: boolean;
 }

@@ -112,6 +112,11 @@ const n8n = useRealN8n(() => {
 				{ credential: closedPort, model: 'echo-1', options: { maxRetries: 1 } },
 				{ tools: false },
 			),
+			agentWorkflow(
+				'agent-stream-closed-port',
+				{ credential: closedPort, model: 'echo-1', options: { maxRetries: 0 } },
+				{ streaming: true, tools: false, stopOnError: true },
+			),
 			imageAgentWorkflow(
 				'agent-image',
 				{ credential, model: 'vision-1' },
@@ -398,15 +403,29 @@ describe("errors as the agent's error item shows them (only the message is kept)
 		);
 	});
 
-	test('streaming, a reply cut by Maximum Tokens: the chat is told it was cut, and the fix', async () => {
+	test("streaming, a reply cut by Maximum Tokens: the chat user reads that the assistant is not set up, not the node's settings", async () => {
 		const response = await n8n().webhook('agent-stream-cut', {
 			question: 'one two three four five',
 		});
 		const errors = (await readStreamed(response)).flatMap((read) => read.errors);
-		expect(errors).toHaveLength(1);
-		expect(errors[0]).toMatch(
-			/^Chat Model failed: The model's reply was cut off at the token limit after 3 tokens: Options > Maximum Tokens \(3\)\. .*Raise Options > Maximum Tokens/,
+		expect(errors).toEqual([
+			"The assistant is not set up correctly, so it cannot answer. Please let the workflow's owner know.",
+		]);
+	});
+
+	test('streaming to a chat, the service unreachable: the chat user sees no internal address; the execution keeps it and the fix', async () => {
+		const response = await n8n().webhook('agent-stream-closed-port', { question: 'hello' });
+		const errors = (await readStreamed(response)).flatMap((read) => read.errors);
+		expect(errors).toEqual([
+			'The assistant is unavailable right now. Please try again in a moment.',
+		]);
+		expect(errors.join(' ')).not.toContain('127.0.0.1');
+		// The execution's error (what the owner sees in n8n) keeps the address and the fix.
+		const recorded = await rest.lastError('e2e-agent-stream-closed-port');
+		expect(recorded?.message).toContain(
+			`The service at ${CLOSED_BASE_URL}/chat/completions refused the connection`,
 		);
+		expect(recorded?.message).toContain('Check the Base URL in the credential');
 	});
 
 	test('a reply cut by Maximum Tokens is not passed on as the answer', async () => {

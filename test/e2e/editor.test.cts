@@ -321,7 +321,12 @@ test('the Chat Model: Response Format with its schema editor below Model; Option
 	);
 
 	const { listed } = await optionsList(p, ndv, 'editor-chat-model-options');
-	expect(listed.slice(0, 4)).toEqual(['Temperature', 'Top P', 'Maximum Tokens', 'Reasoning Effort']);
+	expect(listed.slice(0, 4)).toEqual([
+		'Temperature',
+		'Top P',
+		'Maximum Tokens',
+		'Reasoning Effort',
+	]);
 	expect(listed.at(-6)).toBe('Stream Usage');
 	expect(listed).not.toContain('Response Format');
 	expect(listed).not.toContain('Concurrency');

@@ -67,7 +67,10 @@ test('streaming to a chat, a reply cut at Maximum Tokens: the chat is told it wa
 		/^The model's reply was cut off at the token limit after 2 tokens: Options > Maximum Tokens \(2\)\. /,
 	);
 	const told = chunks.filter((chunk) => chunk.type === 'error').map((chunk) => chunk.content);
-	expect(told).toEqual([`Chat Completions Chat Model failed: ${run.error?.message}`]);
+	// The chat gets a chat user's words; the execution keeps the limit and the fix.
+	expect(told).toEqual([
+		"The assistant is not set up correctly, so it cannot answer. Please let the workflow's owner know.",
+	]);
 });
 
 test('a rate limit: the fix names what the Chat Model has, not a Concurrency option', async () => {

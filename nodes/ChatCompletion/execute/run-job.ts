@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { Job } from './plan-jobs';
 import { runsAsTool } from './tool-result';
 import type { ChatClient, ChatReply, ChatRequestBody, ModelReply } from '../../../engine';
-import { describeProblem, splitReasoning, thinkSplitter } from '../../../engine';
+import { chatWords, describeProblem, splitReasoning, thinkSplitter } from '../../../engine';
 
 export interface JobReply extends ModelReply {
 	body: ChatRequestBody;
@@ -82,7 +82,8 @@ export async function runJob(
 				words: client.words,
 				model: request?.body.model,
 			});
-			chat.error(`${problem.message} (item ${itemIndex}). ${problem.description}`);
+			// A chat user's words only: the error item keeps the whole problem.
+			chat.error(chatWords(problem));
 		}
 		return error;
 	};

@@ -2,7 +2,7 @@ import type { INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CHAT_MODEL_OPTIONS } from '../properties';
 import type { NodeWords, ProblemContext } from '../../../engine';
-import { describeProblem, toNodeError } from '../../../engine';
+import { chatWords, describeProblem, toNodeError } from '../../../engine';
 
 /**
  * A failure of the Chat Model as the error its AI node shows. The AI Agent (and the other AI nodes) keep
@@ -43,10 +43,8 @@ export function modelError(
 	const [fix, code] = splitNetworkCode(problem.description);
 	const message = `${sentence(problem.message)} ${fix}`;
 	// n8n drops a description equal to the message. A chat client that was streamed to gets the
-	// description alone: it says it all, with what failed; the panels show it below the message.
-	const description = context.streamed
-		? `${node.name} failed: ${message}${code ? ` ${code}` : ''}`
-		: (code ?? '');
+	// description alone: what happened in a chat user's words (the execution keeps the message).
+	const description = context.streamed ? chatWords(problem) : (code ?? '');
 	return toNodeError(node, { ...problem, message, description });
 }
 

@@ -283,10 +283,35 @@ describe('failures without an HTTP answer', () => {
 		expect(broken.details).toEqual({ partial_content: 'Hello' });
 	});
 
-	test('for a streaming client the description starts with the problem', () => {
+	test("for a streaming client the description is a chat user's words; the message keeps the address and the fix", () => {
 		const problem = describeProblem(timedOut('ETIMEDOUT', 500), { ...context, streaming: true });
-		expect(problem.description).toMatch(
-			/^The service at .* did not answer within the Timeout of 500 ms\. Raise Options > Timeout/,
+		expect(problem.description).toBe(
+			'The assistant is unavailable right now. Please try again in a moment.',
 		);
+		expect(problem.message).toMatch(
+			/^The service at https:\/\/api\.example\.com\/v1\S* did not answer within the Timeout of 500 ms\. Raise Options > Timeout/,
+		);
+	});
+
+	test.each([
+		[
+			'a rate limit',
+			new ServiceError(429, 'slow down', undefined, 'rate_limit_exceeded', 'json'),
+			'The assistant is busy right now. Please try again in a minute.',
+		],
+		[
+			'a wrong key',
+			new ServiceError(401, 'Invalid token', undefined, undefined, 'json'),
+			"The assistant is not set up correctly, so it cannot answer. Please let the workflow's owner know.",
+		],
+		[
+			'a request the service rejects',
+			new ServiceError(400, 'bad', undefined, undefined, 'json'),
+			'The assistant could not answer this message. Please try again, or put it another way.',
+		],
+	])('a chat user reads %s in their words', (_name, error, words) => {
+		const problem = describeProblem(error, { ...context, streaming: true });
+		expect(problem.description).toBe(words);
+		expect(problem.description).not.toMatch(/api\.example\.com|Options >|credential/);
 	});
 });
