@@ -59,6 +59,9 @@ export function toNodeError(
 	// n8n swaps a message that names a system error code (ECONNREFUSED, ...) for its generic headline
 	// ("perhaps it is offline"), which drops the URL, the attempts and the fix: ours says more.
 	error.message = message;
+	// Without a description n8n would take the service's words from the details, and repeat them under a
+	// message that already quotes them.
+	if (problem.description === '') error.description = null;
 	return error;
 }
 

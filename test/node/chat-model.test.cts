@@ -363,6 +363,8 @@ describe('errors: what the AI node shows is in the message', () => {
 			/^The service rejected the API key\. The service answered ".+" \(HTTP 401.*\)\. Open the credential and paste the key again/,
 		);
 		expect(run.error?.message).not.toContain('(item 0)');
+		// Nothing under the message repeats the service's words the message quotes.
+		expect(run.error?.description ?? undefined).toBeUndefined();
 		expect(JSON.stringify(run.runData)).not.toContain('sk-example-wrong-key-dummy');
 		expect(JSON.stringify(run.error)).not.toContain('sk-example-wrong-key-dummy');
 	});
