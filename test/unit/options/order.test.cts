@@ -4,9 +4,20 @@ import type { INodeProperties } from 'n8n-workflow';
 import { ChatCompletion } from '../../../nodes/ChatCompletion/ChatCompletion.node';
 import { LmChatCompletions } from '../../../nodes/LmChatCompletions/LmChatCompletions.node';
 
-function optionLabels(properties: INodeProperties[]): string[] {
+function optionsOf(properties: INodeProperties[]): INodeProperties[] {
 	const options = properties.find((property) => property.name === 'options');
-	return ((options?.options ?? []) as INodeProperties[]).map((option) => option.displayName);
+	return (options?.options ?? []) as INodeProperties[];
+}
+
+function optionLabels(properties: INodeProperties[]): string[] {
+	return optionsOf(properties).map((option) => option.displayName);
+}
+
+/** One option of Chat Completion's Options, as the UI gets it. */
+function chatCompletionOption(name: string): INodeProperties | undefined {
+	return optionsOf(new ChatCompletion().description.properties).find(
+		(option) => option.name === name,
+	);
 }
 
 test('Chat Completion: Temperature and Top P, Maximum Tokens, Response Format and Stream first; Stream Usage and retries last', () => {
@@ -31,32 +42,17 @@ test('the Chat Model lists its options in the same order', () => {
 });
 
 test('Concurrency says under its field that 0 is Auto', () => {
-	const options = new ChatCompletion().description.properties.find(
-		(property) => property.name === 'options',
-	);
-	const concurrency = ((options?.options ?? []) as INodeProperties[]).find(
-		(option) => option.name === 'concurrency',
-	);
+	const concurrency = chatCompletionOption('concurrency');
 	expect(concurrency).toMatchObject({ default: 0, hint: '0 = Auto' });
 });
 
 test('Token Budget says under its field that 0 is none', () => {
-	const options = new ChatCompletion().description.properties.find(
-		(property) => property.name === 'options',
-	);
-	const budget = ((options?.options ?? []) as INodeProperties[]).find(
-		(option) => option.name === 'tokenBudget',
-	);
+	const budget = chatCompletionOption('tokenBudget');
 	expect(budget).toMatchObject({ default: 0, hint: '0 = none' });
 });
 
 test('Reasoning Effort lists its choices in order of effort', () => {
-	const options = new ChatCompletion().description.properties.find(
-		(property) => property.name === 'options',
-	);
-	const effort = ((options?.options ?? []) as INodeProperties[]).find(
-		(option) => option.name === 'reasoningEffort',
-	);
+	const effort = chatCompletionOption('reasoningEffort');
 	expect((effort?.options as Array<{ value: string }>).map((choice) => choice.value)).toEqual([
 		'none',
 		'minimal',
@@ -69,12 +65,7 @@ test('Reasoning Effort lists its choices in order of effort', () => {
 });
 
 test('Max Image Size shows the megabytes as typed (20, not 20.000)', () => {
-	const options = new ChatCompletion().description.properties.find(
-		(property) => property.name === 'options',
-	);
-	const size = ((options?.options ?? []) as INodeProperties[]).find(
-		(option) => option.name === 'maxImageSize',
-	);
+	const size = chatCompletionOption('maxImageSize');
 	expect(size?.default).toBe(20);
 	expect(size?.typeOptions?.numberPrecision).toBeUndefined();
 });
