@@ -1,6 +1,7 @@
 /** Validation of a chat completion request body into a ChatRequest. */
 import { parseMessage, type ChatMessage } from './chat-messages.mts';
 import { invalidRequest } from './errors.mts';
+import { parseJsonBody } from './json-body.mts';
 import { describe, isObject, type Json } from './json-value.mts';
 import { checkStreamKnobs, parseKnobs, type Knobs } from './knobs.mts';
 import { parseResponseFormat, type ResponseFormat } from './response-format.mts';
@@ -34,18 +35,7 @@ export function parseChatRequest(contentType: string | undefined, rawBody: strin
 			null,
 		);
 	}
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(rawBody);
-	} catch (error) {
-		throw invalidRequest(
-			`We could not parse the JSON body of your request: ${(error as Error).message}`,
-			null,
-		);
-	}
-	if (!isObject(parsed)) {
-		throw invalidRequest(`The request body must be a JSON object, got ${describe(parsed)}`, null);
-	}
+	const parsed = parseJsonBody(rawBody);
 	const { x_local: rawKnobs, ...body } = parsed;
 	const knobs = parseKnobs(rawKnobs);
 

@@ -6,10 +6,8 @@
  * `not_numbers` (the first vector's first number sent as a string), `base64` (vectors as base64 even when
  * floats were asked for).
  */
-import { invalidRequest } from './errors.mts';
-import { describe, isObject } from './json-value.mts';
 import type { FailFirst } from './knobs.mts';
-import { FieldReader, readFailFirst } from './knobs.mts';
+import { knobReader, readFailFirst } from './knobs.mts';
 
 export interface EmbeddingKnobs {
 	failFirst?: FailFirst;
@@ -22,15 +20,7 @@ export interface EmbeddingKnobs {
 
 /** The knobs of an `x_local` value (undefined: none set); throws a 400 naming the knob at fault. */
 export function parseEmbeddingKnobs(value: unknown): EmbeddingKnobs {
-	const fields = value ?? {};
-	if (!isObject(fields)) {
-		throw invalidRequest(
-			`'x_local' must be an object, got ${describe(value)}`,
-			'x_local',
-			'invalid_type',
-		);
-	}
-	const reader = new FieldReader(fields, 'x_local');
+	const reader = knobReader(value);
 	const knobs: EmbeddingKnobs = {
 		failFirst: readFailFirst(reader.object('fail_first')),
 		shuffled: reader.boolean('shuffled'),

@@ -1,7 +1,8 @@
 /** Validation of an embeddings request body (POST /v1/embeddings), as OpenAI's endpoint checks it. */
 import { parseEmbeddingKnobs, type EmbeddingKnobs } from './embedding-knobs.mts';
 import { invalidRequest } from './errors.mts';
-import { describe, isObject } from './json-value.mts';
+import { parseJsonBody } from './json-body.mts';
+import { describe } from './json-value.mts';
 
 export interface EmbeddingsRequest {
 	model: string;
@@ -47,18 +48,7 @@ function parseInput(value: unknown): string[] {
 
 /** Parses and validates the body; throws a 400 ApiError naming the field at fault. */
 export function parseEmbeddingsRequest(rawBody: string): EmbeddingsRequest {
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(rawBody);
-	} catch (error) {
-		throw invalidRequest(
-			`We could not parse the JSON body of your request: ${(error as Error).message}`,
-			null,
-		);
-	}
-	if (!isObject(parsed)) {
-		throw invalidRequest(`The request body must be a JSON object, got ${describe(parsed)}`, null);
-	}
+	const parsed = parseJsonBody(rawBody);
 	const { x_local: rawKnobs, model, input, encoding_format, dimensions, user, ...rest } = parsed;
 	const knobs = parseEmbeddingKnobs(rawKnobs);
 	const unknown = Object.keys(rest);

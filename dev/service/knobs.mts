@@ -286,8 +286,8 @@ function readText(reader: FieldReader): string | undefined {
 	return text.repeat(repeat ?? 1);
 }
 
-/** The knobs of an `x_local` value (undefined: none set); throws a 400 naming the knob at fault. */
-export function parseKnobs(value: unknown): Knobs {
+/** A reader of the `x_local` object of a request (undefined: an empty one); a 400 when it is not an object. */
+export function knobReader(value: unknown): FieldReader {
 	const fields = value ?? {};
 	if (!isObject(fields)) {
 		throw invalidRequest(
@@ -296,7 +296,12 @@ export function parseKnobs(value: unknown): Knobs {
 			'invalid_type',
 		);
 	}
-	const reader = new FieldReader(fields, 'x_local');
+	return new FieldReader(fields, 'x_local');
+}
+
+/** The knobs of an `x_local` value (undefined: none set); throws a 400 naming the knob at fault. */
+export function parseKnobs(value: unknown): Knobs {
+	const reader = knobReader(value);
 	const text = readText(reader);
 	const knobs: Knobs = {
 		chunkWords: reader.number('chunk_words', 1, maxCount) ?? 1,
