@@ -28,7 +28,12 @@ type Connections = Record<
 
 const to = (...nodes: string[]) => nodes.map((node) => [{ node, type: 'main' as const, index: 0 }]);
 
-function webhookNode(path: string, responseMode: 'lastNode' | 'streaming'): WorkflowNode {
+/** A Webhook trigger on POST `path`; `allEntries`: answers with every item of the last node, not the first. */
+export function webhookNode(
+	path: string,
+	responseMode: 'lastNode' | 'streaming' | 'onReceived',
+	{ allEntries = false } = {},
+): WorkflowNode {
 	return {
 		id: randomUUID(),
 		name: 'Webhook',
@@ -36,9 +41,18 @@ function webhookNode(path: string, responseMode: 'lastNode' | 'streaming'): Work
 		typeVersion: 2.1,
 		position: [-440, 0],
 		webhookId: randomUUID(),
-		parameters: { httpMethod: 'POST', path, responseMode, options: {} },
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode,
+			...(allEntries ? { responseData: 'allEntries' } : {}),
+			options: {},
+		},
 	};
 }
+
+/** A connection of an AI sub-node (`type`: ai_languageModel, ai_embedding, ...) to `node`. */
+export const aiLink = (node: string, type: string) => [[{ node, type, index: 0 }]];
 
 /**
  * examples/<name>.workflow.json with its manual trigger replaced by Webhook -> Request Body (the POSTed

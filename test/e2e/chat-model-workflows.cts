@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { readExamples } from '../../dev/n8n/examples.cts';
 import type { WorkflowToImport } from '../../dev/n8n/import.cts';
 import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
+import { aiLink, webhookNode } from '../../dev/n8n/workflows.cts';
 
 export const MODEL_TYPE = 'n8n-nodes-chat-completions.lmChatCompletions';
 const TOOL_TYPE = 'n8n-nodes-chat-completions.chatCompletionTool';
@@ -19,23 +20,6 @@ export interface ModelSetup {
 	/** The node version (1 unless given) and its fields besides Model and Options (Response Format's, from 1.1). */
 	typeVersion?: number;
 	fields?: Record<string, unknown>;
-}
-
-const link = (node: string, type: string) => [[{ node, type, index: 0 }]];
-
-function webhook(
-	path: string,
-	responseMode: 'lastNode' | 'streaming' | 'onReceived',
-): WorkflowNode {
-	return {
-		id: randomUUID(),
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2.1,
-		position: [-300, 0],
-		webhookId: randomUUID(),
-		parameters: { httpMethod: 'POST', path, responseMode, options: {} },
-	};
 }
 
 function chatModel(
@@ -125,14 +109,14 @@ export function agentWorkflow(
 		...(stopOnError ? {} : { onError: 'continueRegularOutput' }),
 	};
 	const mode = streaming ? 'streaming' : answerAtOnce ? 'onReceived' : 'lastNode';
-	const nodes = [webhook(path, mode), agent, chatModel(model)];
+	const nodes = [webhookNode(path, mode), agent, chatModel(model)];
 	const connections: Record<string, unknown> = {
-		Webhook: { main: link('AI Agent', 'main') },
-		'Chat Model': { ai_languageModel: link('AI Agent', 'ai_languageModel') },
+		Webhook: { main: aiLink('AI Agent', 'main') },
+		'Chat Model': { ai_languageModel: aiLink('AI Agent', 'ai_languageModel') },
 	};
 	if (tools) {
 		nodes.push(weatherTool());
-		connections.Weather = { ai_tool: link('AI Agent', 'ai_tool') };
+		connections.Weather = { ai_tool: aiLink('AI Agent', 'ai_tool') };
 	}
 	if (fallback !== undefined) {
 		nodes.push(chatModel(fallback, 'Fallback Model'));
@@ -179,8 +163,8 @@ export function imageAgentWorkflow(
 		],
 		connections: {
 			...(workflow.connections as Record<string, unknown>),
-			Webhook: { main: link('Download Image', 'main') },
-			'Download Image': { main: link('AI Agent', 'main') },
+			Webhook: { main: aiLink('Download Image', 'main') },
+			'Download Image': { main: aiLink('AI Agent', 'main') },
 		},
 	};
 }
@@ -191,7 +175,7 @@ export function chainWorkflow(path: string, model: ModelSetup): WorkflowToImport
 		id: `e2e-${path}`,
 		name: `Basic LLM Chain: ${path}`,
 		nodes: [
-			webhook(path, 'lastNode'),
+			webhookNode(path, 'lastNode'),
 			{
 				id: randomUUID(),
 				name: 'Basic LLM Chain',
@@ -203,8 +187,8 @@ export function chainWorkflow(path: string, model: ModelSetup): WorkflowToImport
 			chatModel(model),
 		],
 		connections: {
-			Webhook: { main: link('Basic LLM Chain', 'main') },
-			'Chat Model': { ai_languageModel: link('Basic LLM Chain', 'ai_languageModel') },
+			Webhook: { main: aiLink('Basic LLM Chain', 'main') },
+			'Chat Model': { ai_languageModel: aiLink('Basic LLM Chain', 'ai_languageModel') },
 		},
 		settings: { executionOrder: 'v1' },
 	};
@@ -228,7 +212,7 @@ export function langchainCodeWorkflow(path: string, model: ModelSetup): Workflow
 		id: `e2e-${path}`,
 		name: `LangChain Code: ${path}`,
 		nodes: [
-			webhook(path, 'lastNode'),
+			webhookNode(path, 'lastNode'),
 			{
 				id: randomUUID(),
 				name: 'LangChain Code',
@@ -249,8 +233,8 @@ export function langchainCodeWorkflow(path: string, model: ModelSetup): Workflow
 			chatModel(model),
 		],
 		connections: {
-			Webhook: { main: link('LangChain Code', 'main') },
-			'Chat Model': { ai_languageModel: link('LangChain Code', 'ai_languageModel') },
+			Webhook: { main: aiLink('LangChain Code', 'main') },
+			'Chat Model': { ai_languageModel: aiLink('LangChain Code', 'ai_languageModel') },
 		},
 		settings: { executionOrder: 'v1' },
 	};

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { WorkflowToImport } from '../../dev/n8n/import.cts';
 import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
+import { aiLink, webhookNode } from '../../dev/n8n/workflows.cts';
 
 export const EMBEDDINGS_TYPE = 'n8n-nodes-chat-completions.embeddingsChatCompletions';
 const STORE_TYPE = '@n8n/n8n-nodes-langchain.vectorStoreInMemory';
@@ -16,26 +17,6 @@ export interface EmbeddingsSetup {
 	credential: { id: string; name: string };
 	model: string;
 	options?: Record<string, unknown>;
-}
-
-const link = (node: string, type: string) => [[{ node, type, index: 0 }]];
-
-function webhook(path: string): WorkflowNode {
-	return {
-		id: randomUUID(),
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2.1,
-		position: [-300, 0],
-		webhookId: randomUUID(),
-		parameters: {
-			httpMethod: 'POST',
-			path,
-			responseMode: 'lastNode',
-			responseData: 'allEntries',
-			options: {},
-		},
-	};
 }
 
 function embeddingsNode({ credential, model, options }: EmbeddingsSetup): WorkflowNode {
@@ -110,13 +91,20 @@ export function insertWorkflow(
 	return {
 		id: `e2e-${path}`,
 		name: `Embeddings: ${path}`,
-		nodes: [webhook(path), documents, store, loader, splitter, embeddingsNode(embeddings)],
+		nodes: [
+			webhookNode(path, 'lastNode', { allEntries: true }),
+			documents,
+			store,
+			loader,
+			splitter,
+			embeddingsNode(embeddings),
+		],
 		connections: {
-			Webhook: { main: link('Documents', 'main') },
-			Documents: { main: link('Insert', 'main') },
-			'Default Data Loader': { ai_document: link('Insert', 'ai_document') },
-			Splitter: { ai_textSplitter: link('Default Data Loader', 'ai_textSplitter') },
-			Embeddings: { ai_embedding: link('Insert', 'ai_embedding') },
+			Webhook: { main: aiLink('Documents', 'main') },
+			Documents: { main: aiLink('Insert', 'main') },
+			'Default Data Loader': { ai_document: aiLink('Insert', 'ai_document') },
+			Splitter: { ai_textSplitter: aiLink('Default Data Loader', 'ai_textSplitter') },
+			Embeddings: { ai_embedding: aiLink('Insert', 'ai_embedding') },
 		},
 		settings: { executionOrder: 'v1' },
 	};
@@ -144,10 +132,10 @@ export function searchWorkflow(
 	return {
 		id: `e2e-${path}`,
 		name: `Embeddings: ${path}`,
-		nodes: [webhook(path), store, embeddingsNode(embeddings)],
+		nodes: [webhookNode(path, 'lastNode', { allEntries: true }), store, embeddingsNode(embeddings)],
 		connections: {
-			Webhook: { main: link('Search', 'main') },
-			Embeddings: { ai_embedding: link('Search', 'ai_embedding') },
+			Webhook: { main: aiLink('Search', 'main') },
+			Embeddings: { ai_embedding: aiLink('Search', 'ai_embedding') },
 		},
 		settings: { executionOrder: 'v1' },
 	};
