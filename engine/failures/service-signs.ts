@@ -13,11 +13,20 @@ const QUOTA_LABELS = [
 	'quota_exceeded',
 ];
 
-/** The account behind the key is out of balance: 402, or a quota code at any status. */
+/**
+ * new-api's and one-api's words for a key or user out of quota, which some of their versions answer with 429
+ * and no quota code: "token quota is not enough", "user quota is not enough", "用户额度不足", "令牌额度不足",
+ * "该令牌额度已用尽", "余额不足".
+ */
+const QUOTA_WORDS =
+	/\b(token|user) quota (is not enough|has been used up|is exhausted|exhausted)\b|(用户|令牌)额度不足|额度已用尽|余额不足/i;
+
+/** The account behind the key is out of balance: 402, or a quota code or a gateway's quota words at any status. */
 export function isOutOfBalance(error: ServiceError): boolean {
 	return (
 		error.status === 402 ||
-		[error.errorCode, error.errorType].some((label) => QUOTA_LABELS.includes(label ?? ''))
+		[error.errorCode, error.errorType].some((label) => QUOTA_LABELS.includes(label ?? '')) ||
+		QUOTA_WORDS.test(error.serviceMessage)
 	);
 }
 
