@@ -6,7 +6,7 @@ import { billingOf, requestIdIn } from './reply/billing';
 import { readCompletion } from './reply/read-completion';
 import type { ChatRequest } from './request/input';
 import { withRetries } from './retry/with-retries';
-import type { Run } from './run/run';
+import type { Observe, Run } from './run/run';
 import type { Sender } from './transport/http';
 import { openReply } from './transport/http';
 
@@ -38,7 +38,7 @@ export async function requestCompletion(
 	request: ChatRequest,
 	{ run, signal, onText }: { run: Run; signal: AbortSignal; onText?: (delta: string) => void },
 ): Promise<Answer> {
-	const attempt = async (): Promise<Answer> => {
+	const attempt = async (observe: Observe): Promise<Answer> => {
 		const reply = await openReply(context, {
 			method: 'POST',
 			url: `${connection.baseUrl}/chat/completions`,
@@ -47,6 +47,7 @@ export async function requestCompletion(
 			credential: connection.credential,
 			cancel: signal,
 		});
+		observe(reply.headers);
 		const completion = await readCompletion(reply, request.stream, onText).catch((error: unknown) =>
 			Promise.reject(withRequestId(error, reply.headers)),
 		);

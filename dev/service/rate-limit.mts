@@ -29,6 +29,8 @@ export interface TrafficReport {
 	/** The 429s sent, and which limit each one was for. */
 	rejected: number;
 	rejectedBy: Record<LimitReached, number>;
+	/** When the last 429 was sent (Unix ms, fractional), or null. */
+	lastRejectedAt: number | null;
 	inFlight: number;
 	maxInFlight: number;
 	/** The count of requests in flight at start or clear, then one point per change. */
@@ -100,6 +102,7 @@ class KeyTraffic {
 			const reached: LimitReached = windowWait >= inFlightWait ? 'window' : 'inFlight';
 			this.#report.rejected++;
 			this.#report.rejectedBy[reached]++;
+			this.#report.lastRejectedAt = now;
 			if (this.#style.countsRefused) window.take(now);
 			const state = this.#state(limit, now);
 			throw this.#style.refusal(this.key.key, state, reached, Math.max(windowWait, inFlightWait));
@@ -114,6 +117,7 @@ class KeyTraffic {
 			admitted: 0,
 			rejected: 0,
 			rejectedBy: { window: 0, inFlight: 0 },
+			lastRejectedAt: null,
 			inFlight,
 			maxInFlight: inFlight,
 			timeline: [{ at: now, inFlight }],

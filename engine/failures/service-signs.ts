@@ -90,3 +90,42 @@ export function wantsReasoningBack(error: ServiceError): boolean {
 export function refusesReasoning(error: ServiceError): boolean {
 	return error.status === 400 && REASONING_REFUSED.test(error.serviceMessage);
 }
+
+/** new-api's cap on a key's requests in flight: "... at most N in-flight requests ..." (or concurrent, parallel). */
+const IN_FLIGHT_CAP =
+	/\bat most (\d+) (?:in-flight|concurrent|parallel) requests?\b|最多\s*(\d+)\s*个?并发/i;
+
+/** The cap on requests in flight that a 429 names, or undefined. */
+export function inFlightCap(error: ServiceError): number | undefined {
+	if (error.status !== 429) return undefined;
+	const match = IN_FLIGHT_CAP.exec(error.serviceMessage);
+	const cap = Number(match?.[1] ?? match?.[2]);
+	return cap >= 1 ? cap : undefined;
+}
+
+/** A window a 429 names: `requests` per `ms`, and whether failed requests count too. */
+export interface NamedWindow {
+	requests: number;
+	ms: number;
+	countsFailures: boolean;
+}
+
+/**
+ * new-api's windows: "您已达到总请求数限制：N分钟内最多请求M次，包括失败次数" (failed requests count too) or
+ * "您已达到请求数限制：N分钟内最多请求M次"; in English builds "... M requests within N minutes ...".
+ */
+const WINDOW_ZH = /(\d+(?:\.\d+)?)\s*分钟内最多请求\s*(\d+)\s*次/;
+const WINDOW_EN = /\b(\d+) requests? (?:with)?in (\d+(?:\.\d+)?) minutes?\b/i;
+const COUNTS_FAILURES = /包括失败|including fail/i;
+
+/** The window a 429 names, or undefined. */
+export function namedWindow(error: ServiceError): NamedWindow | undefined {
+	if (error.status !== 429) return undefined;
+	const text = error.serviceMessage;
+	const zh = WINDOW_ZH.exec(text);
+	const en = WINDOW_EN.exec(text);
+	const [minutes, requests] = zh ? [zh[1], zh[2]] : en ? [en[2], en[1]] : [];
+	const window = { requests: Number(requests), ms: Math.round(Number(minutes) * 60_000) };
+	if (!(window.requests >= 1 && window.ms >= 1)) return undefined;
+	return { ...window, countsFailures: COUNTS_FAILURES.test(text) };
+}
