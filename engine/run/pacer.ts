@@ -1,6 +1,9 @@
 import type { LimitReport } from '../reply/rate-limit-headers';
 import { rateLimitHeaders } from '../reply/rate-limit-headers';
 
+/** The least share of a key's limit one process takes, however many others are seen using it. */
+const MIN_SHARE = 0.05;
+
 /** What the latest reply said of one limit, and how many requests had been sent when its request went. */
 interface Seen extends LimitReport {
 	/** When the bucket is full again (Unix ms), when said. */
@@ -13,8 +16,9 @@ interface Seen extends LimitReport {
  * Pacing from the `x-ratelimit-*` headers a key's replies carry (OpenAI, LiteLLM): what is left of a limit,
  * less what was sent since the request that reply answers, is what may still go; when that is used up, new
  * requests are held until the reset the reply gave (the bucket is full again then), so that they meet no 429.
- * Requests count 1 each, tokens the average reply's `total_tokens`. Shared by every run on the key in this
- * n8n process (`key-state.ts`).
+ * Requests count 1 each, tokens the average reply's `total_tokens`. When the service counts more between two
+ * replies than went from here (other queue-mode workers on the key), only this process's share of what is left
+ * is taken. Shared by every run on the key in this n8n process (`key-state.ts`).
  */
 export class Pacer {
 	#sent = 0;
@@ -22,6 +26,11 @@ export class Pacer {
 	#tokens?: Seen;
 	#tokensSpent = 0;
 	#replies = 0;
+	/**
+	 * This process's share of what the key uses (other workers may use it too): what went from here between two
+	 * replies against what the service counted between them; 1 while nobody else is seen.
+	 */
+	#share = 1;
 
 	/** Counts a request that is sent now; returns its place, which its reply's headers are observed with. */
 	take(): number {
@@ -36,6 +45,15 @@ export class Pacer {
 			const fullAt = report.resetMs === undefined ? undefined : now + report.resetMs;
 			return { ...report, fullAt, sentBefore: place };
 		};
+		const last = this.#requests;
+		if (requests !== undefined && last !== undefined && place > last.sentBefore) {
+			const counted = last.remaining - requests.remaining;
+			// A bucket that refilled in between counts less than was used: such a reply says nothing of others.
+			if (counted > 0) {
+				const ours = Math.min(1, (place - last.sentBefore) / counted);
+				this.#share = Math.max(MIN_SHARE, (this.#share + ours) / 2);
+			}
+		}
 		this.#requests = seen(requests, this.#requests);
 		this.#tokens = seen(tokens, this.#tokens);
 	}
@@ -56,7 +74,7 @@ export class Pacer {
 	#hold(limit: 'requests' | 'tokens', cost: number, now: number): number {
 		const seen = limit === 'requests' ? this.#requests : this.#tokens;
 		if (seen === undefined) return 0;
-		const left = seen.remaining - (this.#sent - seen.sentBefore) * cost;
+		const left = seen.remaining * this.#share - (this.#sent - seen.sentBefore) * cost;
 		if (left >= cost) return 0;
 		if (seen.fullAt !== undefined && now < seen.fullAt) return seen.fullAt - now;
 		// Past the reset the bucket is full again: what it holds may go from here, and once that is used up too,

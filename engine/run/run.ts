@@ -3,7 +3,7 @@ import { sleep } from 'n8n-workflow';
 import { KeyState, keyState } from './key-state';
 import { TokenBudget } from './token-budget';
 import { Admission } from '../concurrency/admission';
-import type { AttemptOutcome, Limiter } from '../concurrency/limiter';
+import type { AttemptOutcome, Limiter, Slot } from '../concurrency/limiter';
 import { autoLimiter, fixedLimiter, LimiterClosed } from '../concurrency/limiter';
 import type { Connection } from '../connection';
 import { NetworkError, ServiceError } from '../failures/errors';
@@ -137,6 +137,7 @@ export class Run {
 		},
 	): Promise<T> {
 		const slot = await this.limiter.acquire(signal);
+		let keySlot: Slot | undefined;
 		let outcome: AttemptOutcome = 'failed';
 		/** A cap on requests in flight the service named: the key's limit comes down to it. */
 		let cap: number | undefined;
@@ -149,28 +150,23 @@ export class Run {
 		try {
 			// A pause that began while this request waited for its slot holds it too.
 			await this.gate.wait(signal);
-			const keySlot = await this.key.inFlight.acquire(signal);
-			try {
-				await this.#paced(maxHoldMs, signal);
-				this.budget?.check();
-				if (first) this.sent++;
-				const { pacer } = this.key;
-				const place = pacer.take();
-				this.key.window.sent();
-				const result = await attempt((headers) => pacer.observe(headers, place));
-				const tokens = tokensOf(result);
-				pacer.spent(tokens);
-				this.budget?.spend(tokens);
-				outcome = 'ok';
-				return result;
-			} catch (error) {
-				throw failed(error);
-			} finally {
-				keySlot.release(outcome === 'ok' ? 'ok' : 'failed', cap);
-			}
+			keySlot = await this.key.inFlight.acquire(signal);
+			await this.#paced(maxHoldMs, signal);
+			this.budget?.check();
+			if (first) this.sent++;
+			const { pacer } = this.key;
+			const place = pacer.take();
+			this.key.window.sent();
+			const result = await attempt((headers) => pacer.observe(headers, place));
+			const tokens = tokensOf(result);
+			pacer.spent(tokens);
+			this.budget?.spend(tokens);
+			outcome = 'ok';
+			return result;
 		} catch (error) {
 			throw failed(error);
 		} finally {
+			keySlot?.release(outcome === 'ok' ? 'ok' : 'failed', cap);
 			slot.release(outcome);
 		}
 	}

@@ -62,3 +62,15 @@ test('tokens: held once what is left does not pay for an average reply', () => {
 	expect(sendWhileAllowed(pacer, now)).toBe(2);
 	expect(pacer.holdMs(now)).toBe(6000);
 });
+
+test('when the service counts more than went from here (other workers), only our share of what is left is taken', () => {
+	const pacer = new Pacer();
+	const first = pacer.take();
+	pacer.observe(headers(100, '2s', 100), first, now);
+	for (let sent = 0; sent < 9; sent++) pacer.take();
+	// Between the two replies 9 went from here and the service counted 40: ours is about a quarter, taken half
+	// and half with what was known (1): 0.6125 of the 60 left may go.
+	pacer.observe(headers(60, '2s', 100), first + 9, now);
+	expect(sendWhileAllowed(pacer, now)).toBe(Math.floor(60 * 0.6125));
+	expect(pacer.holdMs(now)).toBe(2000);
+});
