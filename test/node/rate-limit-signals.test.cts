@@ -110,6 +110,24 @@ test("new-api's window that counts failed requests: waited out on its scale, in 
 	]);
 }, 30_000);
 
+test('with Max Wait on Rate Limit 0 the first 429 fails the item, in the words of what the service named', async () => {
+	const local = await limitedService('2/3s@new-api');
+	await local.clearRequests();
+	const { outputs } = await engineWith(keys.limited, local.baseUrl).runNode({
+		type: NODE_TYPE,
+		parameters: simpleParameters('={{ "item " + $json.n }}', 'echo-1', {
+			options: { maxRateLimitWait: 0, concurrency: 1 },
+		}),
+		items: Array.from({ length: 3 }, (_, n) => ({ json: { n } })),
+		settings: { onError: 'continueRegularOutput' },
+	});
+	expect(outputs[0].map((item) => item.json.error ?? item.json.content)).toEqual([
+		'item 0',
+		'item 1',
+		"The key's limit of 2 requests per 3 s is used up (failed requests count too) (item 2)",
+	]);
+});
+
 test("the Chat Model (an AI node's parallel calls) comes down to new-api's cap the same way", async () => {
 	const local = await limitedService('1000000/s,3@new-api', 100);
 	await local.clearRequests();
