@@ -6,7 +6,7 @@ import { billingOf, requestIdIn } from './reply/billing';
 import { readCompletion } from './reply/read-completion';
 import type { ChatRequest } from './request/input';
 import { withRetries } from './retry/with-retries';
-import type { Run } from './run/run';
+import type { Observe, Run } from './run/run';
 import type { Sender } from './transport/http';
 import { openReply } from './transport/http';
 
@@ -43,7 +43,7 @@ export async function requestCompletion(
 		check,
 	}: { run: Run; signal: AbortSignal; onText?: (delta: string) => void; check?: () => void },
 ): Promise<Answer> {
-	const attempt = async (): Promise<Answer> => {
+	const attempt = async (observe: Observe): Promise<Answer> => {
 		const reply = await openReply(context, {
 			method: 'POST',
 			url: `${connection.baseUrl}/chat/completions`,
@@ -52,6 +52,7 @@ export async function requestCompletion(
 			credential: connection.credential,
 			cancel: signal,
 		});
+		observe(reply.headers);
 		const completion = await readCompletion(reply, request.stream, onText).catch((error: unknown) =>
 			Promise.reject(withRequestId(error, reply.headers)),
 		);

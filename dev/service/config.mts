@@ -1,11 +1,25 @@
 /**
  * Loads the service's keys and token groups from a JSON file (default: config.json beside main.mts):
  * `{ "groups": { "<group>": ["<model id>", ...] },
- *    "keys": [{ "name", "key", "group", "expiresAt"?, "rateLimit"?: { "requests", "windowSeconds", "inFlight"?, "wholeSeconds"? },
+ *    "keys": [{ "name", "key", "group", "expiresAt"?, "rateLimit"?: { "requests", "windowSeconds", "inFlight"?, "wholeSeconds"?, "style"? },
  *               "outOfBalance"? }] }`.
  */
 import { readFileSync } from 'node:fs';
 import { isObject } from './json-value.mts';
+
+/**
+ * How a gateway counts and tells its limit (rate-limit-styles.mts): `local` (this service's own: a sliding
+ * window, Retry-After and x-ratelimit headers), `retry-after-ms`, `openai`, `litellm`, `openrouter`, `new-api`.
+ */
+export const LIMIT_STYLES = [
+	'local',
+	'retry-after-ms',
+	'openai',
+	'litellm',
+	'openrouter',
+	'new-api',
+] as const;
+export type LimitStyle = (typeof LIMIT_STYLES)[number];
 
 /** A gateway's per-key limit (rate-limit.mts enforces it): requests started per window, and in flight at once. */
 export interface RateLimit {
@@ -15,6 +29,8 @@ export interface RateLimit {
 	inFlight?: number;
 	/** Retry-After in whole seconds, rounded up (as LiteLLM and one-api send it), not fractional. */
 	wholeSeconds?: boolean;
+	/** How the limit is counted and told; `local` when absent. */
+	style?: LimitStyle;
 }
 
 export interface KeyRecord {
@@ -112,18 +128,20 @@ export function checkRateLimit(value: unknown, at: string): RateLimit {
 		!isPositiveInteger(value.requests) ||
 		!isPositiveInteger(value.windowSeconds) ||
 		(value.inFlight !== undefined && !isPositiveInteger(value.inFlight)) ||
-		(value.wholeSeconds !== undefined && typeof value.wholeSeconds !== 'boolean')
+		(value.wholeSeconds !== undefined && typeof value.wholeSeconds !== 'boolean') ||
+		(value.style !== undefined && !LIMIT_STYLES.includes(value.style as LimitStyle))
 	) {
 		throw new Error(
-			`${at} must be { "requests": positive integer, "windowSeconds": positive integer, "inFlight"?: positive integer, "wholeSeconds"?: boolean }`,
+			`${at} must be { "requests": positive integer, "windowSeconds": positive integer, "inFlight"?: positive integer, "wholeSeconds"?: boolean, "style"?: ${LIMIT_STYLES.map((style) => `"${style}"`).join(' | ')} }`,
 		);
 	}
-	const { requests, windowSeconds, inFlight, wholeSeconds } = value as unknown as RateLimit;
+	const { requests, windowSeconds, inFlight, wholeSeconds, style } = value as unknown as RateLimit;
 	return {
 		requests,
 		windowSeconds,
 		...(inFlight === undefined ? {} : { inFlight }),
 		...(wholeSeconds === undefined ? {} : { wholeSeconds }),
+		...(style === undefined ? {} : { style }),
 	};
 }
 

@@ -1,7 +1,7 @@
 /**
- * How a rate limit shows on the wire, in the forms OpenAI and LiteLLM use: the 429 body (`type`
- * `requests`, `code` `rate_limit_exceeded`), `Retry-After` in fractional seconds (or whole ones), and the
- * `x-ratelimit-*-requests` headers with the reset as a Go duration (`137ms`, `1.2s`, `1m0s`).
+ * How a rate limit shows on the wire in OpenAI's forms, which the local style and others build on: the 429
+ * body (`type` `requests`, `code` `rate_limit_exceeded`), and the `x-ratelimit-*-requests` headers with the
+ * reset as a Go duration (`137ms`, `1.2s`, `1m0s`).
  */
 import { maskKey } from './auth.mts';
 import type { RateLimit } from './config.mts';
@@ -26,42 +26,59 @@ export interface LimitState {
 	limit: RateLimit;
 	/** Requests counted in the window, this one included when it was admitted. */
 	used: number;
+	/** How many more the window would count now. */
+	left: number;
 	inFlight: number;
-	/** Until the oldest request counted in the window leaves it, in ms. */
-	nextWindowSlotMs: number;
+	/** Until the window's reset as its style tells it (local: its oldest request leaves it), in ms. */
+	resetMs: number;
+	/** Unix milliseconds. */
+	now: number;
 }
 
-/** The headers of every answer of a limited key. `remaining` is how many more would be admitted now. */
-export function rateLimitHeaders(state: LimitState): Record<string, string> {
-	const { limit, used, inFlight } = state;
+/** How many more would be admitted now: the smaller of what the window and the in-flight limit leave. */
+export function remaining({ limit, left, inFlight }: LimitState): number {
 	const inFlightLeft = limit.inFlight === undefined ? Infinity : limit.inFlight - inFlight;
+	return Math.max(0, Math.min(left, inFlightLeft));
+}
+
+/** The headers of every answer of a limited key, the reset written by `reset`. */
+export function rateLimitHeaders(
+	state: LimitState,
+	reset: (ms: number) => string = goDuration,
+): Record<string, string> {
 	return {
-		'x-ratelimit-limit-requests': String(limit.requests),
-		'x-ratelimit-remaining-requests': String(
-			Math.max(0, Math.min(limit.requests - used, inFlightLeft)),
-		),
-		'x-ratelimit-reset-requests': goDuration(state.nextWindowSlotMs),
+		'x-ratelimit-limit-requests': String(state.limit.requests),
+		'x-ratelimit-remaining-requests': String(remaining(state)),
+		'x-ratelimit-reset-requests': reset(state.resetMs),
 	};
 }
 
-/** The 429 for a request beyond `reached`, telling the client to come back in `waitMs`. */
+/** The wait a 429 asks for, in ms: whole ms rounded up, or whole seconds with `wholeSeconds`. */
+export function askedWait(limit: RateLimit, waitMs: number): number {
+	return limit.wholeSeconds ? Math.ceil(waitMs / 1000) * 1000 : wholeMs(waitMs);
+}
+
+/**
+ * OpenAI's 429 for a request beyond `reached` (`type` `requests`, `code` `rate_limit_exceeded`, "Please try
+ * again in 137ms"), telling the client to come back in `waitMs`, with `headers`.
+ */
 export function rateLimited(
 	key: string,
 	state: LimitState,
 	reached: LimitReached,
 	waitMs: number,
+	headers: Record<string, string>,
 ): ApiError {
 	const { limit } = state;
-	const wait = limit.wholeSeconds ? Math.ceil(waitMs / 1000) * 1000 : wholeMs(waitMs);
 	const what =
 		reached === 'window'
 			? `requests per ${limit.windowSeconds}s on key ${maskKey(key)}: Limit ${limit.requests}, Used ${state.used}`
 			: `requests in flight on key ${maskKey(key)}: Limit ${limit.inFlight}, In flight ${state.inFlight}`;
 	return new ApiError({
 		status: 429,
-		message: `Rate limit reached for ${what}, Requested 1. Please try again in ${goDuration(wait)}.`,
+		message: `Rate limit reached for ${what}, Requested 1. Please try again in ${goDuration(askedWait(limit, waitMs))}.`,
 		type: 'requests',
 		code: 'rate_limit_exceeded',
-		headers: { 'Retry-After': String(wait / 1000), ...rateLimitHeaders(state) },
+		headers,
 	});
 }

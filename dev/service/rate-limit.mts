@@ -1,18 +1,15 @@
 /**
  * Per-key limits as a gateway enforces them, shared by every client of a key (one service process serves
- * them all): requests started in a sliding window (e.g. 20 per second) and, when configured, requests in
- * flight at once (e.g. 8). Beyond either the request is refused with 429 and a Retry-After until the next
- * slot frees; refused requests do not count. Every answer of a limited key carries x-ratelimit-* headers.
+ * them all): requests started in a window (e.g. 20 per second) and, when configured, requests in flight at
+ * once (e.g. 8). Beyond either the request is refused with 429; refused requests do not count (but with
+ * new-api's style). How the window counts and what the answers say is the key's style (rate-limit-styles.mts).
  * The traffic of every key, limited or not (admitted, refused, in flight over time), is kept for
  * GET /__control/traffic until clear(), so that a benchmark can show how clients load the service.
  */
 import type { KeyRecord, RateLimit } from './config.mts';
-import {
-	type LimitReached,
-	type LimitState,
-	rateLimited,
-	rateLimitHeaders,
-} from './rate-limit-wire.mts';
+import { type Style, STYLES } from './rate-limit-styles.mts';
+import type { LimitReached, LimitState } from './rate-limit-wire.mts';
+import { type RequestWindow, requestWindow } from './rate-limit-windows.mts';
 
 /** How many recent service times are averaged to guess when a request in flight ends. */
 const durationsKept = 16;
@@ -32,6 +29,8 @@ export interface TrafficReport {
 	/** The 429s sent, and which limit each one was for. */
 	rejected: number;
 	rejectedBy: Record<LimitReached, number>;
+	/** When the last 429 was sent (Unix ms, fractional), or null. */
+	lastRejectedAt: number | null;
 	inFlight: number;
 	maxInFlight: number;
 	/** The count of requests in flight at start or clear, then one point per change. */
@@ -47,8 +46,9 @@ export interface Admission {
 
 class KeyTraffic {
 	readonly key: KeyRecord;
-	/** Admission times still inside the window, oldest first (limited keys only). */
-	#started: number[] = [];
+	readonly #style: Style;
+	/** The requests counted against the limit (limited keys only). */
+	readonly #window?: RequestWindow;
 	/** Start times of the requests in flight, one entry per request. */
 	readonly #inFlight = new Set<{ startedAt: number }>();
 	#durations: number[] = [];
@@ -56,6 +56,11 @@ class KeyTraffic {
 
 	constructor(key: KeyRecord, now: number) {
 		this.key = key;
+		this.#style = STYLES[key.rateLimit?.style ?? 'local'];
+		const limit = key.rateLimit;
+		if (limit !== undefined) {
+			this.#window = requestWindow(this.#style.window, limit.requests, limit.windowSeconds * 1000);
+		}
 		this.#report = this.#freshReport(now);
 	}
 
@@ -67,7 +72,7 @@ class KeyTraffic {
 		this.#report.admitted++;
 		this.#changed(now);
 		return {
-			headers: rateLimit === undefined ? {} : rateLimitHeaders(this.#state(rateLimit, now)),
+			headers: rateLimit === undefined ? {} : this.#style.headers(this.#state(rateLimit, now)),
 			release: () => {
 				if (!this.#inFlight.delete(request)) return;
 				const end = clock();
@@ -83,26 +88,26 @@ class KeyTraffic {
 
 	/** Forgets the window and the counts; requests still in flight stay counted. */
 	clear(now: number): void {
-		this.#started = [];
+		this.#window?.clear();
 		this.#report = this.#freshReport(now);
 	}
 
 	/** Throws the 429 when the window or the in-flight limit is full; else counts the request in the window. */
 	#refuseBeyond(limit: RateLimit, now: number): void {
-		const windowMs = limit.windowSeconds * 1000;
-		while (this.#started.length > 0 && this.#started[0] <= now - windowMs) this.#started.shift();
-		const windowWait =
-			this.#started.length >= limit.requests ? this.#started[0] + windowMs - now : 0;
+		const window = this.#window!;
+		const windowWait = window.waitMs(now);
 		const inFlightFull = limit.inFlight !== undefined && this.#inFlight.size >= limit.inFlight;
 		const inFlightWait = inFlightFull ? this.#nextEndGuess(now) : 0;
 		if (windowWait > 0 || inFlightWait > 0) {
 			const reached: LimitReached = windowWait >= inFlightWait ? 'window' : 'inFlight';
 			this.#report.rejected++;
 			this.#report.rejectedBy[reached]++;
+			this.#report.lastRejectedAt = now;
+			if (this.#style.countsRefused) window.take(now);
 			const state = this.#state(limit, now);
-			throw rateLimited(this.key.key, state, reached, Math.max(windowWait, inFlightWait));
+			throw this.#style.refusal(this.key.key, state, reached, Math.max(windowWait, inFlightWait));
 		}
-		this.#started.push(now);
+		window.take(now);
 	}
 
 	#freshReport(now: number): TrafficReport {
@@ -112,6 +117,7 @@ class KeyTraffic {
 			admitted: 0,
 			rejected: 0,
 			rejectedBy: { window: 0, inFlight: 0 },
+			lastRejectedAt: null,
 			inFlight,
 			maxInFlight: inFlight,
 			timeline: [{ at: now, inFlight }],
@@ -135,12 +141,14 @@ class KeyTraffic {
 	}
 
 	#state(limit: RateLimit, now: number): LimitState {
-		const oldest = this.#started[0] ?? now;
+		const window = this.#window!;
 		return {
 			limit,
-			used: this.#started.length,
+			used: window.used(now),
+			left: window.left(now),
 			inFlight: this.#inFlight.size,
-			nextWindowSlotMs: oldest + limit.windowSeconds * 1000 - now,
+			resetMs: window.resetMs(now),
+			now,
 		};
 	}
 }

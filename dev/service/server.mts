@@ -51,8 +51,9 @@ export function createService(options: ServiceOptions): Server {
 	): Promise<void> {
 		requestLog.record(req, res, rawBody);
 		const key = authenticate(req.headers.authorization, options.config.keys, Date.now());
-		// A gateway refuses at once; an admitted request is in flight until its answer is over.
+		// A gateway refuses at once; an admitted request is in flight until its answer is written (or cut off).
 		const admission = rateLimiter.admit(key);
+		res.once('finish', admission.release);
 		res.once('close', admission.release);
 		for (const [name, value] of Object.entries(admission.headers)) res.setHeader(name, value);
 		if (options.latencyMs > 0) await delay(options.latencyMs);

@@ -5,7 +5,8 @@ export type AttemptOutcome = 'ok' | 'overloaded' | 'failed';
 
 /** One attempt's place in flight; given back with how the attempt ended. */
 export interface Slot {
-	release(outcome: AttemptOutcome): void;
+	/** `cap`: the cap on requests in flight the service named in its answer, if it named one. */
+	release(outcome: AttemptOutcome, cap?: number): void;
 }
 
 /** Requests in flight, for one execution: every attempt takes a slot first, in the order asked. */
@@ -60,6 +61,8 @@ class SlotLimiter implements Limiter {
 	#growing = true;
 	/** Counts decreases: a request sent in an earlier epoch does not decrease again. */
 	#epoch = 0;
+	/** The cap on requests in flight the service named (`lowerTo`). */
+	#named?: number;
 
 	constructor(
 		start: number,
@@ -112,17 +115,34 @@ class SlotLimiter implements Limiter {
 		const epoch = this.#epoch;
 		let released = false;
 		return {
-			release: (outcome) => {
+			release: (outcome, cap) => {
 				if (released) return;
 				released = true;
 				this.#inFlight--;
-				if (this.adaptive) this.#adapt(outcome, epoch);
+				if (cap !== undefined) this.#lowerTo(cap, epoch);
+				else if (this.adaptive) this.#adapt(outcome, epoch);
+				else if (outcome === 'ok' && this.#named !== undefined) {
+					this.#limit = Math.min(this.#named, this.#limit + 1 / this.#limit);
+				}
 				// After a failure the slot passes on in the next turn of the event loop: a failure that ends the
 				// execution closes the limiter first (Run.stop), so that no request starts after it.
 				if (outcome === 'ok') this.#grantWaiting();
 				else void sleep(0).then(() => this.#grantWaiting());
 			},
 		};
+	}
+
+	/**
+	 * The service named its cap on requests in flight (a 429 to a request sent in `epoch`): at most that many
+	 * from now on; told again by a request sent after that (others share the key: other executions, other
+	 * workers), half as many. Answers that come back fine grow it again by one slot per round trip, up to the cap.
+	 */
+	#lowerTo(cap: number, epoch: number): void {
+		if (this.#limit > cap) this.#limit = cap;
+		else if (epoch === this.#epoch) this.#limit = Math.max(1, Math.floor(this.#limit / 2));
+		else return;
+		this.#named = cap;
+		this.#epoch++;
 	}
 
 	#adapt(outcome: AttemptOutcome, epoch: number): void {
@@ -147,6 +167,11 @@ const NO_CAP = () => Infinity;
 /** Exactly `count` requests in flight at a time (fewer while `cap` says so). */
 export function fixedLimiter(count: number, cap = NO_CAP): Limiter {
 	return new SlotLimiter(count, count, false, cap);
+}
+
+/** Requests in flight on one key, over every run that uses it: no limit until the service names one (`Slot.release`). */
+export function keyLimiter(): Limiter {
+	return new SlotLimiter(Infinity, Infinity, false, NO_CAP);
 }
 
 /** Auto: several requests in flight from the start, fewer when the service says it is overloaded (or `cap` says so). */

@@ -69,7 +69,7 @@ export class ServiceError extends Error {
 		readonly errorType: string | undefined,
 		readonly errorCode: string | undefined,
 		readonly bodyKind: BodyKind,
-		/** How long the service asks to wait before another try (Retry-After), in ms. */
+		/** How long the service asks to wait before another try (retry-after-ms, Retry-After, a reset header), in ms. */
 		readonly retryAfterMs?: number,
 	) {
 		super(serviceMessage);

@@ -13,11 +13,20 @@ const QUOTA_LABELS = [
 	'quota_exceeded',
 ];
 
-/** The account behind the key is out of balance: 402, or a quota code at any status. */
+/**
+ * new-api's and one-api's words for a key or user out of quota, which some of their versions answer with 429
+ * and no quota code: "token quota is not enough", "user quota is not enough", "用户额度不足", "令牌额度不足",
+ * "该令牌额度已用尽", "余额不足".
+ */
+const QUOTA_WORDS =
+	/\b(token|user) quota (is not enough|has been used up|is exhausted|exhausted)\b|(用户|令牌)额度不足|额度已用尽|余额不足/i;
+
+/** The account behind the key is out of balance: 402, or a quota code or a gateway's quota words at any status. */
 export function isOutOfBalance(error: ServiceError): boolean {
 	return (
 		error.status === 402 ||
-		[error.errorCode, error.errorType].some((label) => QUOTA_LABELS.includes(label ?? ''))
+		[error.errorCode, error.errorType].some((label) => QUOTA_LABELS.includes(label ?? '')) ||
+		QUOTA_WORDS.test(error.serviceMessage)
 	);
 }
 
@@ -100,4 +109,43 @@ const TOO_MANY_INPUTS =
 
 export function refusesBatchSize(error: ServiceError): boolean {
 	return [400, 413, 422].includes(error.status) && TOO_MANY_INPUTS.test(error.serviceMessage);
+}
+
+/** new-api's cap on a key's requests in flight: "... at most N in-flight requests ..." (or concurrent, parallel). */
+const IN_FLIGHT_CAP =
+	/\bat most (\d+) (?:in-flight|concurrent|parallel) requests?\b|最多\s*(\d+)\s*个?并发/i;
+
+/** The cap on requests in flight that a 429 names, or undefined. */
+export function inFlightCap(error: ServiceError): number | undefined {
+	if (error.status !== 429) return undefined;
+	const match = IN_FLIGHT_CAP.exec(error.serviceMessage);
+	const cap = Number(match?.[1] ?? match?.[2]);
+	return cap >= 1 ? cap : undefined;
+}
+
+/** A window a 429 names: `requests` per `ms`, and whether failed requests count too. */
+export interface NamedWindow {
+	requests: number;
+	ms: number;
+	countsFailures: boolean;
+}
+
+/**
+ * new-api's windows: "您已达到总请求数限制：N分钟内最多请求M次，包括失败次数" (failed requests count too) or
+ * "您已达到请求数限制：N分钟内最多请求M次"; in English builds "... M requests within N minutes ...".
+ */
+const WINDOW_ZH = /(\d+(?:\.\d+)?)\s*分钟内最多请求\s*(\d+)\s*次/;
+const WINDOW_EN = /\b(\d+) requests? (?:with)?in (\d+(?:\.\d+)?) minutes?\b/i;
+const COUNTS_FAILURES = /包括失败|including fail/i;
+
+/** The window a 429 names, or undefined. */
+export function namedWindow(error: ServiceError): NamedWindow | undefined {
+	if (error.status !== 429) return undefined;
+	const text = error.serviceMessage;
+	const zh = WINDOW_ZH.exec(text);
+	const en = WINDOW_EN.exec(text);
+	const [minutes, requests] = zh ? [zh[1], zh[2]] : en ? [en[2], en[1]] : [];
+	const window = { requests: Number(requests), ms: Math.round(Number(minutes) * 60_000) };
+	if (!(window.requests >= 1 && window.ms >= 1)) return undefined;
+	return { ...window, countsFailures: COUNTS_FAILURES.test(text) };
 }

@@ -1,6 +1,6 @@
 import type { ReadBody } from './body';
 import { readBody } from './body';
-import { parseRetryAfter } from './retry-after';
+import { waitAsked } from './retry-after';
 import { ServiceError } from '../failures/errors';
 import type { HttpReply } from '../transport/http';
 
@@ -50,6 +50,6 @@ export function serviceErrorFrom(
 		found?.type,
 		found?.code,
 		body.kind,
-		parseRetryAfter(reply.headers['retry-after']),
+		waitAsked(reply.headers),
 	);
 }

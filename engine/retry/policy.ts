@@ -16,26 +16,8 @@ const BASE_DELAY_MS = 500;
 const LONGEST_BACKOFF_MS = 30_000;
 
 /** Exponential backoff with full jitter before attempt `failed + 1`. */
-function backoff(failed: number, random: () => number): number {
+export function backoff(failed: number, random: () => number): number {
 	return random() * Math.min(LONGEST_BACKOFF_MS, BASE_DELAY_MS * 2 ** (failed - 1));
-}
-
-/** Requests told to wait the same time come back spread over at least this many ms. */
-const MIN_SPREAD_MS = 250;
-
-/**
- * How long to wait after the `told`-th rate limit of one item: what Retry-After asks plus a random share
- * of it (at least 250 ms), so that requests told the same instant do not all come back together; without
- * Retry-After, backoff with full jitter.
- */
-export function rateLimitDelay(
-	error: ServiceError,
-	told: number,
-	random: () => number = Math.random,
-): number {
-	const asked = error.retryAfterMs;
-	if (asked === undefined) return Math.round(backoff(told, random));
-	return Math.round(asked + random() * Math.max(MIN_SPREAD_MS, asked));
 }
 
 /**

@@ -1,10 +1,11 @@
 import { sleep } from 'n8n-workflow';
 
 import type { RetryPolicy } from './policy';
-import { rateLimitDelay, retryDelay } from './policy';
+import { retryDelay } from './policy';
+import { rateLimitWait } from './rate-limit-wait';
 import { NetworkError, RateLimitWaitExceeded, ServiceError } from '../failures/errors';
 import { classify } from '../failures/table';
-import type { Run, SendOptions } from '../run/run';
+import type { Observe, Run, SendOptions } from '../run/run';
 
 /** Records on the final error how many attempts were made, for the message the user sees. */
 function afterAttempts(error: unknown, attempts: number): unknown {
@@ -23,13 +24,14 @@ function waitedTooLong(
 }
 
 /**
- * Runs `attempt` through the run (`Run.send`: a slot, the pause, the Token Budget) until it succeeds, fails
- * in a way that cannot succeed, or the policy's retries or total wait are used up; a rate limit (429 asking
- * to wait) is waited out, bounded by the policy's rate-limit wait instead of its retries. Waits use n8n's
- * `sleep` with the request's cancel signal, so a cancel ends a wait at once.
+ * Runs `attempt` through the run (`Run.send`: a slot, the pause, the pacing, the Token Budget) until it
+ * succeeds, fails in a way that cannot succeed, or the policy's retries or total wait are used up; a rate
+ * limit (429 asking to wait) is waited out as its kind says (`rate-limit-wait.ts`), bounded by the policy's
+ * rate-limit wait instead of its retries. Waits use n8n's `sleep` with the request's cancel signal, so a
+ * cancel ends a wait at once.
  */
 export async function withRetries<T>(
-	attempt: () => Promise<T>,
+	attempt: (observe: Observe) => Promise<T>,
 	policy: RetryPolicy,
 	run: Run,
 	options: SendOptions<T>,
@@ -41,7 +43,11 @@ export async function withRetries<T>(
 	let told = 0;
 	for (;;) {
 		try {
-			return await run.send(attempt, { ...options, first: failed + told === 0 });
+			return await run.send(attempt, {
+				...options,
+				first: failed + told === 0,
+				maxHoldMs: policy.maxRateLimitWaitMs,
+			});
 		} catch (error) {
 			if (signal.aborted) throw afterAttempts(error, failed + told + 1);
 			if (classify(error).retry === 'wait') {
@@ -49,12 +55,13 @@ export async function withRetries<T>(
 				// Max Wait on Rate Limit 0: the first 429 fails the item.
 				if (policy.maxRateLimitWaitMs === 0) throw afterAttempts(error, failed + told + 1);
 				told++;
-				const delay = rateLimitDelay(limited, told);
-				if (rateLimitWaited + delay > policy.maxRateLimitWaitMs) {
-					throw waitedTooLong(limited, told, rateLimitWaited, policy);
-				}
-				// Every request of the run holds back for what the service asked.
-				if (limited.retryAfterMs !== undefined) run.gate.pause(limited.retryAfterMs);
+				const delay = rateLimitWait(
+					limited,
+					told,
+					run,
+					policy.maxRateLimitWaitMs - rateLimitWaited,
+				);
+				if (delay === undefined) throw waitedTooLong(limited, told, rateLimitWaited, policy);
 				rateLimitWaited += delay;
 				await sleep(delay, signal);
 				continue;

@@ -1,9 +1,13 @@
-import { PauseGate } from './pause-gate';
+import { sleep } from 'n8n-workflow';
+
+import { KeyState, keyState } from './key-state';
 import { TokenBudget } from './token-budget';
 import { Admission } from '../concurrency/admission';
-import type { AttemptOutcome, Limiter } from '../concurrency/limiter';
+import type { AttemptOutcome, Limiter, Slot } from '../concurrency/limiter';
 import { autoLimiter, fixedLimiter, LimiterClosed } from '../concurrency/limiter';
-import { NetworkError } from '../failures/errors';
+import type { Connection } from '../connection';
+import { NetworkError, ServiceError } from '../failures/errors';
+import { inFlightCap } from '../failures/service-signs';
 import { classify } from '../failures/table';
 
 /** What a run is built from: the node's run settings, read once. */
@@ -16,6 +20,8 @@ export interface RunSettings {
 	cancel?: AbortSignal;
 	/** Told what the user should know of the run but that fails nothing (a budget that cannot count). */
 	warn?: (message: string) => void;
+	/** The key the run sends with: its rate limits are shared with every other run on it in this process. */
+	key?: Pick<Connection, 'baseUrl' | 'apiKey'>;
 }
 
 /** How one attempt is sent: its cancel signal, the tokens of its result, and a last check before it goes. */
@@ -25,6 +31,9 @@ export interface SendOptions<T> {
 	/** Throws when the attempt must not be sent after all (checked once it has its slot, like the Token Budget). */
 	check?: () => void;
 }
+
+/** What an attempt is handed: where its reply's headers go, for the pacing of every request on the key. */
+export type Observe = (headers: Record<string, string>) => void;
 
 /** Jobs under way (sending, or waiting to retry) per request the limiter allows in flight; the rest wait unstarted. */
 const JOBS_PER_SLOT = 2;
@@ -37,12 +46,15 @@ const JOBS_PER_SLOT = 2;
  * every request goes through `send`.
  */
 export class Run {
-	readonly gate = new PauseGate();
+	/** What the runs on the key share (a run without a key has its own). */
+	readonly key: KeyState;
 	readonly limiter: Limiter;
 	readonly budget?: TokenBudget;
 	readonly #admission: Admission<unknown>;
 	readonly #stop = new AbortController();
 	readonly #cancel?: AbortSignal;
+	readonly #warn: (message: string) => void;
+	readonly #told = new Set<string>();
 	/** Requests sent to the service so far (a request's retries are not counted again). */
 	sent = 0;
 	/** Requests in flight when the run stopped, and so cancelled. */
@@ -50,13 +62,27 @@ export class Run {
 	/** Per model, a failure that will not change within the run (its row's `lasting`). */
 	readonly #lasting = new Map<string, unknown>();
 
-	constructor({ concurrency, tokenBudget, cancel, warn }: RunSettings) {
+	constructor({ concurrency, tokenBudget, cancel, warn = () => undefined, key }: RunSettings) {
 		const budget = tokenBudget > 0 ? new TokenBudget(tokenBudget, warn) : undefined;
 		const cap = budget ? () => budget.room() : undefined;
 		this.budget = budget;
 		this.limiter = concurrency === 0 ? autoLimiter(undefined, cap) : fixedLimiter(concurrency, cap);
 		this.#admission = new Admission(() => this.limiter.limit * JOBS_PER_SLOT);
 		this.#cancel = cancel;
+		this.#warn = warn;
+		this.key = key === undefined ? new KeyState() : keyState(key);
+	}
+
+	/** The pause a Retry-After sets, for every request on the key. */
+	get gate() {
+		return this.key.gate;
+	}
+
+	/** Tells the user once per run what `topic` is about (how the node answers a rate limit). */
+	tell(topic: string, message: string): void {
+		if (this.#told.has(topic)) return;
+		this.#told.add(topic);
+		this.#warn(message);
 	}
 
 	/** What ends a request: the execution's cancel, the run's stop, and the caller's own signal when given. */
@@ -111,35 +137,64 @@ export class Run {
 	}
 
 	/**
-	 * One attempt of a request: a slot in flight, the pause, the Token Budget's check, then `attempt`; the
-	 * reply's tokens (`tokensOf`) count against the budget; an overload answer tells Auto. `first`: the
-	 * request's first attempt, counted as sent.
+	 * One attempt of a request: a slot in flight (the run's, then the key's), the pause, the pacing (held while
+	 * the x-ratelimit headers or a window named by a 429 say the key's limit is used up, at most `maxHoldMs`),
+	 * the Token Budget's check, then `attempt`, handed where its reply's headers go; the reply's tokens
+	 * (`tokensOf`) count against the budget; an overload answer tells Auto. `first`: the request's first
+	 * attempt, counted as sent.
 	 */
 	async send<T>(
-		attempt: () => Promise<T>,
-		{ signal, first, tokensOf, check }: SendOptions<T> & { first: boolean },
+		attempt: (observe: Observe) => Promise<T>,
+		{
+			signal,
+			first,
+			tokensOf,
+			check,
+			maxHoldMs = Infinity,
+		}: SendOptions<T> & { first: boolean; maxHoldMs?: number },
 	): Promise<T> {
 		const slot = await this.limiter.acquire(signal);
+		let keySlot: Slot | undefined;
 		let outcome: AttemptOutcome = 'failed';
-		/** Notes how the attempt failed, for Auto: an overload answer halves what is in flight. */
+		/** A cap on requests in flight the service named: the key's limit comes down to it. */
+		let cap: number | undefined;
+		/** Notes how the attempt failed, for Auto (an overload answer halves what is in flight) and the key's cap. */
 		const failed = (error: unknown) => {
 			if (classify(error).overload) outcome = 'overloaded';
+			if (error instanceof ServiceError) cap = inFlightCap(error);
 			return error;
 		};
 		try {
 			// A pause that began while this request waited for its slot holds it too.
 			await this.gate.wait(signal);
+			keySlot = await this.key.inFlight.acquire(signal);
+			await this.#paced(maxHoldMs, signal);
 			this.budget?.check();
 			check?.();
 			if (first) this.sent++;
-			const result = await attempt();
-			this.budget?.spend(tokensOf(result));
+			const { pacer } = this.key;
+			const place = pacer.take();
+			this.key.window.sent();
+			const result = await attempt((headers) => pacer.observe(headers, place));
+			const tokens = tokensOf(result);
+			pacer.spent(tokens);
+			this.budget?.spend(tokens);
 			outcome = 'ok';
 			return result;
 		} catch (error) {
 			throw failed(error);
 		} finally {
+			keySlot?.release(outcome === 'ok' ? 'ok' : 'failed', cap);
 			slot.release(outcome);
+		}
+	}
+
+	/** Holds until the pacing lets a request go (a hold longer than `maxHoldMs` is not waited: the 429 decides). */
+	async #paced(maxHoldMs: number, signal: AbortSignal): Promise<void> {
+		for (;;) {
+			const hold = Math.max(this.key.pacer.holdMs(), this.key.window.holdMs());
+			if (hold <= 0 || hold > maxHoldMs) return;
+			await sleep(hold, signal);
 		}
 	}
 

@@ -14,7 +14,9 @@
  * (e) would a slow start (one request alone, then Auto) pay off under Stop Workflow: requests and time for a bad
  *     key, a model that does not exist on every item and on one item, and what it costs (a), (b) and the same
  *     at 300 ms (scripts/bench/slow-start.mts, its own tables);
- * then a summary table of (a) to (d). Times in (a) and (b) are medians of executions taking turns, so that a change in
+ * (f) 300 items against each kind of gateway's rate limit (scripts/bench/rate-limits.mts: retry-after-ms,
+ *     OpenAI's and LiteLLM's x-ratelimit headers, OpenRouter's reset instant, new-api's cap and counting window);
+ * then a summary table of (a) to (d) and (f). Times in (a) and (b) are medians of executions taking turns, so that a change in
  * the machine's load falls on both nodes alike; in-flight counts are the service's own.
  */
 import type { NodeSettings, RunNodeResult } from '../../dev/n8n-core/harness.cts';
@@ -25,11 +27,12 @@ import type { Contender, ContenderName } from './contenders.mts';
 import { CONTENDER_LABELS, createContenders } from './contenders.mts';
 import { inFlightPlot } from './in-flight-plot.mts';
 import { measureMemory, memoryLine } from './memory.mts';
+import { partF } from './rate-limits.mts';
 import { partE } from './slow-start.mts';
 import { mb, median } from './stats.mts';
 import { arrivalsOf, drained } from './traffic.mts';
 
-export const BATCH_PARTS = ['a', 'b', 'c', 'd', 'e'] as const;
+export const BATCH_PARTS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
 export type BatchPart = (typeof BATCH_PARTS)[number];
 
 const LATENCY_MS = 50;
@@ -313,6 +316,7 @@ export async function benchBatches(parts: readonly BatchPart[]): Promise<void> {
 			await partE(fast, slow);
 			return [];
 		},
+		f: partF,
 	};
 	const rows: Row[] = [];
 	const took = new Map<string, number>();

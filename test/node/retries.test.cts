@@ -80,6 +80,14 @@ describe('retries inside the node', () => {
 			'Model "echo-99" does not exist on this service (item 0)',
 		],
 		['429 insufficient_quota', keys.faults, 'fault-429-quota', 429, outOfBalance],
+		[
+			'429 "token quota is not enough" (new-api)',
+			keys.faults,
+			'fault-429-new-api-quota',
+			429,
+			outOfBalance,
+		],
+		['429 "用户额度不足" (one-api)', keys.faults, 'fault-429-one-api-quota', 429, outOfBalance],
 		['403 insufficient_user_quota', keys.broke, 'echo-1', 403, outOfBalance],
 		[
 			'503 model_not_found',

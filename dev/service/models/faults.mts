@@ -74,6 +74,18 @@ export const faultModels: ModelDefinition[] = [
 			code: 'insufficient_quota',
 		},
 	}),
+	// new-api and one-api out of quota, answered 429 as some of their versions do, with no quota code.
+	jsonFault('fault-429-new-api-quota', 429, {
+		error: {
+			message:
+				'token quota is not enough, token remain quota: ＄0.000100, need quota: ＄0.003000 (request id: 20261126101500123456789)',
+			type: 'new_api_error',
+			code: 'pre_consume_token_quota_failed',
+		},
+	}),
+	jsonFault('fault-429-one-api-quota', 429, {
+		error: { message: '用户额度不足，剩余额度为 ＄0.000000', type: 'one_api_error', code: null },
+	}),
 	jsonFault('fault-400-budget', 400, {
 		error: {
 			message: 'Budget has been exceeded! Current cost: 10.5, Max budget: 10.0',

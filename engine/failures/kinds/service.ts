@@ -1,12 +1,15 @@
 import { RateLimitWaitExceeded, ServiceError } from '../errors';
 import type { FailureKind, Words, WordsContext } from '../kind';
 import { duration, kind } from '../kind';
+import type { NamedWindow } from '../service-signs';
 import {
+	inFlightCap,
 	isModelMissing,
 	isModelUnavailable,
 	isNoChannel,
 	isOutOfBalance,
 	lacksCapability,
+	namedWindow,
 	refusesReasoning,
 	wantsReasoningBack,
 } from '../service-signs';
@@ -53,7 +56,24 @@ const status =
 	(error: ServiceError) =>
 		statuses.includes(error.status);
 
-/** A 429 that asks to wait: its words, also for an item that waited as long as it may. */
+/** `a minute`, `per 2 minutes`, `per 3 s`. */
+function per(ms: number): string {
+	if (ms === 60_000) return 'a minute';
+	return ms % 60_000 === 0 ? `per ${ms / 60_000} minutes` : `per ${ms / 1000} s`;
+}
+
+/** What a window named by a 429 says: "The key's limit of 60 requests a minute is used up (failed requests count too)". */
+export function windowWords({ requests, ms, countsFailures }: NamedWindow): string {
+	const failures = countsFailures ? ' (failed requests count too)' : '';
+	return `The key's limit of ${requests} requests ${per(ms)} is used up${failures}`;
+}
+
+/** What the node does after a 429 that named a cap on requests in flight. */
+export function inFlightCapWords(cap: number, sending: number): string {
+	return `The service allows ${cap} requests in flight for this key: the node now sends ${sending} at a time`;
+}
+
+/** A 429 that asks to wait (a cap on requests in flight, a window, or the rate limit): its words, also for an item that waited as long as it may. */
 function rateLimitWords(error: ServiceError, context: WordsContext): Words {
 	const wait =
 		error.retryAfterMs === undefined
@@ -62,8 +82,15 @@ function rateLimitWords(error: ServiceError, context: WordsContext): Words {
 	const fewer = context.words.options.includes('concurrency')
 		? `Lower ${context.option('concurrency')} (or run fewer executions on this key at once)`
 		: 'Run fewer executions on this key at once';
+	const cap = inFlightCap(error);
+	const window = namedWindow(error);
 	return {
-		message: "Too many requests: the service's rate limit for this key was reached",
+		message:
+			cap !== undefined
+				? `Too many requests in flight: the service allows ${cap} at a time for this key`
+				: window !== undefined
+					? windowWords(window)
+					: "Too many requests: the service's rate limit for this key was reached",
 		fix: `${fewer}, raise ${context.option('maxRateLimitWait')}, or ask the gateway's admin for a higher limit.${wait}`,
 		failure: { cause: 'rate-limited', retryAfterMs: error.retryAfterMs },
 	};
@@ -185,6 +212,20 @@ export const SERVICE_KINDS: FailureKind[] = [
 			message: `The service rejected the request: ${error.serviceMessage}`,
 			fix: "The service's message names the problem; correct that field in the node (or in Extra Body) and run again.",
 		}),
+	}),
+	service({
+		name: 'in-flight cap reached',
+		retry: 'wait',
+		anotherModel: true,
+		test: (error) => isRateLimit(error) && inFlightCap(error) !== undefined,
+		words: rateLimitWords,
+	}),
+	service({
+		name: 'window used up',
+		retry: 'wait',
+		anotherModel: true,
+		test: (error) => isRateLimit(error) && namedWindow(error) !== undefined,
+		words: rateLimitWords,
 	}),
 	service({
 		name: 'rate limited',

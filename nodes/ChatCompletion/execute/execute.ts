@@ -65,9 +65,11 @@ function runSetting(context: IExecuteFunctions, name: 'concurrency' | 'tokenBudg
 
 /** Node-wide settings, read once per execution: the credential, the run, the outputs, On Error. */
 function nodeSettings(context: IExecuteFunctions, credentials: ICredentialDataDecryptedObject) {
+	const connection = connectionFrom(credentials);
 	return {
-		connection: connectionFrom(credentials),
+		connection,
 		run: new Run({
+			key: connection,
 			concurrency: runSetting(context, 'concurrency'),
 			tokenBudget: runSetting(context, 'tokenBudget'),
 			cancel: context.getExecutionCancelSignal?.(),

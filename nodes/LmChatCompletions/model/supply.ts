@@ -15,8 +15,9 @@ export function supplyChatModel(
 	settings: ModelSettings,
 ): SupplyData {
 	// One run for every call of this model in the execution: several requests may be in flight (an
-	// agent with batching, Auto), and a Retry-After pauses all of them.
+	// agent with batching, Auto); a Retry-After pauses every request on the key.
 	const run = new Run({
+		key: settings.connection,
 		concurrency: 0,
 		tokenBudget: 0,
 		cancel: context.getExecutionCancelSignal?.(),

@@ -155,7 +155,7 @@ describe('CLI', () => {
 	it.each([
 		[
 			'limited=20/h',
-			/--rate-limit limited=20\/h: expected <key name>=<requests>\/<window>\[,<in flight>\], e\.g\. limited=20\/s,8/,
+			/--rate-limit limited=20\/h: expected <key name>=<requests>\/<window>\[,<in flight>\]\[@<style>\], e\.g\. limited=20\/s,8/,
 		],
 		['limited=0/s', /--rate-limit limited=0\/s must be \{ "requests": positive integer/],
 		['nobody=20/s,8', /No key named nobody in the config/],

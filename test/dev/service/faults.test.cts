@@ -43,6 +43,18 @@ describe('fault models', () => {
 			'{"error":{"message":"You exceeded your current quota, please check your plan and billing details.","type":"insufficient_quota","param":null,"code":"insufficient_quota"}}',
 		],
 		[
+			'fault-429-new-api-quota',
+			429,
+			json,
+			'{"error":{"message":"token quota is not enough, token remain quota: ＄0.000100, need quota: ＄0.003000 (request id: 20261126101500123456789)","type":"new_api_error","code":"pre_consume_token_quota_failed"}}',
+		],
+		[
+			'fault-429-one-api-quota',
+			429,
+			json,
+			'{"error":{"message":"用户额度不足，剩余额度为 ＄0.000000","type":"one_api_error","code":null}}',
+		],
+		[
 			'fault-400-budget',
 			400,
 			json,

@@ -19,9 +19,12 @@ test('every kind has a name of its own, and only rate limits wait', () => {
 	const names = FAILURES.map((row) => row.name);
 	expect(new Set(names).size).toBe(names.length);
 	expect(FAILURES.filter((row) => row.retry === 'wait').map((row) => row.name)).toEqual([
+		'in-flight cap reached',
+		'window used up',
 		'rate limited',
 	]);
-	// Overload (Auto's back-off) only for what the service says of its load.
+	// Overload (Auto's back-off) only for what the service says of its load (a named cap or window is
+	// answered by the key's own limit and pacing instead).
 	expect(FAILURES.filter((row) => row.overload).map((row) => row.name)).toEqual([
 		'rate limited',
 		'overloaded',

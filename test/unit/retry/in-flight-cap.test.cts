@@ -1,0 +1,59 @@
+/** A cap on requests in flight a 429 named: the key comes down to it, and halves only when told again after that. */
+import { ServiceError } from '../../../engine/failures/errors';
+import { Run } from '../../../engine/run/run';
+
+const capped = (cap: number) =>
+	new ServiceError(
+		429,
+		`Too many requests in flight for token sk-abc...xyz: at most ${cap} in-flight requests are allowed`,
+		'new_api_error',
+		undefined,
+		'json',
+	);
+
+/** One attempt through `run` that fails with `error` (or succeeds without), as the key's slot sees it. */
+async function attempt(run: Run, error?: Error) {
+	const signal = new AbortController().signal;
+	await run
+		.send(
+			async () => {
+				if (error) throw error;
+				return 'ok';
+			},
+			{ signal, first: true, tokensOf: () => undefined },
+		)
+		.catch(() => undefined);
+}
+
+test('the first burst comes down to the cap once; a 429 to a request sent after that halves it', async () => {
+	const run = new Run({ concurrency: 0, tokenBudget: 0 });
+	expect(run.key.inFlight.limit).toBe(Infinity);
+	// A burst sent at once: all answered 429 naming 8.
+	const signal = new AbortController().signal;
+	const slots = await Promise.all(
+		Array.from({ length: 5 }, () => run.key.inFlight.acquire(signal)),
+	);
+	for (const slot of slots) slot.release('failed', 8);
+	expect(run.key.inFlight.limit).toBe(8);
+	// Told again by a request sent at 8: others share the key; half as many.
+	await attempt(run, capped(8));
+	expect(run.key.inFlight.limit).toBe(4);
+	// Answers that come back fine grow it again, by one per round trip, up to the cap.
+	for (let answer = 0; answer < 40; answer++) await attempt(run);
+	expect(run.key.inFlight.limit).toBe(8);
+});
+
+test('runs on the same key share it; another key or Base URL does not', async () => {
+	const key = { baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'sk-in-flight-cap-test' };
+	const first = new Run({ concurrency: 4, tokenBudget: 0, key });
+	await attempt(first, capped(3));
+	expect(new Run({ concurrency: 0, tokenBudget: 0, key }).key.inFlight.limit).toBe(3);
+	expect(
+		new Run({ concurrency: 0, tokenBudget: 0, key: { ...key, apiKey: 'sk-other' } }).key.inFlight
+			.limit,
+	).toBe(Infinity);
+	expect(
+		new Run({ concurrency: 0, tokenBudget: 0, key: { ...key, baseUrl: 'http://127.0.0.1:2/v1' } })
+			.key.inFlight.limit,
+	).toBe(Infinity);
+});
