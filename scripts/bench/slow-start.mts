@@ -192,10 +192,11 @@ async function failures(remote: LocalService): Promise<void> {
 			error: /does not exist/,
 		},
 		{
-			label: `model "${BAD_MODEL}" on item ${BAD_ITEM} only (404)`,
+			// The node checks a batch's models against the key's list before it sends (GET /models, one request).
+			label: `model "${BAD_MODEL}" on item ${BAD_ITEM} only (checked first)`,
 			apiKey: keys.default,
 			model: `={{ $json.n === ${BAD_ITEM} ? "${BAD_MODEL}" : "${GOOD_MODEL}" }}`,
-			error: /does not exist/,
+			error: /is not among the \d+ models this API key may call/,
 		},
 	];
 	const rows = [['failure', ...STARTS.map((start) => START_LABELS[start])]];
@@ -209,9 +210,8 @@ async function failures(remote: LocalService): Promise<void> {
 			'  1 sends the failed request alone and Auto its first 64.',
 			'  Billing (SERVICE.md): usage is metered in tokens, usage.total_tokens of a reply being the figure billed;',
 			'  an error answer (401, 404) carries no usage and SERVICE.md names no charge for one, so the failed requests',
-			`  above cost requests (rate limit, logs), not tokens. With item ${BAD_ITEM}'s failure the requests to ${GOOD_MODEL}`,
-			'  answered before it are paid and their replies dropped (Stop Workflow); whether one cancelled in flight is',
-			'  billed, SERVICE.md does not say.',
+			`  above cost requests (rate limit, logs), not tokens. Item ${BAD_ITEM}'s model is refused before the batch is`,
+			'  sent (the one request counted is the model list), so no reply is paid for and dropped.',
 		].join('\n'),
 	);
 }
