@@ -89,16 +89,24 @@ class SlotLimiter implements Limiter {
 		signal?.throwIfAborted();
 		if (this.#free() && this.#waiting.length === 0) return this.#take();
 		return await new Promise<Slot>((grant, refuse) => {
-			const waiter: Waiter = { grant, refuse };
-			this.#waiting.push(waiter);
-			signal?.addEventListener(
-				'abort',
-				() => {
-					this.#waiting = this.#waiting.filter((other) => other !== waiter);
-					refuse(signal.reason);
+			const abandon = () => {
+				this.#waiting = this.#waiting.filter((other) => other !== waiter);
+				refuse(signal!.reason);
+			};
+			// The listener goes once the wait ends: left on a signal that outlives the request, it would keep
+			// the request's whole chain (its body, socket and reader) in memory until the execution ends.
+			const waiter: Waiter = {
+				grant: (slot) => {
+					signal?.removeEventListener('abort', abandon);
+					grant(slot);
 				},
-				{ once: true },
-			);
+				refuse: (error) => {
+					signal?.removeEventListener('abort', abandon);
+					refuse(error);
+				},
+			};
+			this.#waiting.push(waiter);
+			signal?.addEventListener('abort', abandon, { once: true });
 		});
 	}
 

@@ -1,3 +1,5 @@
+import { getEventListeners } from 'node:events';
+
 import type { Slot } from '../../../engine/concurrency/limiter';
 import { autoLimiter, fixedLimiter, LimiterClosed } from '../../../engine/concurrency/limiter';
 
@@ -83,5 +85,19 @@ describe('slots', () => {
 		const waiting = limiter.acquire(cancel.signal);
 		cancel.abort(new Error('cancelled'));
 		await expect(waiting).rejects.toThrow('cancelled');
+	});
+
+	test('a wait that ends leaves no listener on the signal (it would keep the request in memory)', async () => {
+		const limiter = fixedLimiter(1);
+		const first = await limiter.acquire();
+		const run = new AbortController();
+		const granted = limiter.acquire(run.signal);
+		const refused = limiter.acquire(run.signal);
+		expect(getEventListeners(run.signal, 'abort')).toHaveLength(2);
+		first.release('ok');
+		await granted;
+		limiter.close();
+		await expect(refused).rejects.toBeInstanceOf(LimiterClosed);
+		expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
 	});
 });
