@@ -8,7 +8,8 @@ import type {
 
 import { refusedByN8n, toNetworkError } from './network-error';
 import type { ByteStream, ReadLimits } from './read-stream';
-import { afterIdle, readWhole } from './read-stream';
+import { readWhole } from './read-stream';
+import { RequestWatch } from './watch';
 import { NetworkError } from '../failures/errors';
 
 /** What sends a request: a node's context (of a node, a sub-node, or the editor's list search) with n8n's request helper. */
@@ -85,50 +86,58 @@ export function requestOptions(outgoing: Outgoing): IHttpRequestOptions {
 	};
 }
 
+/** The credential as n8n's request helper takes it, made once per credential: `getNode` copies the whole node. */
+const helperCredentials = new WeakMap<
+	ICredentialDataDecryptedObject,
+	IAdditionalCredentialOptions
+>();
+
 /** The credential already decrypted, as n8n's request helper takes it, with the node's id and name of it. */
 function decrypted(
 	context: Sender,
 	data: ICredentialDataDecryptedObject | undefined,
 ): IAdditionalCredentialOptions | undefined {
 	if (data === undefined) return undefined;
-	const { id, name } = context.getNode().credentials?.[CREDENTIAL_TYPE] ?? { id: null, name: '' };
-	return { credentialsDecrypted: { id: id ?? '', name, type: CREDENTIAL_TYPE, data } };
+	let options = helperCredentials.get(data);
+	if (options === undefined) {
+		const { id, name } = context.getNode().credentials?.[CREDENTIAL_TYPE] ?? { id: null, name: '' };
+		options = { credentialsDecrypted: { id: id ?? '', name, type: CREDENTIAL_TYPE, data } };
+		helperCredentials.set(data, options);
+	}
+	return options;
 }
 
 /**
- * The response, or a NetworkError once `timeout` passed without one (ETIMEDOUT) or `cancel` aborted
- * (ERR_CANCELED). A response that comes later is closed unread (n8n's own timer, SOCKET_GRACE_MS later,
- * ends a request that never answers).
+ * The response, or a NetworkError once the watch ends first: no answer within Timeout (ETIMEDOUT) or the
+ * cancel (ERR_CANCELED). A response that comes later is closed unread (n8n's own timer, SOCKET_GRACE_MS
+ * later, ends a request that never answers). The watch goes on with the response, for the reader of its
+ * body; it stops here when no response came.
  */
 async function answered(
 	pending: Promise<FullResponse>,
-	{ url, timeout, cancel }: Outgoing,
+	url: string,
+	watch: RequestWatch,
 ): Promise<FullResponse> {
-	const stop = new AbortController();
-	const started = Date.now();
-	const ended = new Promise<never>((_, reject) => {
-		const end = (code: string) => {
+	return await new Promise<FullResponse>((resolve, reject) => {
+		watch.onEnd((end) => {
 			pending.then(
 				(late) => (late.body as ByteStream).destroy(),
 				() => undefined,
 			);
-			reject(new NetworkError(url, code, timeout));
-		};
-		afterIdle(timeout, () => started, stop.signal).then(
-			() => end('ETIMEDOUT'),
-			() => undefined,
-		);
-		if (cancel?.aborted) end('ERR_CANCELED');
-		cancel?.addEventListener('abort', () => end('ERR_CANCELED'), {
-			once: true,
-			signal: stop.signal,
+			reject(new NetworkError(url, end, watch.idleMs));
 		});
+		pending.then(
+			(response) => {
+				// The headers are news too: the body's first bytes get a whole Timeout after them.
+				watch.bytes();
+				resolve(response);
+			},
+			(error: unknown) => {
+				watch.stop();
+				reject(error);
+			},
+		);
 	});
-	try {
-		return await Promise.race([pending, ended]);
-	} finally {
-		stop.abort();
-	}
 }
 
 /**
@@ -159,17 +168,17 @@ export async function openReply(context: Sender, outgoing: Outgoing): Promise<Op
 		requestOptions(outgoing),
 		decrypted(context, outgoing.credential),
 	) as Promise<FullResponse>;
+	const watch = new RequestWatch(
+		timeout,
+		cancel ?? (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(),
+	);
 	try {
-		const response = await answered(pending, outgoing);
+		const response = await answered(pending, url, watch);
 		return {
 			status: response.statusCode,
 			headers: headerMap(response.headers),
 			body: response.body as ByteStream,
-			limits: {
-				url,
-				idleMs: timeout,
-				cancel: cancel ?? (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(),
-			},
+			limits: { url, watch },
 		};
 	} catch (error) {
 		throw (
