@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 
 import { refusedByN8n, toNetworkError } from './network-error';
-import type { ByteStream, ReadLimits } from './read-stream';
-import { readWhole } from './read-stream';
+import type { ReadLimits, ReplyBody } from './read-stream';
+import { closeUnread, readWhole } from './read-stream';
 import { RequestWatch } from './watch';
 import { NetworkError } from '../failures/errors';
 
@@ -33,17 +33,25 @@ export interface Outgoing {
 	body?: unknown;
 	/** Milliseconds to wait for the answer; while a body streams in, for its next bytes. */
 	timeout: number;
+	/**
+	 * Whether the reply is read as it comes (a streamed chat reply): n8n hands over the body as a stream.
+	 * Otherwise n8n reads the body whole, and Timeout is the wait for all of it.
+	 */
+	stream?: boolean;
 	/** The credential n8n decrypted for this execution (`Connection.credential`); n8n reads it again when absent. */
 	credential?: ICredentialDataDecryptedObject;
 	/** Ends the request (ERR_CANCELED): the execution's cancel, and its stop after a failure. */
 	cancel?: AbortSignal;
 }
 
-/** A reply whose status and headers are in and whose body is still arriving, with the limits to read it under. */
+/**
+ * A reply whose status and headers are in, with its body: still arriving (a stream) or read whole by n8n,
+ * and the limits to read it under.
+ */
 export interface OpenReply {
 	status: number;
 	headers: Record<string, string>;
-	body: ByteStream;
+	body: ReplyBody;
 	limits: ReadLimits;
 }
 
@@ -68,7 +76,11 @@ function headerMap(headers: Record<string, unknown>): Record<string, string> {
  */
 const SOCKET_GRACE_MS = 1000;
 
-/** n8n's request options for `outgoing`: every status is answered, not thrown; the body as a stream. */
+/**
+ * n8n's request options for `outgoing`: every status is answered, not thrown; the body as a stream when it
+ * is read as it comes, else as bytes (n8n's HTTP stack hands a stream over through an async generator of its
+ * own: for a reply read whole that was a seventh of a batch's CPU time).
+ */
 export function requestOptions(outgoing: Outgoing): IHttpRequestOptions {
 	return {
 		method: outgoing.method,
@@ -78,7 +90,7 @@ export function requestOptions(outgoing: Outgoing): IHttpRequestOptions {
 			...(outgoing.body === undefined ? {} : { 'Content-Type': 'application/json' }),
 		},
 		body: outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body),
-		encoding: 'stream',
+		encoding: outgoing.stream ? 'stream' : 'arraybuffer',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		sendCredentialsOnCrossOriginRedirect: false,
@@ -110,8 +122,8 @@ function decrypted(
 /**
  * The response, or a NetworkError once the watch ends first: no answer within Timeout (ETIMEDOUT) or the
  * cancel (ERR_CANCELED). A response that comes later is closed unread (n8n's own timer, SOCKET_GRACE_MS
- * later, ends a request that never answers). The watch goes on with the response, for the reader of its
- * body; it stops here when no response came.
+ * later, ends a request that never answers). The watch goes on with a body that streams, for its reader;
+ * it stops here otherwise.
  */
 async function answered(
 	pending: Promise<FullResponse>,
@@ -121,15 +133,17 @@ async function answered(
 	return await new Promise<FullResponse>((resolve, reject) => {
 		watch.onEnd((end) => {
 			pending.then(
-				(late) => (late.body as ByteStream).destroy(),
+				(late) => closeUnread(late.body as ReplyBody),
 				() => undefined,
 			);
 			reject(new NetworkError(url, end, watch.idleMs));
 		});
 		pending.then(
 			(response) => {
-				// The headers are news too: the body's first bytes get a whole Timeout after them.
-				watch.bytes();
+				// A body read whole is all in. A stream's headers are news: its first bytes get a whole
+				// Timeout after them.
+				if (ArrayBuffer.isView(response.body)) watch.stop();
+				else watch.bytes();
 				resolve(response);
 			},
 			(error: unknown) => {
@@ -177,7 +191,7 @@ export async function openReply(context: Sender, outgoing: Outgoing): Promise<Op
 		return {
 			status: response.statusCode,
 			headers: headerMap(response.headers),
-			body: response.body as ByteStream,
+			body: response.body as ReplyBody,
 			limits: { url, watch },
 		};
 	} catch (error) {

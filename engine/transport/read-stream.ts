@@ -10,6 +10,14 @@ export interface ByteStream {
 	destroy(): unknown;
 }
 
+/** A reply's body as n8n's request helper gives it: a stream, or the bytes it read whole. */
+export type ReplyBody = ByteStream | Uint8Array;
+
+/** Closes a body that will not be read (a reply that came too late). */
+export function closeUnread(body: ReplyBody): void {
+	if (!ArrayBuffer.isView(body)) body.destroy();
+}
+
 export interface ReadLimits {
 	/** The request's URL, for the NetworkError. */
 	url: string;
@@ -70,8 +78,11 @@ export async function readStream(
 	}
 }
 
+const decoder = new TextDecoder();
+
 /** Reads a body to its end as one text (an error reply, a reply that is not streamed). */
-export async function readWhole(body: ByteStream, limits: ReadLimits): Promise<string> {
+export async function readWhole(body: ReplyBody, limits: ReadLimits): Promise<string> {
+	if (ArrayBuffer.isView(body)) return decoder.decode(body);
 	const pieces: string[] = [];
 	await readStream(body, limits, (text) => pieces.push(text));
 	return pieces.join('');

@@ -2,7 +2,7 @@ import { getEventListeners } from 'node:events';
 import { PassThrough } from 'node:stream';
 
 import { NetworkError } from '../../../engine/failures/errors';
-import { readStream } from '../../../engine/transport/read-stream';
+import { readStream, readWhole } from '../../../engine/transport/read-stream';
 import { RequestWatch } from '../../../engine/transport/watch';
 
 const url = 'http://127.0.0.1:9/v1/chat/completions';
@@ -96,6 +96,13 @@ describe('reading a body stream', () => {
 		} finally {
 			jest.useRealTimers();
 		}
+	});
+
+	test('a body n8n read whole is decoded as UTF-8', async () => {
+		const bytes = Buffer.from('{"content":"Grüße aus 東京 🗼"}');
+		const watch = new RequestWatch(60_000);
+		watch.stop();
+		expect(await readWhole(bytes, { url, watch })).toBe('{"content":"Grüße aus 東京 🗼"}');
 	});
 
 	test('a cancelled execution stops the read at once and destroys the body', async () => {
