@@ -14,15 +14,16 @@ export type WatchEnd = 'ETIMEDOUT' | 'ERR_CANCELED';
 
 /**
  * What may end one request from the moment it is sent until its body is read: no bytes for `idleMs` (the
- * wait for the answer, then for each next bytes of the body: one timer for the whole request, re-armed only
- * when it fires) and the cancel signal. Whoever reads the request at the time hears of the end (`onEnd`);
- * `stop` leaves no timer and no listener behind.
+ * wait for the answer, whole or its headers; then for each next bytes of a body read as it comes: one timer
+ * for the whole request, re-armed only when it fires) and the cancel signal. Whoever reads the request at
+ * the time hears of the end (`onEnd`); `stop` leaves no timer and no listener behind.
  */
 export class RequestWatch {
 	#lastBytes = Date.now();
 	#ended?: WatchEnd;
 	#onEnd: (end: WatchEnd) => void = () => undefined;
 	readonly #stop = new AbortController();
+	readonly #cancelled = () => this.#end('ERR_CANCELED');
 
 	constructor(
 		readonly idleMs: number,
@@ -55,8 +56,6 @@ export class RequestWatch {
 		this.#stop.abort(OVER);
 		this.cancel?.removeEventListener('abort', this.#cancelled);
 	}
-
-	readonly #cancelled = () => this.#end('ERR_CANCELED');
 
 	#end(end: WatchEnd): void {
 		if (this.#ended !== undefined) return;
