@@ -49,6 +49,7 @@ export async function requestCompletion(
 			url: `${connection.baseUrl}/chat/completions`,
 			body: request.body,
 			timeout: request.timeout,
+			stream: request.stream,
 			credential: connection.credential,
 			cancel: signal,
 		});

@@ -5,6 +5,7 @@ import { createStreamAssembler } from './stream';
 import { IncompleteReplyError, NetworkError } from '../failures/errors';
 import type { Completion } from '../protocol';
 import type { OpenReply } from '../transport/http';
+import type { ByteStream } from '../transport/read-stream';
 import { readWhole } from '../transport/read-stream';
 
 /**
@@ -52,7 +53,8 @@ export async function readCompletion(
 		assembler === undefined
 			? await readWhole(body, limits)
 			: await readEvents(
-					body,
+					// A streamed request is opened with `stream`: n8n hands its body over as it comes.
+					body as ByteStream,
 					limits,
 					/\bjson\b/i.test(headers['content-type'] ?? ''),
 					assembler,

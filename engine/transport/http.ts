@@ -7,8 +7,9 @@ import type {
 } from 'n8n-workflow';
 
 import { refusedByN8n, toNetworkError } from './network-error';
-import type { ByteStream, ReadLimits } from './read-stream';
-import { afterIdle, readWhole } from './read-stream';
+import type { ReadLimits, ReplyBody } from './read-stream';
+import { closeUnread, readWhole } from './read-stream';
+import { RequestWatch } from './watch';
 import { NetworkError } from '../failures/errors';
 
 /** What sends a request: a node's context (of a node, a sub-node, or the editor's list search) with n8n's request helper. */
@@ -32,17 +33,25 @@ export interface Outgoing {
 	body?: unknown;
 	/** Milliseconds to wait for the answer; while a body streams in, for its next bytes. */
 	timeout: number;
+	/**
+	 * Whether the reply is read as it comes (a streamed chat reply): n8n hands over the body as a stream.
+	 * Otherwise n8n reads the body whole, and Timeout is the wait for all of it.
+	 */
+	stream?: boolean;
 	/** The credential n8n decrypted for this execution (`Connection.credential`); n8n reads it again when absent. */
 	credential?: ICredentialDataDecryptedObject;
 	/** Ends the request (ERR_CANCELED): the execution's cancel, and its stop after a failure. */
 	cancel?: AbortSignal;
 }
 
-/** A reply whose status and headers are in and whose body is still arriving, with the limits to read it under. */
+/**
+ * A reply whose status and headers are in, with its body: still arriving (a stream) or read whole by n8n,
+ * and the limits to read it under.
+ */
 export interface OpenReply {
 	status: number;
 	headers: Record<string, string>;
-	body: ByteStream;
+	body: ReplyBody;
 	limits: ReadLimits;
 }
 
@@ -67,7 +76,11 @@ function headerMap(headers: Record<string, unknown>): Record<string, string> {
  */
 const SOCKET_GRACE_MS = 1000;
 
-/** n8n's request options for `outgoing`: every status is answered, not thrown; the body as a stream. */
+/**
+ * n8n's request options for `outgoing`: every status is answered, not thrown; the body as a stream when it
+ * is read as it comes, else as bytes (n8n's HTTP stack hands a stream over through an async generator of its
+ * own: for a reply read whole that was a seventh of a batch's CPU time).
+ */
 export function requestOptions(outgoing: Outgoing): IHttpRequestOptions {
 	return {
 		method: outgoing.method,
@@ -77,7 +90,7 @@ export function requestOptions(outgoing: Outgoing): IHttpRequestOptions {
 			...(outgoing.body === undefined ? {} : { 'Content-Type': 'application/json' }),
 		},
 		body: outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body),
-		encoding: 'stream',
+		encoding: outgoing.stream ? 'stream' : 'arraybuffer',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		sendCredentialsOnCrossOriginRedirect: false,
@@ -85,50 +98,60 @@ export function requestOptions(outgoing: Outgoing): IHttpRequestOptions {
 	};
 }
 
+/** The credential as n8n's request helper takes it, made once per credential: `getNode` copies the whole node. */
+const helperCredentials = new WeakMap<
+	ICredentialDataDecryptedObject,
+	IAdditionalCredentialOptions
+>();
+
 /** The credential already decrypted, as n8n's request helper takes it, with the node's id and name of it. */
 function decrypted(
 	context: Sender,
 	data: ICredentialDataDecryptedObject | undefined,
 ): IAdditionalCredentialOptions | undefined {
 	if (data === undefined) return undefined;
-	const { id, name } = context.getNode().credentials?.[CREDENTIAL_TYPE] ?? { id: null, name: '' };
-	return { credentialsDecrypted: { id: id ?? '', name, type: CREDENTIAL_TYPE, data } };
+	let options = helperCredentials.get(data);
+	if (options === undefined) {
+		const { id, name } = context.getNode().credentials?.[CREDENTIAL_TYPE] ?? { id: null, name: '' };
+		options = { credentialsDecrypted: { id: id ?? '', name, type: CREDENTIAL_TYPE, data } };
+		helperCredentials.set(data, options);
+	}
+	return options;
 }
 
 /**
- * The response, or a NetworkError once `timeout` passed without one (ETIMEDOUT) or `cancel` aborted
- * (ERR_CANCELED). A response that comes later is closed unread (n8n's own timer, SOCKET_GRACE_MS later,
- * ends a request that never answers).
+ * The response, or a NetworkError once the watch ends first: no answer within Timeout (ETIMEDOUT) or the
+ * cancel (ERR_CANCELED). A response that comes later is closed unread (n8n's own timer, SOCKET_GRACE_MS
+ * later, ends a request that never answers). The watch goes on with a body that streams, for its reader;
+ * it stops here otherwise.
  */
 async function answered(
 	pending: Promise<FullResponse>,
-	{ url, timeout, cancel }: Outgoing,
+	url: string,
+	watch: RequestWatch,
 ): Promise<FullResponse> {
-	const stop = new AbortController();
-	const started = Date.now();
-	const ended = new Promise<never>((_, reject) => {
-		const end = (code: string) => {
+	return await new Promise<FullResponse>((resolve, reject) => {
+		watch.onEnd((end) => {
 			pending.then(
-				(late) => (late.body as ByteStream).destroy(),
+				(late) => closeUnread(late.body as ReplyBody),
 				() => undefined,
 			);
-			reject(new NetworkError(url, code, timeout));
-		};
-		afterIdle(timeout, () => started, stop.signal).then(
-			() => end('ETIMEDOUT'),
-			() => undefined,
-		);
-		if (cancel?.aborted) end('ERR_CANCELED');
-		cancel?.addEventListener('abort', () => end('ERR_CANCELED'), {
-			once: true,
-			signal: stop.signal,
+			reject(new NetworkError(url, end, watch.idleMs));
 		});
+		pending.then(
+			(response) => {
+				// A body read whole is all in. A stream's headers are news: its first bytes get a whole
+				// Timeout after them.
+				if (ArrayBuffer.isView(response.body)) watch.stop();
+				else watch.bytes();
+				resolve(response);
+			},
+			(error: unknown) => {
+				watch.stop();
+				reject(error);
+			},
+		);
 	});
-	try {
-		return await Promise.race([pending, ended]);
-	} finally {
-		stop.abort();
-	}
 }
 
 /**
@@ -159,17 +182,17 @@ export async function openReply(context: Sender, outgoing: Outgoing): Promise<Op
 		requestOptions(outgoing),
 		decrypted(context, outgoing.credential),
 	) as Promise<FullResponse>;
+	const watch = new RequestWatch(
+		timeout,
+		cancel ?? (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(),
+	);
 	try {
-		const response = await answered(pending, outgoing);
+		const response = await answered(pending, url, watch);
 		return {
 			status: response.statusCode,
 			headers: headerMap(response.headers),
-			body: response.body as ByteStream,
-			limits: {
-				url,
-				idleMs: timeout,
-				cancel: cancel ?? (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(),
-			},
+			body: response.body as ReplyBody,
+			limits: { url, watch },
 		};
 	} catch (error) {
 		throw (

@@ -1,6 +1,5 @@
-import { sleep } from 'n8n-workflow';
-
 import { toNetworkError } from './network-error';
+import type { RequestWatch } from './watch';
 import { NetworkError } from '../failures/errors';
 
 /** The response body n8n's request helper gives for `encoding: 'stream'` (a Node.js Readable). */
@@ -11,49 +10,34 @@ export interface ByteStream {
 	destroy(): unknown;
 }
 
+/** A reply's body as n8n's request helper gives it: a stream, or the bytes it read whole. */
+export type ReplyBody = ByteStream | Uint8Array;
+
+/** Closes a body that will not be read (a reply that came too late). */
+export function closeUnread(body: ReplyBody): void {
+	if (!ArrayBuffer.isView(body)) body.destroy();
+}
+
 export interface ReadLimits {
 	/** The request's URL, for the NetworkError. */
 	url: string;
-	/** The longest wait for the next bytes, in ms. */
-	idleMs: number;
-	/** The execution's cancel signal. */
-	cancel?: AbortSignal;
-}
-
-/** Timers fire at once beyond this many ms (2^31 - 1), so longer waits are taken in steps. */
-const LONGEST_TIMER_MS = 2_147_483_647;
-
-/**
- * Resolves when `idleMs` (of any length) passed since `lastBytes()`; one timer at a time, re-armed only when it fires. Rejects when `stop` aborts.
- */
-export async function afterIdle(
-	idleMs: number,
-	lastBytes: () => number,
-	stop: AbortSignal,
-): Promise<void> {
-	let wait = idleMs;
-	for (;;) {
-		await sleep(Math.min(wait, LONGEST_TIMER_MS), stop);
-		const idle = Date.now() - lastBytes();
-		if (idle >= idleMs) return;
-		wait = idleMs - idle;
-	}
+	/** The request's Timeout and cancel, watched since it was sent. */
+	watch: RequestWatch;
 }
 
 /**
  * Reads a body to its end and hands on its text as it arrives, decoded as UTF-8 in streaming mode
  * (a character split between two network chunks comes out whole). Destroys the body and throws a
- * NetworkError when no bytes come for `idleMs` (ETIMEDOUT), when the execution is cancelled
+ * NetworkError when no bytes come for the watch's Timeout (ETIMEDOUT), when the execution is cancelled
  * (ERR_CANCELED) or when the connection fails; an error thrown by `onText` stops the read the same way.
+ * The watch is stopped when the read ends.
  */
 export async function readStream(
 	body: ByteStream,
-	{ url, idleMs, cancel }: ReadLimits,
+	{ url, watch }: ReadLimits,
 	onText: (text: string) => void,
 ): Promise<void> {
 	const decoder = new TextDecoder();
-	const stop = new AbortController();
-	let lastBytes = Date.now();
 	try {
 		await new Promise<void>((resolve, reject) => {
 			let settled = false;
@@ -74,30 +58,31 @@ export async function readStream(
 				}
 			};
 			body.on('data', (bytes) => {
-				lastBytes = Date.now();
+				watch.bytes();
 				pass(decoder.decode(bytes, { stream: true }));
 			});
 			body.once('end', () => {
 				pass(decoder.decode());
 				settle();
 			});
-			body.on('error', (error) => settle(toNetworkError(url, error, idleMs)));
-			body.once('close', () => settle(new NetworkError(url, 'ECONNRESET', idleMs)));
-			const cancelled = () => settle(new NetworkError(url, 'ERR_CANCELED', idleMs));
-			if (cancel?.aborted) cancelled();
-			cancel?.addEventListener('abort', cancelled, { once: true, signal: stop.signal });
-			afterIdle(idleMs, () => lastBytes, stop.signal).then(
-				() => settle(new NetworkError(url, 'ETIMEDOUT', idleMs)),
-				() => undefined,
-			);
+			body.on('error', (error) => settle(toNetworkError(url, error, watch.idleMs)));
+			// Every body closes, after its end too: only a close before it is a lost connection (and only
+			// then is the error made, with its stack).
+			body.once('close', () => {
+				if (!settled) settle(new NetworkError(url, 'ECONNRESET', watch.idleMs));
+			});
+			watch.onEnd((end) => settle(new NetworkError(url, end, watch.idleMs)));
 		});
 	} finally {
-		stop.abort();
+		watch.stop();
 	}
 }
 
+const decoder = new TextDecoder();
+
 /** Reads a body to its end as one text (an error reply, a reply that is not streamed). */
-export async function readWhole(body: ByteStream, limits: ReadLimits): Promise<string> {
+export async function readWhole(body: ReplyBody, limits: ReadLimits): Promise<string> {
+	if (ArrayBuffer.isView(body)) return decoder.decode(body);
 	const pieces: string[] = [];
 	await readStream(body, limits, (text) => pieces.push(text));
 	return pieces.join('');

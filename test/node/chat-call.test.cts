@@ -73,6 +73,7 @@ class StreamProbe implements INodeType {
 					url: `${baseUrl}${this.getNodeParameter('path', 0) as string}`,
 					body: { model: 'echo-1', messages: [{ role: 'user', content: 'Hi' }], stream: true },
 					timeout: this.getNodeParameter('timeout', 0) as number,
+					stream: true,
 				}),
 				true,
 				(delta) => {

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions, INode } from 'n8n-workflow';
 
 import { fieldReference, textAt } from './field-reference';
 import { isPlainObject } from '../../../engine';
@@ -60,8 +60,12 @@ function planFor(raw: unknown): Plan {
 export class ItemParameters {
 	readonly #constants = new Map<string, unknown>();
 	readonly #plans = new Map<string, Plan>();
+	/** The node as saved, read once per execution: n8n's `getNode` copies the whole node at every call. */
+	readonly node: INode;
 
-	constructor(private readonly context: IExecuteFunctions) {}
+	constructor(private readonly context: IExecuteFunctions) {
+		this.node = context.getNode();
+	}
 
 	get(
 		name: string,
@@ -84,7 +88,7 @@ export class ItemParameters {
 	#plan(name: string, fallback: unknown): Plan {
 		let plan = this.#plans.get(name);
 		if (plan === undefined) {
-			plan = planFor(this.context.getNode().parameters[name] ?? fallback);
+			plan = planFor(this.node.parameters[name] ?? fallback);
 			this.#plans.set(name, plan);
 		}
 		return plan;

@@ -87,7 +87,7 @@ class ItemReader {
 		private readonly parameters: ItemParameters,
 		private readonly itemIndex: number,
 	) {
-		this.raw = context.getNode().parameters;
+		this.raw = parameters.node.parameters;
 		this.itemJson = context.getInputData()[itemIndex]?.json;
 	}
 
@@ -119,7 +119,7 @@ class ItemReader {
 	options(): Record<string, unknown> {
 		return withResponseFormatFields(
 			this.collection(),
-			this.context.getNode().typeVersion,
+			this.parameters.node.typeVersion,
 			RESPONSE_FORMAT_FIELDS_FROM,
 			(name, fallback) => {
 				const value = this.get(name, fallback);

@@ -1,14 +1,18 @@
+import { getEventListeners } from 'node:events';
 import { PassThrough } from 'node:stream';
 
 import { NetworkError } from '../../../engine/failures/errors';
-import { readStream } from '../../../engine/transport/read-stream';
+import { readStream, readWhole } from '../../../engine/transport/read-stream';
+import { RequestWatch } from '../../../engine/transport/watch';
 
 const url = 'http://127.0.0.1:9/v1/chat/completions';
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function read(body: PassThrough, idleMs = 5000, cancel?: AbortSignal) {
 	const pieces: string[] = [];
-	await readStream(body, { url, idleMs, cancel }, (text) => pieces.push(text));
+	await readStream(body, { url, watch: new RequestWatch(idleMs, cancel) }, (text) =>
+		pieces.push(text),
+	);
 	return pieces;
 }
 
@@ -77,6 +81,30 @@ describe('reading a body stream', () => {
 		});
 	});
 
+	test('a read that ends leaves no timer and no listener on the cancel signal', async () => {
+		jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+		try {
+			const cancel = new AbortController();
+			const body = new PassThrough();
+			const reading = read(body, 60_000, cancel.signal);
+			expect(jest.getTimerCount()).toBe(1);
+			expect(getEventListeners(cancel.signal, 'abort')).toHaveLength(1);
+			body.end('{}');
+			await reading;
+			expect(jest.getTimerCount()).toBe(0);
+			expect(getEventListeners(cancel.signal, 'abort')).toHaveLength(0);
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+
+	test('a body n8n read whole is decoded as UTF-8', async () => {
+		const bytes = Buffer.from('{"content":"Grüße aus 東京 🗼"}');
+		const watch = new RequestWatch(60_000);
+		watch.stop();
+		expect(await readWhole(bytes, { url, watch })).toBe('{"content":"Grüße aus 東京 🗼"}');
+	});
+
 	test('a cancelled execution stops the read at once and destroys the body', async () => {
 		const body = new PassThrough();
 		const controller = new AbortController();
@@ -105,7 +133,7 @@ describe('reading a body stream', () => {
 	test('an error thrown while handling the text stops the read with that error', async () => {
 		const body = new PassThrough();
 		const problem = new Error('bad event');
-		const reading = readStream(body, { url, idleMs: 5000 }, () => {
+		const reading = readStream(body, { url, watch: new RequestWatch(5000) }, () => {
 			throw problem;
 		});
 		body.write('data: x\n\n');
