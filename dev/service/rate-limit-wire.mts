@@ -35,10 +35,12 @@ export interface LimitState {
 	now: number;
 }
 
-/** How many more would be admitted now: the smaller of what the window and the in-flight limit leave. */
-export function remaining({ limit, left, inFlight }: LimitState): number {
-	const inFlightLeft = limit.inFlight === undefined ? Infinity : limit.inFlight - inFlight;
-	return Math.max(0, Math.min(left, inFlightLeft));
+/**
+ * What the window leaves now, as OpenAI's and LiteLLM's `x-ratelimit-remaining-requests` tell it: the count of
+ * the rate limit alone. A cap on requests in flight is told only by its own 429, as theirs is.
+ */
+export function remaining({ left }: LimitState): number {
+	return Math.max(0, left);
 }
 
 /** The headers of every answer of a limited key, the reset written by `reset`. */

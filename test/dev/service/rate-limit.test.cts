@@ -29,7 +29,8 @@ async function sequential(service: LocalService, count: number) {
 
 const retryAfterMs = (reply: Reply) => Number(reply.headers.get('retry-after')) * 1000;
 
-function expectRateLimited(reply: Reply, limit: RegExp): void {
+/** A 429 of `limit`; `remaining` is what the window still leaves (0 when the window refused it). */
+function expectRateLimited(reply: Reply, limit: RegExp, remaining = /^0$/): void {
 	expect(reply.status).toBe(429);
 	expect(reply.json).toEqual({
 		error: {
@@ -40,7 +41,7 @@ function expectRateLimited(reply: Reply, limit: RegExp): void {
 	});
 	expect(reply.text).not.toContain(keys.limited);
 	expect(reply.headers.get('retry-after')).toMatch(/^\d+(\.\d{1,3})?$/);
-	expect(reply.headers.get('x-ratelimit-remaining-requests')).toBe('0');
+	expect(reply.headers.get('x-ratelimit-remaining-requests')).toMatch(remaining);
 }
 
 async function withService(args: string[], run: (service: LocalService) => Promise<void>) {
@@ -144,6 +145,9 @@ describe('requests in flight', () => {
 				expectRateLimited(
 					refused,
 					/^Rate limit reached for requests in flight on key sk-exa\.\.\.ited: Limit 8, In flight 8, Requested 1\. Please try again in \d+ms\.$/,
+					// The window of 1,000 holds the 16 admitted (8 when the first round left it on a loaded machine):
+					// its header does not tell the in-flight limit.
+					/^9(84|92)$/,
 				);
 				// The guess: the first of the 8 started, plus the mean service time, from now.
 				const wait = retryAfterMs(refused);
@@ -188,8 +192,8 @@ describe('x-ratelimit headers', () => {
 				expect(reply.headers.get('x-ratelimit-limit-requests')).toBe('3');
 				expect(reply.headers.get('x-ratelimit-reset-requests')).toMatch(/^(\d{1,3}ms|1s)$/);
 			}
-			// With one in flight (itself) the in-flight limit of 2 leaves 1 more, the window 2.
-			expect(first.headers.get('x-ratelimit-remaining-requests')).toBe('1');
+			// The window's count alone (3, less this one): the in-flight limit of 2 is not in it.
+			expect(first.headers.get('x-ratelimit-remaining-requests')).toBe('2');
 			expect(invalid.headers.get('x-ratelimit-remaining-requests')).toBe('0');
 			expect(refused.headers.get('x-ratelimit-remaining-requests')).toBe('0');
 		});
