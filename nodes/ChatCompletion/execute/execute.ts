@@ -1,4 +1,5 @@
 import type {
+	IBinaryKeyData,
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
@@ -11,7 +12,7 @@ import { jobsWithUnknownModels, modelFromExpression } from './check-models';
 import { invalidItemsError } from './invalid-items';
 import { ItemParameters } from './parameters';
 import type { Job, PreparedItem } from './plan-jobs';
-import { pendingToolCalls, planJobs, toolAnswer } from './plan-jobs';
+import { itemJob, pendingToolCalls, planJobs, toolAnswer } from './plan-jobs';
 import { readInput } from './read-input';
 import { replyItem } from './reply-item';
 import type { JobReply } from './run-job';
@@ -29,12 +30,29 @@ import {
 	Run,
 	toNodeError,
 } from '../../../engine';
+import type { AddedBinary } from '../request/images';
 import { itemRequest } from '../request/item-request';
 import { hasToolCallsOutput } from '../properties/outputs';
 import { WORDS } from '../words';
 
 /** Reading items is synchronous work in n8n: after this many ms the event loop gets a turn, so requests leave. */
 const READ_SLICE_MS = 10;
+
+/**
+ * The binary data of an item's output: the input item's, passed on by reference (the next Chat Completion
+ * node of a loop reads the images of `messages` from it), and the data URIs of Image URLs as binary data.
+ */
+async function outputBinary(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	added: AddedBinary[],
+): Promise<IBinaryKeyData | undefined> {
+	const binary: IBinaryKeyData = { ...context.getInputData()[itemIndex]?.binary };
+	for (const { name, bytes, fileName, mimeType } of added) {
+		binary[name] = await context.helpers.prepareBinaryData(bytes, fileName, mimeType);
+	}
+	return Object.keys(binary).length > 0 ? binary : undefined;
+}
 
 /** Reads and checks one item; a problem is kept with the item, so the other items go on. */
 async function prepareItem(
@@ -45,10 +63,11 @@ async function prepareItem(
 ): Promise<PreparedItem> {
 	try {
 		const input = await readInput(context, parameters, itemIndex);
-		const request = itemRequest(input, streaming);
+		const { added, ...request } = itemRequest(input, streaming);
 		const calls = pendingToolCalls(request.body.messages);
 		const answer = calls ? toolAnswer(input.toolCallId, input.toolResult, calls) : undefined;
-		return { itemIndex, request, answer };
+		const binary = await outputBinary(context, itemIndex, added);
+		return { itemIndex, request, binary, answer };
 	} catch (error) {
 		return { itemIndex, error };
 	}
@@ -159,7 +178,7 @@ export async function executeChatCompletion(
 	await readItems(this.getInputData().length, prepare, (item) => {
 		if (item.answer !== undefined) answers.push(item);
 		else if (failFast) held.push(item);
-		else start({ items: [item.itemIndex], request: item.request, error: item.error });
+		else start(itemJob(item));
 	});
 	const grouped = planJobs(answers);
 	if (failFast) {
@@ -254,22 +273,29 @@ function collect(
 	return withToolCalls ? [replies, toolCalls] : [replies];
 }
 
-/** Puts a reply on its output: raw, simplified on Reply, or one item per call on Tool Calls. */
+/**
+ * Puts a reply on its output: raw, simplified on Reply, or one item per call on Tool Calls. The items carry
+ * the job's binary data, which the placeholders of `messages` name; an agent's tool result carries none.
+ */
 function placeReply(
 	job: Job,
-	{ body, completion, json, ...notes }: JobReply,
+	{ body, conversation, completion, json, ...notes }: JobReply,
 	parameters: ItemParameters,
 	{ withToolCalls, asTool }: { withToolCalls: boolean; asTool: boolean },
 ): Outcome {
 	const pairedItem: IPairedItemData | IPairedItemData[] =
 		job.items.length === 1 ? { item: job.items[0] } : job.items.map((item) => ({ item }));
+	const output = (item: IDataObject): INodeExecutionData =>
+		job.binary === undefined
+			? { json: item, pairedItem }
+			: { json: item, binary: job.binary, pairedItem };
 	if (!parameters.get('simplify', job.items[0], true)) {
-		return { replies: [{ json: completion as IDataObject, pairedItem }], toolCalls: [] };
+		return { replies: [output(completion as IDataObject)], toolCalls: [] };
 	}
-	const reply = replyItem(body, completion, json, notes);
+	const reply = replyItem({ ...body, messages: conversation }, completion, json, notes);
 	if (asTool) return { replies: [{ json: toolResult(reply), pairedItem }], toolCalls: [] };
 	if (withToolCalls && (reply.tool_calls as unknown[]).length > 0) {
-		return { replies: [], toolCalls: toolCallItems(reply).map((json) => ({ json, pairedItem })) };
+		return { replies: [], toolCalls: toolCallItems(reply).map(output) };
 	}
-	return { replies: [{ json: reply, pairedItem }], toolCalls: [] };
+	return { replies: [output(reply)], toolCalls: [] };
 }

@@ -1,5 +1,8 @@
+import type { IBinaryKeyData } from 'n8n-workflow';
+
 import { FIELDS } from '../fields';
-import type { ChatMessage, ChatRequest, ProtocolToolCall } from '../../../engine';
+import type { ConversationRequest } from '../request/item-request';
+import type { ChatMessage, ProtocolToolCall } from '../../../engine';
 import { describe, InputError } from '../../../engine';
 
 /** One item's answer to one of the tool calls its conversation ends with. */
@@ -11,7 +14,9 @@ export interface ToolAnswer {
 /** One input item, checked: its request, or its answer to a tool call, or what went wrong. */
 export interface PreparedItem {
 	itemIndex: number;
-	request?: ChatRequest;
+	request?: ConversationRequest;
+	/** The binary data of its output items: the input item's, and its data URIs as binary data. */
+	binary?: IBinaryKeyData;
 	answer?: ToolAnswer;
 	error?: unknown;
 }
@@ -19,7 +24,8 @@ export interface PreparedItem {
 /** One request to send, and the input items it answers (several when they carry the results of one reply's tool calls). */
 export interface Job {
 	items: number[];
-	request?: ChatRequest;
+	request?: ConversationRequest;
+	binary?: IBinaryKeyData;
 	error?: unknown;
 }
 
@@ -63,7 +69,7 @@ export function toolAnswer(
 
 function combine(group: PreparedItem[]): Job {
 	const items = group.map((prepared) => prepared.itemIndex);
-	const request = group[0].request as ChatRequest;
+	const request = group[0].request as ConversationRequest;
 	const calls = pendingToolCalls(request.body.messages) as ProtocolToolCall[];
 	const answers = new Map<string, string>();
 	for (const { answer } of group) {
@@ -100,8 +106,15 @@ function combine(group: PreparedItem[]): Job {
 		request: {
 			...request,
 			body: { ...request.body, messages: [...request.body.messages, ...results] },
+			conversation: [...request.conversation, ...results],
 		},
+		binary: group[0].binary,
 	};
+}
+
+/** The job of an item that is one request of its own. */
+export function itemJob({ itemIndex, request, binary, error }: PreparedItem): Job {
+	return { items: [itemIndex], request, binary, error };
 }
 
 /**
@@ -113,7 +126,7 @@ export function planJobs(prepared: PreparedItem[]): Job[] {
 	const groups = new Map<string, PreparedItem[]>();
 	for (const item of prepared) {
 		if (item.answer === undefined) {
-			slots.push({ items: [item.itemIndex], request: item.request, error: item.error });
+			slots.push(itemJob(item));
 			continue;
 		}
 		const calls = pendingToolCalls(item.request!.body.messages) as ProtocolToolCall[];

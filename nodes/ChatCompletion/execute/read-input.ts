@@ -16,8 +16,12 @@ import {
 } from '../../../engine';
 import { splitList } from '../request/images';
 import type { ChatInput, ItemBinaries } from '../request/input';
+import { placeholderNames } from '../request/placeholders';
 
-/** Loads the binary properties that the image fields name; the request builder reports missing ones. */
+/**
+ * Loads the binary properties that the image fields and the placeholders of Messages JSON name; the request
+ * builder reports missing ones.
+ */
 async function loadBinaries(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -235,10 +239,9 @@ export async function readInput(
 		input.toolChoiceFunction =
 			input.toolChoice === 'function' ? parameter('toolChoiceFunction', '') : undefined;
 	}
-	input.binaries = await loadBinaries(
-		context,
-		itemIndex,
-		binaryNames(imageSources, FIELDS.imageBinaryProperties.label),
-	);
+	input.binaries = await loadBinaries(context, itemIndex, [
+		...binaryNames(imageSources, FIELDS.imageBinaryProperties.label),
+		...placeholderNames(input.messagesJson),
+	]);
 	return input;
 }

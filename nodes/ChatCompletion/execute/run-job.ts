@@ -2,11 +2,19 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Job } from './plan-jobs';
 import { runsAsTool } from './tool-result';
-import type { ChatClient, ChatReply, ChatRequestBody, ModelReply } from '../../../engine';
+import type {
+	ChatClient,
+	ChatMessage,
+	ChatReply,
+	ChatRequestBody,
+	ModelReply,
+} from '../../../engine';
 import { chatWords, describeProblem, splitReasoning, thinkSplitter } from '../../../engine';
 
 export interface JobReply extends ModelReply {
 	body: ChatRequestBody;
+	/** The messages sent, as the output keeps them (images from binary data as placeholders). */
+	conversation: ChatMessage[];
 }
 
 /**
@@ -100,7 +108,7 @@ export async function runJob(
 			if (text !== '') chat.text(text);
 		}
 		chat?.end();
-		return { body: request.body, ...reply };
+		return { body: request.body, conversation: request.conversation, ...reply };
 	} catch (error) {
 		throw toldToChat(error);
 	}

@@ -1,6 +1,7 @@
 import type { ImageFields, ItemBinaries } from './input';
 import { FIELDS } from '../fields';
-import type { ImagePart } from '../../../engine';
+import { placeholder, resolvePlaceholders } from './placeholders';
+import type { ChatMessage, ImagePart } from '../../../engine';
 import { describe, InputError, optionPath } from '../../../engine';
 
 const DATA_URI = /^data:([^;,]*)(;[^,]*)?,(.*)$/s;
@@ -120,27 +121,99 @@ function part(url: string, detail: unknown): ImagePart {
 	return { type: 'image_url', image_url: image };
 }
 
-function fromDataUri(uri: string, field: string, maxBytes: number, detail: unknown): ImagePart {
-	const match = DATA_URI.exec(uri);
-	const fix =
-		'Write it as data:<image type>;base64,<data>, e.g. data:image/png;base64,iVBORw0KGgo...';
-	if (!match || match[2] !== ';base64' || !BASE64.test(match[3])) {
-		throw new InputError(field, `"${uri.slice(0, 40)}…" is not a base64 data URI`, fix);
+/** Binary data that a data URI from Image URLs becomes on the output item. */
+export interface AddedBinary {
+	name: string;
+	mimeType: string;
+	fileName: string;
+	bytes: Buffer;
+}
+
+const NO_BINARIES: ItemBinaries = { available: [], loaded: {} };
+
+const MISSING_FIX =
+	'Name one of the item\'s binary properties, or add a node that reads the image first (HTTP Request with Response Format "File", Read Files from Disk, a form upload).';
+
+/**
+ * The images of one item's request, each checked by its bytes. An image from the item's binary data, or a data
+ * URI from Image URLs (which becomes binary data of the output item, `image_1`, `image_2`, ...), is a
+ * placeholder in the messages (`placeholders.ts`); `sent` holds the data URI each placeholder stands for.
+ */
+export class ItemImages {
+	readonly sent = new Map<string, string>();
+	readonly added: AddedBinary[] = [];
+
+	constructor(
+		private readonly binaries: ItemBinaries = NO_BINARIES,
+		private readonly maxBytes: number,
+	) {}
+
+	/**
+	 * The placeholder for the image in binary property `name`. `fix`: what to do when the item has no such
+	 * property, which depends on where the name came from.
+	 */
+	fromBinary(name: string, field: string, problem = '', fix = MISSING_FIX): string {
+		const image = this.binaries.loaded[name];
+		if (image === undefined) {
+			const { available } = this.binaries;
+			throw new InputError(
+				field,
+				`${problem}the item has no binary property "${name}"` +
+					(available.length > 0
+						? ` (it has: ${available.join(', ')})`
+						: ' (it has no binary data)'),
+				fix,
+			);
+		}
+		if (!this.sent.has(name)) {
+			const source = `binary property "${name}"${image.fileName ? ` (${image.fileName})` : ''}`;
+			const type = checkImageBytes(image.bytes, field, source, this.maxBytes);
+			this.sent.set(name, `data:${type};base64,${Buffer.from(image.bytes).toString('base64')}`);
+		}
+		return placeholder(name);
 	}
-	const bytes = Buffer.from(match[3], 'base64');
-	const type = checkImageBytes(bytes, field, 'the data URI', maxBytes);
-	return part(`data:${type};base64,${bytes.toString('base64')}`, detail);
+
+	/** The placeholder for a data URI, which becomes binary data of the output item under a name it does not have yet. */
+	fromDataUri(uri: string, field: string): string {
+		const match = DATA_URI.exec(uri);
+		if (!match || match[2] !== ';base64' || !BASE64.test(match[3])) {
+			throw new InputError(
+				field,
+				`"${uri.slice(0, 40)}…" is not a base64 data URI`,
+				'Write it as data:<image type>;base64,<data>, e.g. data:image/png;base64,iVBORw0KGgo...',
+			);
+		}
+		const bytes = Buffer.from(match[3], 'base64');
+		const mimeType = checkImageBytes(bytes, field, 'the data URI', this.maxBytes);
+		const name = this.freeName();
+		this.added.push({ name, mimeType, fileName: `${name}.${mimeType.slice(6)}`, bytes });
+		this.sent.set(name, `data:${mimeType};base64,${bytes.toString('base64')}`);
+		return placeholder(name);
+	}
+
+	/** `image_1`, `image_2`, ...: the first name neither the item nor an earlier data URI uses. */
+	private freeName(): string {
+		const taken = new Set([...this.binaries.available, ...this.added.map(({ name }) => name)]);
+		let number = 1;
+		while (taken.has(`image_${number}`)) number++;
+		return `image_${number}`;
+	}
+
+	/** The item's messages as they are sent: the data URI of every image in place of its placeholder. */
+	resolve(messages: ChatMessage[]): ChatMessage[] {
+		return resolvePlaceholders(messages, this.sent);
+	}
 }
 
 /** Image parts for the URLs and data URIs listed in `value`. */
 function imagePartsFromUrls(
 	value: unknown,
 	field: string,
-	maxBytes: number,
+	images: ItemImages,
 	detail: unknown,
 ): ImagePart[] {
 	return urlLines(value, field).map((entry) => {
-		if (entry.startsWith('data:')) return fromDataUri(entry, field, maxBytes, detail);
+		if (entry.startsWith('data:')) return part(images.fromDataUri(entry, field), detail);
 		if (/^https?:\/\/[^\s/]+/i.test(entry)) return part(entry, detail);
 		if (entry.length >= 64 && BASE64.test(entry)) {
 			throw new InputError(
@@ -161,54 +234,34 @@ function imagePartsFromUrls(
 function imagePartsFromBinary(
 	value: unknown,
 	field: string,
-	binaries: ItemBinaries,
-	maxBytes: number,
+	images: ItemImages,
 	detail: unknown,
 ): ImagePart[] {
 	return splitList(value, field).map((name) => {
-		const image = binaries.loaded[name];
-		if (image === undefined) {
-			const looksLikeData = name.length >= 64 && BASE64.test(name);
+		if (name.length >= 64 && BASE64.test(name)) {
 			throw new InputError(
 				field,
-				looksLikeData
-					? `holds what looks like base64 image data ("${name.slice(0, 16)}…"), but it takes the name of a binary property, e.g. data`
-					: `the item has no binary property "${name}"` +
-						(binaries.available.length > 0
-							? ` (it has: ${binaries.available.join(', ')})`
-							: ' (it has no binary data)'),
-				looksLikeData
-					? 'Put base64 data in Image URLs as a data URI (data:image/png;base64,<data>), and property names here.'
-					: 'Name one of the item\'s binary properties, or add a node that reads the image first (HTTP Request with Response Format "File", Read Files from Disk, a form upload).',
+				`holds what looks like base64 image data ("${name.slice(0, 16)}…"), but it takes the name of a binary property, e.g. data`,
+				'Put base64 data in Image URLs as a data URI (data:image/png;base64,<data>), and property names here.',
 			);
 		}
-		const source = `binary property "${name}"${image.fileName ? ` (${image.fileName})` : ''}`;
-		const type = checkImageBytes(image.bytes, field, source, maxBytes);
-		return part(`data:${type};base64,${Buffer.from(image.bytes).toString('base64')}`, detail);
+		return part(images.fromBinary(name, field), detail);
 	});
 }
 
-const NO_BINARIES: ItemBinaries = { available: [], loaded: {} };
-
 /** All image parts of one message: URLs and data URIs first, then binary properties. */
-export function imageParts(
-	fields: ImageFields,
-	place: string,
-	binaries: ItemBinaries = NO_BINARIES,
-	maxBytes: number,
-): ImagePart[] {
+export function imageParts(fields: ImageFields, place: string, images: ItemImages): ImagePart[] {
 	return [
 		...imagePartsFromUrls(
 			fields.imageUrls,
 			`${place}${FIELDS.imageUrls.label}`,
-			maxBytes,
+			images,
 			fields.imageDetail,
 		),
 		...imagePartsFromBinary(
 			fields.imageBinaryProperties,
 			`${place}${FIELDS.imageBinaryProperties.label}`,
-			binaries,
-			maxBytes,
+			images,
 			fields.imageDetail,
 		),
 	];

@@ -33,6 +33,6 @@ export interface ChatInput extends ImageFields {
 	toolChoice?: unknown;
 	toolChoiceFunction?: unknown;
 	options: Record<string, unknown>;
-	/** The item's binary data that image fields name; none when absent. */
+	/** The item's binary data that image fields and the placeholders of Messages JSON name; none when absent. */
 	binaries?: ItemBinaries;
 }

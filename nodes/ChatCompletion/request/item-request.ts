@@ -1,22 +1,40 @@
+import type { AddedBinary } from './images';
+import { ItemImages } from './images';
 import type { ChatInput } from './input';
 import { buildMessages } from './messages';
 import { buildTools } from './tools';
-import type { ChatRequest } from '../../../engine';
+import type { ChatMessage, ChatRequest } from '../../../engine';
 import { buildChatRequest, optionSetting } from '../../../engine';
+
+/** A request with the messages as the output's `messages` keeps them: images from binary data as placeholders. */
+export interface ConversationRequest extends ChatRequest {
+	conversation: ChatMessage[];
+}
+
+/** One item's request, and the data URIs of its Image URLs as binary data for the output item. */
+export interface ItemRequest extends ConversationRequest {
+	added: AddedBinary[];
+}
 
 /**
  * One item's fields, checked, as a request: the prompt fields into messages, the tool fields into tools.
+ * The body holds every image's data; the conversation holds placeholders instead.
  * `streaming`: n8n streams the workflow's response (a Chat Trigger or Webhook in streaming mode), which
  * Stream not added follows.
  */
-export function itemRequest(input: ChatInput, streaming = false): ChatRequest {
+export function itemRequest(input: ChatInput, streaming = false): ItemRequest {
 	const { options } = input;
-	const maxImageBytes = optionSetting(options, 'maxImageSize') * 1024 * 1024;
-	return buildChatRequest({
+	const images = new ItemImages(
+		input.binaries,
+		optionSetting(options, 'maxImageSize') * 1024 * 1024,
+	);
+	const conversation = buildMessages(input, images);
+	const request = buildChatRequest({
 		model: input.model,
-		messages: buildMessages(input, maxImageBytes),
+		messages: images.resolve(conversation),
 		...buildTools(input),
 		options,
 		streaming,
 	});
+	return { ...request, conversation, added: images.added };
 }

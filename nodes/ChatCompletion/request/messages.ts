@@ -1,4 +1,6 @@
+import type { ItemImages } from './images';
 import { imageParts } from './images';
+import { placeholderName } from './placeholders';
 import type { ChatInput } from './input';
 import { FIELDS } from '../fields';
 import type { ChatMessage, ContentPart, ProtocolToolCall, Role } from '../../../engine';
@@ -14,6 +16,8 @@ import {
 const ROLES: Role[] = ['system', 'developer', 'user', 'assistant', 'tool'];
 const ROW_ROLES: Role[] = ['system', 'user', 'assistant'];
 const JSON_FIELD = FIELDS.messagesJson.label;
+const PLACEHOLDER_FIX =
+	"The images in a Chat Completion node's \"messages\" stay in its output item's binary data: keep that binary data on the item up to this node (a node in between that drops it, such as a Code node returning only json, must pass it on), or replace the image part with the image's URL.";
 const JSON_FIX =
 	'Give an array of messages such as [{"role": "user", "content": "Hello"}], or map the "messages" field of a previous Chat Completion node with {{ $json.messages }}.';
 
@@ -29,7 +33,7 @@ function userContent(text: string, images: ContentPart[]): string | ContentPart[
 	return text.trim() === '' ? images : [{ type: 'text', text }, ...images];
 }
 
-function fromSimple(input: ChatInput, maxImageBytes: number): ChatMessage[] {
+function fromSimple(input: ChatInput, images: ItemImages): ChatMessage[] {
 	const messages: ChatMessage[] = [];
 	const system = input.systemMessage ?? '';
 	const systemText = text(system);
@@ -49,19 +53,19 @@ function fromSimple(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 			'Map a text field, or turn the value into text with JSON.stringify().',
 		);
 	}
-	const images = imageParts(input, '', input.binaries, maxImageBytes);
-	if (promptText.trim() === '' && images.length === 0) {
+	const parts = imageParts(input, '', images);
+	if (promptText.trim() === '' && parts.length === 0) {
 		throw new InputError(
 			FIELDS.prompt.label,
 			'is empty',
 			'Type a prompt, or map one with an expression such as {{ $json.text }}.',
 		);
 	}
-	messages.push({ role: 'user', content: userContent(promptText, images) });
+	messages.push({ role: 'user', content: userContent(promptText, parts) });
 	return messages;
 }
 
-function fromRows(input: ChatInput, maxImageBytes: number): ChatMessage[] {
+function fromRows(input: ChatInput, images: ItemImages): ChatMessage[] {
 	const rows = isPlainObject(input.messages) ? input.messages.values : undefined;
 	if (!Array.isArray(rows) || rows.length === 0) {
 		throw new InputError(
@@ -82,15 +86,15 @@ function fromRows(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 			);
 		}
 		const content = text(fields.content ?? '');
-		const images = imageParts(fields, `${place} > `, input.binaries, maxImageBytes);
-		if (images.length > 0 && role !== 'user') {
+		const parts = imageParts(fields, `${place} > `, images);
+		if (parts.length > 0 && role !== 'user') {
 			throw new InputError(
 				place,
 				`has images, but only user messages may carry them (this row is ${role})`,
 				'Move the images to a user row.',
 			);
 		}
-		if (content === undefined || (content.trim() === '' && images.length === 0)) {
+		if (content === undefined || (content.trim() === '' && parts.length === 0)) {
 			throw new InputError(
 				place,
 				content === undefined
@@ -99,7 +103,7 @@ function fromRows(input: ChatInput, maxImageBytes: number): ChatMessage[] {
 				'Type the message text, or remove the row.',
 			);
 		}
-		return { role, content: userContent(content, images), ...rowReasoning(fields, place) };
+		return { role, content: userContent(content, parts), ...rowReasoning(fields, place) };
 	});
 }
 
@@ -127,7 +131,7 @@ function rowReasoning(fields: Record<string, unknown>, place: string): Record<st
 	return { [field as string]: reasoning };
 }
 
-function checkParts(parts: unknown[], place: string): ContentPart[] {
+function checkParts(parts: unknown[], place: string, images: ItemImages): ContentPart[] {
 	return parts.map((part, index) => {
 		const where = `${place}.content[${index}]`;
 		if (!isPlainObject(part)) {
@@ -156,6 +160,14 @@ function checkParts(parts: unknown[], place: string): ContentPart[] {
 					'Write image parts as {"type": "image_url", "image_url": {"url": "https://..."}}.',
 				);
 			}
+			const name = placeholderName(image.url);
+			if (name !== undefined)
+				images.fromBinary(
+					name,
+					JSON_FIELD,
+					`${where} is the image "${image.url}", but `,
+					PLACEHOLDER_FIX,
+				);
 			return part as unknown as ContentPart;
 		}
 		throw new InputError(
@@ -206,7 +218,7 @@ function checkToolCalls(calls: unknown, place: string): ProtocolToolCall[] {
 	});
 }
 
-function checkMessage(entry: unknown, index: number): ChatMessage {
+function checkMessage(entry: unknown, index: number, images: ItemImages): ChatMessage {
 	const place = `messages[${index}]`;
 	if (!isPlainObject(entry)) {
 		throw new InputError(
@@ -230,7 +242,7 @@ function checkMessage(entry: unknown, index: number): ChatMessage {
 	if (typeof content === 'string') {
 		message.content = content;
 	} else if (Array.isArray(content)) {
-		message.content = checkParts(content, place);
+		message.content = checkParts(content, place, images);
 	} else if (
 		!(content === null || content === undefined) ||
 		role !== 'assistant' ||
@@ -262,7 +274,7 @@ function checkMessage(entry: unknown, index: number): ChatMessage {
 	return message;
 }
 
-function fromJson(input: ChatInput): ChatMessage[] {
+function fromJson(input: ChatInput, images: ItemImages): ChatMessage[] {
 	const value = parseJsonField(input.messagesJson, JSON_FIELD, JSON_FIX);
 	if (!Array.isArray(value)) {
 		throw new InputError(
@@ -274,18 +286,21 @@ function fromJson(input: ChatInput): ChatMessage[] {
 	if (value.length === 0) {
 		throw new InputError(JSON_FIELD, 'is an empty array', JSON_FIX);
 	}
-	return value.map(checkMessage);
+	return value.map((entry, index) => checkMessage(entry, index, images));
 }
 
-/** Turns the prompt fields of one item into protocol messages, or says which field is wrong. */
-export function buildMessages(input: ChatInput, maxImageBytes: number): ChatMessage[] {
+/**
+ * Turns the prompt fields of one item into protocol messages, or says which field is wrong. Images from binary
+ * data and data URIs are placeholders, which `images` holds the data of.
+ */
+export function buildMessages(input: ChatInput, images: ItemImages): ChatMessage[] {
 	switch (input.promptType) {
 		case 'simple':
-			return fromSimple(input, maxImageBytes);
+			return fromSimple(input, images);
 		case 'messages':
-			return fromRows(input, maxImageBytes);
+			return fromRows(input, images);
 		case 'json':
-			return fromJson(input);
+			return fromJson(input, images);
 		default:
 			throw new InputError(
 				FIELDS.promptType.label,

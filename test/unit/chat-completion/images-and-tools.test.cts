@@ -82,6 +82,76 @@ describe('images', () => {
 		expect(conformanceErrors(body)).toEqual([]);
 	});
 
+	test('the conversation kept for the output names binary properties; the data URI becomes one', () => {
+		const { body, conversation, added } = itemRequest(
+			simple({
+				imageUrls: `https://images.example/cat.png\n${dataUri(png, 'image/jpeg')}`,
+				imageBinaryProperties: 'data, image_1, data',
+				binaries: binaries({ data: png, image_1: png }),
+			}),
+		);
+		expect(conversation[0].content).toEqual([
+			{ type: 'text', text: 'What is this?' },
+			{ type: 'image_url', image_url: { url: 'https://images.example/cat.png' } },
+			{ type: 'image_url', image_url: { url: 'n8n-binary:image_2' } },
+			{ type: 'image_url', image_url: { url: 'n8n-binary:data' } },
+			{ type: 'image_url', image_url: { url: 'n8n-binary:image_1' } },
+			{ type: 'image_url', image_url: { url: 'n8n-binary:data' } },
+		]);
+		expect(added).toEqual([
+			{ name: 'image_2', mimeType: 'image/png', fileName: 'image_2.png', bytes: png },
+		]);
+		expect(JSON.stringify(body)).not.toContain('n8n-binary:');
+		const urls = (body.messages[0].content as Array<{ image_url?: { url: string } }>).map(
+			(part) => part.image_url?.url,
+		);
+		expect(urls).toEqual([
+			undefined,
+			'https://images.example/cat.png',
+			...Array(4).fill(dataUri(png)),
+		]);
+	});
+
+	test('Messages JSON: placeholders are read from the binary data and checked; a missing one names the fix', () => {
+		const messagesJson = [
+			{
+				role: 'user',
+				content: [{ type: 'image_url', image_url: { url: 'n8n-binary:data', detail: 'low' } }],
+			},
+		];
+		const { body, conversation } = itemRequest({
+			model: 'vision-1',
+			promptType: 'json',
+			messagesJson,
+			options: {},
+			binaries: binaries({ data: png }),
+		});
+		expect(conversation).toEqual(messagesJson);
+		expect(body.messages[0].content).toEqual([
+			{ type: 'image_url', image_url: { url: dataUri(png), detail: 'low' } },
+		]);
+		const missing = failure({
+			model: 'vision-1',
+			promptType: 'json',
+			messagesJson,
+			options: {},
+			binaries: binaries({ photo: png }),
+		});
+		expect(missing.message).toBe(
+			'Messages (JSON): messages[0].content[0] is the image "n8n-binary:data", but the item has no binary property "data" (it has: photo)',
+		);
+		expect(missing.fix).toMatch(/keep that binary data on the item up to this node/);
+		expect(
+			failure({
+				model: 'vision-1',
+				promptType: 'json',
+				messagesJson,
+				options: {},
+				binaries: binaries({ data: pdf }),
+			}).message,
+		).toMatch(/^Messages \(JSON\): binary property "data" \(data.png\) is not a PNG/);
+	});
+
 	test('images on message rows go on user rows only', () => {
 		const rows = (role: string) => ({
 			values: [{ role, content: 'Look', imageUrls: 'https://images.example/a.png' }],
