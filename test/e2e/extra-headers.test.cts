@@ -7,7 +7,7 @@
 import { localCredential } from '../../dev/n8n/examples.cts';
 import { OWNER } from '../../dev/n8n/owner.cts';
 import { N8nRest } from '../../dev/n8n/rest.cts';
-import type { WorkflowToImport } from '../../dev/n8n/workflows.cts';
+import type { WorkflowToImport } from '../../dev/n8n/import.cts';
 import { errorOutputWorkflow, streamingWorkflow } from '../../dev/n8n/workflows.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { keys, useLocalService } from '../support/service.cts';
@@ -23,7 +23,10 @@ const forbidden = { id: 'forbidden-header', name: 'Forbidden header', type: 'cha
 /** The workflow with On Error: Stop Workflow on every node (a credential's failure stops the run). */
 const stoppingOnError = (workflow: WorkflowToImport): WorkflowToImport => ({
 	...workflow,
-	nodes: workflow.nodes.map(({ onError: _onError, ...node }) => node),
+	nodes: workflow.nodes.map((node) => ({
+		...(node as Record<string, unknown>),
+		onError: undefined,
+	})),
 });
 
 const n8n = useRealN8n(() => {

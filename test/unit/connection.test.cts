@@ -90,7 +90,11 @@ describe('Base URL hygiene', () => {
 
 describe('Extra Headers', () => {
 	const connect = (extraHeaders: unknown) =>
-		connectionFrom({ apiKey: 'sk-example-1', baseUrl: 'http://x/v1', extraHeaders });
+		connectionFrom({
+			apiKey: 'sk-example-1',
+			baseUrl: 'http://x/v1',
+			extraHeaders: extraHeaders as string,
+		});
 
 	test.each([
 		['absent', undefined, {}],
