@@ -44,6 +44,16 @@ export class ChatCompletionsApi implements ICredentialType {
 			hint: 'Include the version segment /v1: without it the service answers 404 to every request. A pasted /chat/completions or trailing slash is removed.',
 			description: 'Address of the service, including the version segment /v1',
 		},
+		{
+			displayName: 'Extra Headers',
+			name: 'extraHeaders',
+			type: 'json',
+			default: '',
+			placeholder: 'e.g. {"HTTP-Referer": "https://example.com", "X-Title": "My workflow"}',
+			hint: 'A JSON object of header names and text values. It cannot set Authorization (the API Key) or Content-Type.',
+			description:
+				'Headers sent with every request to the service, e.g. the ones a gateway or a company proxy routes, attributes or authorises by. Values are kept as secrets.',
+		},
 	];
 
 	authenticate: IAuthenticate = async (

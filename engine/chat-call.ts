@@ -50,7 +50,7 @@ export async function requestCompletion(
 			body: request.body,
 			timeout: request.timeout,
 			stream: request.stream,
-			credential: connection.credential,
+			connection,
 			cancel: signal,
 		});
 		observe(reply.headers);

@@ -1,15 +1,18 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { extraHeadersFrom } from './extra-headers';
 import { ConnectionError } from './failures/errors';
 
 /**
- * The credential's two fields, cleaned the way users paste them.
- * Used by the credential (authentication) and by the node (URLs), so both agree.
+ * The credential's fields, cleaned the way users paste them and checked.
+ * Used by the credential (authentication) and by the node (URLs, headers), so both agree.
  */
 
 export interface Connection {
 	apiKey: string;
 	baseUrl: string;
+	/** Extra Headers (extra-headers.ts), sent with every request; the values are secrets. */
+	extraHeaders: Record<string, string>;
 	/**
 	 * The credential as n8n decrypted it when the execution began: handed to n8n's request helper with every
 	 * request, so that n8n does not load and decrypt it again for each one (in n8n, a database read).
@@ -101,6 +104,24 @@ function quotedLength(text: string, at: number, apiKey: string): number {
 	return longest;
 }
 
+/** Values shorter than this say nothing of a secret (`1`, `yes`), and hiding them would garble the text. */
+const SHORTEST_HIDDEN_VALUE = 4;
+
+/**
+ * Replaces every place in `text` that quotes a value of Extra Headers whole with `[<header name> value]`.
+ * (Not pieces of it, as of the key: a value such as a URL shares pieces with other text.)
+ */
+export function redactHeaderValues(
+	text: string,
+	headers: Record<string, string> | undefined,
+): string {
+	let shown = text;
+	for (const [name, value] of Object.entries(headers ?? {})) {
+		if (value.length >= SHORTEST_HIDDEN_VALUE) shown = shown.split(value).join(`[${name} value]`);
+	}
+	return shown;
+}
+
 /** Reads and checks the credential data; throws a ConnectionError that says what to fix. */
 export function connectionFrom(data: ICredentialDataDecryptedObject): Connection {
 	const apiKey = cleanApiKey(data.apiKey);
@@ -123,5 +144,5 @@ export function connectionFrom(data: ICredentialDataDecryptedObject): Connection
 			'Open the credential and enter the full Base URL, e.g. https://api.example.com/v1.',
 		);
 	}
-	return { apiKey, baseUrl, credential: data };
+	return { apiKey, baseUrl, extraHeaders: extraHeadersFrom(data.extraHeaders), credential: data };
 }

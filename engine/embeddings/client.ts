@@ -81,7 +81,7 @@ export class EmbeddingsClient {
 					url: `${this.connection.baseUrl}/embeddings`,
 					body: embeddingsBody(this.request, texts),
 					timeout: this.request.timeout,
-					credential: this.connection.credential,
+					connection: this.connection,
 					cancel: signal,
 				}),
 				texts.length,

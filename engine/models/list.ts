@@ -16,7 +16,7 @@ export async function listModels(
 		method: 'GET',
 		url: `${connection.baseUrl}/models`,
 		timeout: LIST_TIMEOUT_MS,
-		credential: connection.credential,
+		connection,
 		cancel,
 	});
 	return parseModels(reply);

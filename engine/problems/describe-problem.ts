@@ -1,6 +1,6 @@
 import { chatWords } from './chat-words';
 import type { Problem, ProblemContext } from './problem';
-import { hasVersionSegment, redactApiKey } from '../connection';
+import { hasVersionSegment, redactApiKey, redactHeaderValues } from '../connection';
 import {
 	ModelsFailed,
 	NetworkError,
@@ -79,7 +79,7 @@ function problemOf(error: unknown, context: ProblemContext): Problem {
 	return problem;
 }
 
-/** Turns any failure into the words the user sees, with the API key masked everywhere. */
+/** Turns any failure into the words the user sees, with the API key and Extra Headers' values masked everywhere. */
 export function describeProblem(error: unknown, context: ProblemContext): Problem {
 	const problem = problemOf(error, context);
 	// A streaming client (a public chat, maybe) gets only the description: what happened in a chat user's
@@ -88,13 +88,13 @@ export function describeProblem(error: unknown, context: ProblemContext): Proble
 		problem.message = `${problem.message.replace(/\.$/, '')}. ${problem.description}`;
 		problem.description = chatWords(problem);
 	}
-	const key = context.apiKey ?? '';
-	const mask = (text: string | undefined) =>
-		text === undefined ? undefined : redactApiKey(text, key);
+	const hide = (text: string) =>
+		redactHeaderValues(redactApiKey(text, context.apiKey ?? ''), context.extraHeaders);
+	const mask = (text: string | undefined) => (text === undefined ? undefined : hide(text));
 	return {
 		...problem,
-		message: redactApiKey(problem.message, key),
-		description: redactApiKey(problem.description, key),
+		message: hide(problem.message),
+		description: hide(problem.description),
 		serviceMessage: mask(problem.serviceMessage),
 		type: mask(problem.type),
 		code: mask(problem.code),
@@ -102,7 +102,7 @@ export function describeProblem(error: unknown, context: ProblemContext): Proble
 			problem.details === undefined
 				? undefined
 				: Object.fromEntries(
-						Object.entries(problem.details).map(([name, text]) => [name, redactApiKey(text, key)]),
+						Object.entries(problem.details).map(([name, text]) => [name, hide(text)]),
 					),
 	};
 }

@@ -25,6 +25,8 @@ export interface ProblemContext {
 	baseUrl?: string;
 	model?: string;
 	apiKey?: string;
+	/** The credential's Extra Headers: their values are hidden like the key. */
+	extraHeaders?: Record<string, string>;
 	/** Options > Maximum Tokens of the request, when set. */
 	maxTokens?: number;
 	/**

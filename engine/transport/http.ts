@@ -10,6 +10,7 @@ import { refusedByN8n, toNetworkError } from './network-error';
 import type { ReadLimits, ReplyBody } from './read-stream';
 import { closeUnread, readWhole } from './read-stream';
 import { RequestWatch } from './watch';
+import type { Connection } from '../connection';
 import { NetworkError } from '../failures/errors';
 
 /** What sends a request: a node's context (of a node, a sub-node, or the editor's list search) with n8n's request helper. */
@@ -38,8 +39,11 @@ export interface Outgoing {
 	 * Otherwise n8n reads the body whole, and Timeout is the wait for all of it.
 	 */
 	stream?: boolean;
-	/** The credential n8n decrypted for this execution (`Connection.credential`); n8n reads it again when absent. */
-	credential?: ICredentialDataDecryptedObject;
+	/**
+	 * The credential's Extra Headers, sent with the request, and the credential n8n decrypted for this
+	 * execution (n8n reads it again when absent).
+	 */
+	connection?: Pick<Connection, 'extraHeaders' | 'credential'>;
 	/** Ends the request (ERR_CANCELED): the execution's cancel, and its stop after a failure. */
 	cancel?: AbortSignal;
 }
@@ -85,8 +89,10 @@ export function requestOptions(outgoing: Outgoing): IHttpRequestOptions {
 	return {
 		method: outgoing.method,
 		url: outgoing.url,
+		// Extra Headers cannot name Content-Type (nor Authorization, which n8n adds from the credential).
 		headers: {
 			Accept: 'application/json',
+			...outgoing.connection?.extraHeaders,
 			...(outgoing.body === undefined ? {} : { 'Content-Type': 'application/json' }),
 		},
 		body: outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body),
@@ -180,7 +186,7 @@ export async function openReply(context: Sender, outgoing: Outgoing): Promise<Op
 		endedBy(context, cancel) as IExecuteFunctions,
 		CREDENTIAL_TYPE,
 		requestOptions(outgoing),
-		decrypted(context, outgoing.credential),
+		decrypted(context, outgoing.connection?.credential),
 	) as Promise<FullResponse>;
 	const watch = new RequestWatch(
 		timeout,

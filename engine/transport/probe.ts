@@ -12,7 +12,11 @@ export async function probeModels(connection: Connection): Promise<HttpReply> {
 	const url = `${connection.baseUrl}/models`;
 	try {
 		const response = await fetch(url, {
-			headers: { Authorization: `Bearer ${connection.apiKey}`, Accept: 'application/json' },
+			headers: {
+				Accept: 'application/json',
+				...connection.extraHeaders,
+				Authorization: `Bearer ${connection.apiKey}`,
+			},
 			redirect: 'manual',
 			signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
 		});

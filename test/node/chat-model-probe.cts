@@ -78,6 +78,8 @@ export interface ProbeRun {
 export interface ProbeArgs {
 	apiKey: string;
 	baseUrl: string;
+	/** The credential's other fields (e.g. Extra Headers). */
+	credential?: IDataObject;
 	/** The model ID (mode "ID"). */
 	model: string;
 	options?: INodeParameters;
@@ -94,6 +96,7 @@ export interface ProbeArgs {
 export async function runProbe({
 	apiKey,
 	baseUrl,
+	credential = {},
 	model,
 	options = {},
 	typeVersion = 1,
@@ -105,7 +108,7 @@ export async function runProbe({
 	const engine = createEngine({
 		nodeTypes: { [MODEL_TYPE]: new LmChatCompletions(), [PROBE_TYPE]: probeNode(script) },
 		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
-		credentials: { chatCompletionsApi: { apiKey, baseUrl } },
+		credentials: { chatCompletionsApi: { apiKey, baseUrl, ...credential } },
 	});
 	const nodes: INode[] = [
 		{
@@ -150,4 +153,17 @@ export function modelOutputs(runData: IRunData): IDataObject[] {
 	return (runData[MODEL_NODE] ?? []).map(
 		(run) => (run.data?.ai_languageModel?.[0]?.[0]?.json ?? {}) as IDataObject,
 	);
+}
+
+/**
+ * The first run loads n8n's engine, the SDK and LangChain (seconds on a loaded machine): a test file runs this
+ * in `beforeAll` (with a long time limit), so that none of its tests pays for it within its own.
+ */
+export async function warmUp(apiKey: string, baseUrl: string): Promise<void> {
+	await runProbe({
+		apiKey,
+		baseUrl,
+		model: 'echo-1',
+		script: async (model) => ({ text: (await model.invoke('warm up')).text }),
+	});
 }

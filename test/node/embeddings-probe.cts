@@ -70,12 +70,15 @@ export interface EmbeddingsRun {
 export async function runEmbeddings({
 	apiKey,
 	baseUrl,
+	credential = {},
 	model = 'embed-1',
 	options = {},
 	script,
 }: {
 	apiKey: string;
 	baseUrl: string;
+	/** The credential's other fields (e.g. Extra Headers). */
+	credential?: IDataObject;
 	model?: string;
 	options?: INodeParameters;
 	script: EmbeddingsScript;
@@ -86,7 +89,7 @@ export async function runEmbeddings({
 			'test.probe': probeNode(script),
 		},
 		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
-		credentials: { chatCompletionsApi: { apiKey, baseUrl } },
+		credentials: { chatCompletionsApi: { apiKey, baseUrl, ...credential } },
 	});
 	const nodes: INode[] = [
 		{

@@ -8,11 +8,12 @@ import type { Engine } from '../../dev/n8n-core/harness.cts';
 
 export const NODE_TYPE = 'n8n-nodes-chat-completions.chatCompletion';
 
-export function engineWith(apiKey: string, baseUrl: string): Engine {
+/** An engine with Chat Completion and its credential: the key, the Base URL and `more` of its fields. */
+export function engineWith(apiKey: string, baseUrl: string, more: IDataObject = {}): Engine {
 	return createEngine({
 		nodeTypes: { [NODE_TYPE]: new ChatCompletion() },
 		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
-		credentials: { chatCompletionsApi: { apiKey, baseUrl } },
+		credentials: { chatCompletionsApi: { apiKey, baseUrl, ...more } },
 	});
 }
 

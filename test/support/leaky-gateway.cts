@@ -104,13 +104,17 @@ async function readAll(request: IncomingMessage): Promise<string> {
 	return Buffer.concat(chunks).toString('utf8');
 }
 
-/** GET /v1/models: 401 quoting the key; GET /text/v1/models: 200 with a text body quoting it; chat: per model (a 401 for others). */
+/**
+ * GET /v1/models: 401 quoting the key; GET /text/v1/models: 200 with a text body quoting it; chat: per model
+ * (a 401 for others). The key is the value of the header `quoted` (Authorization's without `Bearer `).
+ */
 async function answer(
 	answers: Record<string, LeakyAnswer>,
+	quoted: string,
 	request: IncomingMessage,
 	response: ServerResponse,
 ): Promise<void> {
-	const key = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+	const key = String(request.headers[quoted] ?? '').replace(/^Bearer /, '');
 	const text = await readAll(request);
 	let reply: Answer;
 	if (request.url === '/v1/models') reply = leakyAnswers['leak-401'](key);
@@ -129,13 +133,17 @@ async function answer(
 
 /**
  * For a test file: the gateway on a free loopback port for all its tests, answering chat requests from
- * `answers` by model. Returns a getter of its origin (`http://127.0.0.1:PORT`), known once `beforeAll` ran.
+ * `answers` by model, quoting the value of the header `quoted` (lower-case; the key unless given). Returns a
+ * getter of its origin (`http://127.0.0.1:PORT`), known once `beforeAll` ran.
  */
-export function useLeakyGateway(answers: Record<string, LeakyAnswer> = leakyAnswers): () => string {
+export function useLeakyGateway(
+	answers: Record<string, LeakyAnswer> = leakyAnswers,
+	quoted = 'authorization',
+): () => string {
 	let server: Server | undefined;
 	let origin = '';
 	beforeAll(async () => {
-		server = createServer((request, response) => void answer(answers, request, response));
+		server = createServer((request, response) => void answer(answers, quoted, request, response));
 		await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
 		origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	});

@@ -5,6 +5,7 @@ import {
 	hasVersionSegment,
 	normalizeBaseUrl,
 	redactApiKey,
+	redactHeaderValues,
 } from '../../engine/connection';
 
 describe('API key hygiene', () => {
@@ -83,6 +84,74 @@ describe('Base URL hygiene', () => {
 	test('a Base URL without a scheme is refused with the fix', () => {
 		expect(() => connectionFrom({ apiKey: 'sk-example', baseUrl: 'api.example.com/v1' })).toThrow(
 			'The Base URL "api.example.com/v1" is not an http:// or https:// address',
+		);
+	});
+});
+
+describe('Extra Headers', () => {
+	const connect = (extraHeaders: unknown) =>
+		connectionFrom({
+			apiKey: 'sk-example-1',
+			baseUrl: 'http://x/v1',
+			extraHeaders: extraHeaders as string,
+		});
+
+	test.each([
+		['absent', undefined, {}],
+		['empty', '', {}],
+		['blank', ' \n ', {}],
+		['an empty object', '{}', {}],
+		[
+			'JSON text',
+			'{"X-Title": "My workflow", "HTTP-Referer": "https://example.com"}',
+			{ 'X-Title': 'My workflow', 'HTTP-Referer': 'https://example.com' },
+		],
+		['an object n8n parsed already', { 'x-litellm-tags': 'a,b' }, { 'x-litellm-tags': 'a,b' }],
+		[
+			'an empty value and a tab',
+			'{"X-Empty": "", "X-Tab": "a\\tb"}',
+			{ 'X-Empty': '', 'X-Tab': 'a\tb' },
+		],
+	])('%s: the headers sent', (_name, raw, headers) => {
+		expect(connect(raw).extraHeaders).toEqual(headers);
+	});
+
+	test.each([
+		['{"X-Title": ', 'is not valid JSON'],
+		['"X-Title"', 'is not a JSON object'],
+		['null', 'is not a JSON object'],
+		['{"": "a"}', 'has an empty header name'],
+		['{"X-Title:": "a"}', 'has a header name that is not valid: ":" after "X-Title"'],
+		['{"Tïtle": "a"}', 'has a header name that is not valid: "ï" after "T"'],
+		[
+			'{"AUTHORIZATION": "Basic x"}',
+			'cannot set AUTHORIZATION: the API Key field is sent as Authorization',
+		],
+		['{"Content-Type": "text/plain"}', 'cannot set Content-Type: every request body is JSON'],
+		['{"X-A": "1", "x-a": "2"}', 'has X-A and x-a, which are the same header'],
+		['{"X-A": ["1"]}', 'gives X-A a value that is not text'],
+		['{"X-A": "1\\n2"}', 'gives X-A a value with a line break'],
+		['{"X-A": "1\\r2"}', 'gives X-A a value with a line break'],
+		['{"X-A": "1\\u00002"}', 'gives X-A a value with a character a header cannot carry'],
+		['{"X-A": "你好"}', 'gives X-A a value with a character a header cannot carry'],
+	])('%s is refused: %s', (raw, message) => {
+		expect(() => connect(raw)).toThrow(`Extra Headers in the credential ${message}`);
+	});
+
+	test('a value is hidden wherever it is quoted whole; short values and pieces are left', () => {
+		const headers = {
+			'X-Token': 'tok-Qz7Lw2Rk9Xm4',
+			'X-Flag': 'yes',
+			'HTTP-Referer': 'https://example.com',
+		};
+		expect(
+			redactHeaderValues(
+				'Bad token tok-Qz7Lw2Rk9Xm4 (tok-Qz7Lw2Rk9Xm4) from https://example.com/v1, flag yes',
+				headers,
+			),
+		).toBe('Bad token [X-Token value] ([X-Token value]) from [HTTP-Referer value]/v1, flag yes');
+		expect(redactHeaderValues('see https://api.example.org', headers)).toBe(
+			'see https://api.example.org',
 		);
 	});
 });

@@ -1,7 +1,7 @@
 import { adapterMessages } from './langchain-content';
 import { structuredOutput } from './langchain-structured';
 import type { StructuredOutputConfig } from './langchain-structured';
-import { countStreamedUsage, keepReplyNotes, keepStreamedUsageDetails } from './langchain-usage';
+import { countUsage, keepReplyNotes, keepStreamedUsageDetails } from './langchain-usage';
 
 /**
  * What n8n's LangChain adapter (`supplyModel` in @n8n/ai-node-sdk 0.31, n8n 2.41) leaves out of what n8n's
@@ -97,7 +97,7 @@ function fit(adapter: Json, extra: AdapterFit, bound: Json): void {
 	keepStreamedUsageDetails(adapter);
 	keepReplyNotes(adapter);
 	prepareCalls(adapter, bound, failure);
-	countStreamedUsage(adapter);
+	countUsage(adapter);
 	if (extra.tracing) traceParameters(adapter, extra.tracing);
 	// The Basic LLM Chain parses a model's reply as JSON when the model says it answers in JSON.
 	if (extra.jsonOutput) adapter.metadata = { ...(adapter.metadata as Json), output_format: 'json' };

@@ -5,8 +5,12 @@
  *
  * - the streamed message's `usage_metadata` gets the cached input and reasoning tokens again
  *   (`input_token_details.cache_read`, `output_token_details.reasoning`), as a call without streaming has;
- * - n8n's token counter reads `promptTokens`/`completionTokens` (LangChain's names for streamed usage) as
- *   well as `input_tokens`/`output_tokens`, so n8n shows the service's count instead of an estimate;
+ * - a call without streaming gives its counts in the generation's `llmOutput.tokenUsage` under LangChain's
+ *   names, `promptTokens`, `completionTokens` and `totalTokens`, as a streamed one does (LangChain makes those
+ *   from the streamed message), and as n8n's token tracing reads them by default (the adapter puts the
+ *   message's `input_tokens`/`output_tokens` there instead);
+ * - n8n's token counter (the adapter's, which reads `input_tokens`/`output_tokens`) reads those names too,
+ *   so n8n shows the service's count instead of an estimate, streamed or not;
  * - the reply's notes (the provider metadata's `service_model`, `request_id`, `cost` and `attempts`, see
  *   reply.ts) go on the generation's `generationInfo`, streamed or not, so n8n's log of the model shows which
  *   model answered and which failed before; the token counter hands the cost to n8n as `cost`.
@@ -48,7 +52,25 @@ function noteReply(generation: unknown, metadata: unknown): void {
 	};
 }
 
-/** A call without streaming: the reply's notes (its `response_metadata`, from the result's provider metadata) on the generation. */
+/** The counts of the adapter's `llmOutput.tokenUsage` (the message's usage) under LangChain's names. */
+function namedCounts(llmOutput: unknown): Json | undefined {
+	if (!isObject(llmOutput)) return undefined;
+	const usage = llmOutput.tokenUsage;
+	if (!isObject(usage) || typeof usage.output_tokens !== 'number') return undefined;
+	return {
+		...llmOutput,
+		tokenUsage: {
+			promptTokens: usage.input_tokens,
+			completionTokens: usage.output_tokens,
+			totalTokens: usage.total_tokens,
+		},
+	};
+}
+
+/**
+ * A call without streaming: the reply's notes (its `response_metadata`, from the result's provider metadata)
+ * on the generation, and its counts under LangChain's names.
+ */
 export function keepReplyNotes(adapter: Json): void {
 	const original = adapter._generate;
 	if (typeof original !== 'function') return;
@@ -60,7 +82,8 @@ export function keepReplyNotes(adapter: Json): void {
 			const message = isObject(generation) ? generation.message : undefined;
 			noteReply(generation, isObject(message) ? message.response_metadata : undefined);
 		}
-		return result;
+		const llmOutput = isObject(result) ? namedCounts(result.llmOutput) : undefined;
+		return llmOutput === undefined ? result : { ...result, llmOutput };
 	};
 }
 
@@ -114,10 +137,10 @@ export function keepStreamedUsageDetails(adapter: Json): void {
 }
 
 /**
- * n8n's token counter reads LangChain's streamed usage (`promptTokens`, `completionTokens`) as well as the
- * adapter's own, and the cost the service reported.
+ * n8n's token counter reads LangChain's names for the counts (`promptTokens`, `completionTokens`) as well as
+ * the adapter's own, and the cost the service reported.
  */
-export function countStreamedUsage(adapter: Json): void {
+export function countUsage(adapter: Json): void {
 	const callbacks = Array.isArray(adapter.callbacks) ? (adapter.callbacks as unknown[]) : [];
 	for (const handler of callbacks) {
 		const options = isObject(handler) ? handler.options : undefined;

@@ -163,7 +163,7 @@ describe("fitting n8n's LangChain adapter", () => {
 		return { adapter, tracing };
 	}
 
-	test("streamed usage (promptTokens, completionTokens) is counted, the adapter's own too", () => {
+	test("LangChain's names for the counts (promptTokens, completionTokens) are counted, the adapter's own too", () => {
 		const { adapter, tracing } = fakeAdapter();
 		fitAdapter(adapter);
 		const parse = tracing.options.tokensUsageParser;

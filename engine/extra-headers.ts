@@ -1,0 +1,103 @@
+import { ConnectionError } from './failures/errors';
+
+/**
+ * The credential's Extra Headers: a JSON object of header names and text values that every request of the
+ * package carries (gateways and proxies route, attribute and authorise by them). The values are secrets,
+ * like the key: no message here quotes one.
+ */
+
+/** A line break in a value would start another header. */
+const BREAK_IN_VALUE = /[\r\n]/;
+
+/** Any other character a header value cannot carry (Node refuses them too): controls, and beyond Latin-1. */
+const NOT_IN_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** Where a name stops being a header name: what comes after may be a value pasted with it, and is not shown. */
+const NOT_IN_NAME = /[^!#$%&'*+\-.^_`|~0-9A-Za-z]/;
+
+/** Headers the package sets itself, and why another value cannot replace them. */
+const OWN_HEADERS: Record<string, string> = {
+	authorization: 'the API Key field is sent as Authorization: Bearer <key>',
+	'content-type': 'every request body is JSON (application/json)',
+};
+
+const FIELD = 'Extra Headers in the credential';
+
+const EXAMPLE = 'e.g. {"X-Title": "My workflow"}';
+
+const refused = (message: string, fix: string) => new ConnectionError(`${FIELD} ${message}`, fix);
+
+/** The field's JSON, parsed: its text (n8n keeps a JSON field as text) or an object already parsed. */
+function parsed(raw: unknown): unknown {
+	if (typeof raw !== 'string') return raw;
+	if (raw.trim() === '') return {};
+	try {
+		return JSON.parse(raw) as unknown;
+	} catch {
+		// The parser's own message quotes the text, which holds the values: it is not shown.
+		throw refused(
+			'is not valid JSON',
+			`Open the credential and write Extra Headers as a JSON object of header names and text values, ${EXAMPLE}; or leave it empty.`,
+		);
+	}
+}
+
+/**
+ * The headers of the credential's Extra Headers (`raw`, empty or absent: none), checked before any request:
+ * a JSON object whose names are header names, whose values are text without line breaks, and that sets
+ * neither Authorization nor Content-Type. Throws a ConnectionError that names the header and the fix.
+ */
+export function extraHeadersFrom(raw: unknown): Record<string, string> {
+	const value = parsed(raw ?? {});
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+		throw refused(
+			'is not a JSON object',
+			`Open the credential and write Extra Headers as an object of header names and text values, ${EXAMPLE}.`,
+		);
+	}
+	const headers: Record<string, string> = {};
+	const seen = new Map<string, string>();
+	for (const [name, text] of Object.entries(value as Record<string, unknown>)) {
+		const bad = name.search(NOT_IN_NAME);
+		if (name === '' || bad >= 0) {
+			throw refused(
+				name === ''
+					? 'has an empty header name'
+					: `has a header name that is not valid: ${JSON.stringify(name[bad])} after "${name.slice(0, bad)}"`,
+				'A header name (RFC 7230 token) is one word of letters, digits and - (no spaces, colons or quotes), e.g. X-Title; its value goes after the colon of the JSON object.',
+			);
+		}
+		const own = OWN_HEADERS[name.toLowerCase()];
+		if (own !== undefined) {
+			throw refused(`cannot set ${name}: ${own}`, `Remove ${name} from Extra Headers.`);
+		}
+		const same = seen.get(name.toLowerCase());
+		if (same !== undefined) {
+			throw refused(
+				`has ${same} and ${name}, which are the same header (names do not differ by case)`,
+				`Keep one of them in Extra Headers.`,
+			);
+		}
+		if (typeof text !== 'string') {
+			throw refused(
+				`gives ${name} a value that is not text`,
+				`Write the value of ${name} in quotes, e.g. {"${name}": "1"}.`,
+			);
+		}
+		if (BREAK_IN_VALUE.test(text)) {
+			throw refused(
+				`gives ${name} a value with a line break`,
+				`Write the value of ${name} on one line (a line break would start another header).`,
+			);
+		}
+		if (NOT_IN_VALUE.test(text)) {
+			throw refused(
+				`gives ${name} a value with a character a header cannot carry (a control character, or one beyond Latin-1)`,
+				`Write the value of ${name} in ASCII, or percent-encode the other characters.`,
+			);
+		}
+		seen.set(name.toLowerCase(), name);
+		headers[name] = text;
+	}
+	return headers;
+}
