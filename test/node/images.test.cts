@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
 import { checkEveryRequestConforms } from '../support/conformance.cts';
@@ -165,7 +165,7 @@ describe('images reach the model from every source', () => {
 });
 
 /** vision-1 on the item's `messages` (Prompt: JSON), as the next turn of a conversation. */
-const fromItemMessages = (options: IDataObject = {}) => ({
+const fromItemMessages = (options: INodeParameters = {}): INodeParameters => ({
 	model: { __rl: true, mode: 'id', value: 'vision-1' },
 	promptType: 'json',
 	messagesJson: '={{ $json.messages }}',
