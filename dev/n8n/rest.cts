@@ -50,14 +50,19 @@ export class N8nRest {
 		return results;
 	}
 
-	/** What the workflow's newest execution recorded: each node's runs, and the error that ended it (n8n sends it flatted). */
-	private async lastResult(
-		workflowId: string,
+	/** What an execution recorded: each node's runs, and the error that ended it (n8n sends it flatted). */
+	async result(
+		executionId: string,
 	): Promise<{ runData: RunData; error?: { message: string; description?: string } }> {
-		const [newest] = await this.executions(workflowId);
-		const { data } = await this.request<{ data: string }>('GET', `/executions/${newest.id}`);
-		return (parseFlatted(data) as { resultData: Awaited<ReturnType<N8nRest['lastResult']>> })
+		const { data } = await this.request<{ data: string }>('GET', `/executions/${executionId}`);
+		return (parseFlatted(data) as { resultData: Awaited<ReturnType<N8nRest['result']>> })
 			.resultData;
+	}
+
+	/** What the workflow's newest execution recorded. */
+	private async lastResult(workflowId: string): ReturnType<N8nRest['result']> {
+		const [newest] = await this.executions(workflowId);
+		return await this.result(newest.id);
 	}
 
 	/** The run data of the workflow's newest execution. */
