@@ -15,7 +15,12 @@ export interface ImagePart {
 	image_url: { url: string; detail?: string };
 }
 
-export type ContentPart = TextPart | ImagePart;
+export interface FilePart {
+	type: 'file';
+	file: { filename?: string; file_data: string };
+}
+
+export type ContentPart = TextPart | ImagePart | FilePart;
 
 export interface ProtocolToolCall {
 	id: string;

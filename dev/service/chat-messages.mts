@@ -1,5 +1,6 @@
 /** Validation of one message of a chat completion request, its content parts and tool calls. */
 import { invalidRequest } from './errors.mts';
+import { parseFilePart, type FileRef } from './files/file-part.mts';
 import { describe, isObject } from './json-value.mts';
 
 const roles = ['system', 'user', 'assistant', 'tool', 'developer'] as const;
@@ -19,6 +20,8 @@ export interface ContentPart {
 	text?: string;
 	/** Set for `image_url` parts. */
 	image?: ImageRef;
+	/** Set for `file` parts. */
+	file?: FileRef;
 }
 
 /** A tool call in protocol form, as assistant messages and replies carry it. */
@@ -127,6 +130,7 @@ function parsePart(part: unknown, at: string): ContentPart {
 		}
 		return { type: 'text', text: part.text };
 	}
+	if (part.type === 'file') return { type: 'file', file: parseFilePart(part, at) };
 	if (part.type !== 'image_url') return { type: part.type };
 	const image = part.image_url;
 	if (!(isObject(image) && typeof image.url === 'string')) {

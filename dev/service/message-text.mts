@@ -2,12 +2,18 @@
 import type { ChatMessage } from './chat-messages.mts';
 import { countWords } from './words.mts';
 
-/** A message's text: its string content, or the text parts of an array content joined with "\n". */
+/**
+ * A message's text: its string content, or the text of an array content's parts joined with "\n": text parts
+ * and the text of file parts (a PDF's shown text), each file headed by its name.
+ */
 export function messageText(message: ChatMessage): string {
 	if (message.content === null) return '';
 	if (typeof message.content === 'string') return message.content;
 	return message.content
-		.flatMap((part) => (part.type === 'text' && part.text !== undefined ? [part.text] : []))
+		.flatMap((part) => {
+			if (part.file !== undefined) return [`${part.file.filename ?? 'File'}: ${part.file.text}`];
+			return part.type === 'text' && part.text !== undefined ? [part.text] : [];
+		})
 		.join('\n');
 }
 

@@ -74,6 +74,21 @@ export function lacksCapability(error: ServiceError): boolean {
 	return CAPABILITY.test(error.serviceMessage) && LACKS.test(error.serviceMessage);
 }
 
+/**
+ * A 400 (or 415, 422, OpenRouter's 404) that says the model cannot read the files sent (PDFs): words that name
+ * files or PDFs and say they are not supported ("does not support file input", "PDF input is not supported",
+ * "file is only supported by certain models"), or a service that does not know the `file` part at all
+ * (serde's "unknown variant `file`, expected `text` or `image_url`", OpenAI's "Invalid value: 'file'").
+ */
+const FILE_WORDS = /\b(files?|file_data|pdfs?|documents?)\b/i;
+const UNKNOWN_FILE_PART = /unknown variant `file`|invalid value: 'file'/i;
+
+export function refusesFiles(error: ServiceError): boolean {
+	if (![400, 404, 415, 422].includes(error.status)) return false;
+	const words = error.serviceMessage;
+	return UNKNOWN_FILE_PART.test(words) || (FILE_WORDS.test(words) && LACKS.test(words));
+}
+
 /** DeepSeek's thinking mode wants an assistant message's reasoning back (V3.2: "Missing `reasoning_content` field ...", V4: "... must be passed back"). */
 const REASONING_MISSING =
 	/missing `?reasoning_content`? field|reasoning_content\b.*must be passed back/i;

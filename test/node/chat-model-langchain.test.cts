@@ -1,8 +1,8 @@
 /**
  * What n8n's AI nodes and LangChain code ask of the Chat Completions Chat Model beyond a plain call, through
  * n8n-core's engine and the SDK's LangChain adapter (see chat-model-probe.cts), against the local service
- * over loopback HTTP: tool_choice, withStructuredOutput, streamed usage details, images in every LangChain
- * form, LangSmith's parameters, and a fallback model.
+ * over loopback HTTP: tool_choice, withStructuredOutput, streamed usage details, images and files in every
+ * LangChain form, LangSmith's parameters, and a fallback model.
  */
 import type { AIMessage, AIMessageChunk } from '@langchain/core/messages';
 import { HumanMessage } from '@langchain/core/messages';
@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { runProbe } from './chat-model-probe.cts';
 import type { ProbeScript } from './chat-model-probe.cts';
 import { knobs } from '../support/knobs.cts';
+import { tinyPdf } from '../support/pdf.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
@@ -231,27 +232,89 @@ describe('images in every LangChain form', () => {
 		);
 	});
 
-	test('a text file (LangChain file block with a data URL) is refused before anything is sent', async () => {
+	test('audio is refused before anything is sent, naming the part', async () => {
 		const run = await probe('vision-1', async (model) => {
 			await model.invoke([
 				new HumanMessage({
 					content: [
-						{ type: 'text', text: 'Read this' },
-						{
-							type: 'file',
-							source_type: 'url',
-							url: 'data:text/plain;base64,SGVsbG8=',
-							mime_type: 'text/plain',
-						},
+						{ type: 'text', text: 'Listen' },
+						{ type: 'audio', source_type: 'base64', data: 'UklG', mime_type: 'audio/wav' },
 					],
 				}),
 			]);
 			return {};
 		});
 		expect(run.error?.message).toMatch(
-			/^Message 1 \(user\): part 2 is a file block of type text\/plain, and chat completions take images only\. Pass images/,
+			/^Message 1 \(user\): part 2 is an audio block of type audio\/wav, which chat completions cannot carry/,
 		);
 		expect(await bodies()).toHaveLength(0);
+	});
+});
+
+describe('files', () => {
+	const pdf = tinyPdf(['Invoice 42', 'Total due: 99 EUR']);
+	/** The block the AI Agent's "Automatically Passthrough Binary PDFs" hands the model. */
+	const agentPdf = {
+		type: 'file',
+		source_type: 'base64',
+		mime_type: 'application/pdf',
+		data: pdf.toString('base64'),
+		metadata: { filename: 'invoice.pdf' },
+	};
+
+	test("a PDF (the AI Agent's block) goes as a file part, and the model answers from its text", async () => {
+		const reply = await answer('echo-1', async (model) => ({
+			text: (await model.invoke([new HumanMessage({ content: [agentPdf] })])).text,
+		}));
+		expect(reply.text).toBe('invoice.pdf: Invoice 42\nTotal due: 99 EUR');
+		const [body] = await bodies();
+		expect((body.messages as IDataObject[])[0].content).toEqual([
+			{
+				type: 'file',
+				file: {
+					filename: 'invoice.pdf',
+					file_data: `data:application/pdf;base64,${pdf.toString('base64')}`,
+				},
+			},
+		]);
+	});
+
+	test('a plain-text file goes as text', async () => {
+		const reply = await answer('echo-1', async (model) => {
+			const file = {
+				type: 'file',
+				source_type: 'text',
+				text: 'Hello, World!',
+				metadata: { filename: 'hello.txt' },
+			};
+			return { text: (await model.invoke([new HumanMessage({ content: [file] })])).text };
+		});
+		expect(reply.text).toBe('<file name="hello.txt">\nHello, World!\n</file>');
+	});
+
+	test("a model that cannot read files: its own fix, and Fallback Models' next model reads it", async () => {
+		const run = await runProbe({
+			apiKey: keys.fallback,
+			baseUrl: service().baseUrl,
+			model: 'no-files-1',
+			options: {},
+			script: async (model) => ({
+				text: (await model.invoke([new HumanMessage({ content: [agentPdf] })])).text,
+			}),
+		});
+		expect(run.error?.message).toMatch(
+			/^The service rejected the request: The model `no-files-1` does not support file input\. The service answered [^]*\. This model cannot read PDFs or other files: choose one that can/,
+		);
+		const fallback = await runProbe({
+			apiKey: keys.fallback,
+			baseUrl: service().baseUrl,
+			model: 'no-files-1',
+			options: { fallbackModels: 'echo-1' },
+			script: async (model) => ({
+				text: (await model.invoke([new HumanMessage({ content: [agentPdf] })])).text,
+			}),
+		});
+		expect(fallback.output).toEqual({ text: 'invoice.pdf: Invoice 42\nTotal due: 99 EUR' });
 	});
 });
 

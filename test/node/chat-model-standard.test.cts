@@ -1,7 +1,7 @@
 /**
  * LangChain's standard chat-model tests (see standard/cases.cts) on the Chat Completions Chat Model (through
  * n8n-core's engine and the SDK's adapter, as n8n's AI nodes get it) against the local service: each case
- * must pass, but for the few the local service cannot answer and the two the Chat Model refuses in words of
+ * must pass, but for the few the local service cannot answer and the audio the Chat Model refuses in words of
  * its own, which must fail exactly where and how EXPECTED_FAILURES says. After the tests, the same cases run
  * on @langchain/openai's ChatOpenAI, and the table of both is printed (ChatOpenAI's results are not asserted:
  * they show where the local service is the limit).
@@ -59,15 +59,15 @@ const unansweredCall = (calls: string) =>
 		`^The service rejected the request: messages\\[1\\]\\.tool_calls\\[1\\]: ${calls} must each be answered by a tool message \\(with that tool_call_id\\) at the end of the messages\\.`,
 	);
 
-/** Images only: what the Chat Model says of another kind of content block, before anything is sent. */
-const imagesOnly = (block: string) =>
+/** What the Chat Model says of a content block the protocol cannot carry, before anything is sent. */
+const cannotCarry = (block: string) =>
 	new RegExp(
-		`^Message 1 \\(user\\): part 1 is ${block}, and chat completions take images only\\. Pass images \\(image/\\*\\) to the model, or turn other files into text first, e\\.g\\. with an Extract from File node\\.$`,
+		`^Message 1 \\(user\\): part 1 is ${block}, which chat completions cannot carry \\(they take text, images and files such as PDFs\\)\\. Turn audio and video into text first`,
 	);
 
 /**
  * The cases the Chat Model does not pass, each failing at one known point: where the local service cannot
- * give what the case asks, the Chat Model got as far as the service allows; audio and files it refuses.
+ * give what the case asks, the Chat Model got as far as the service allows; audio it refuses (the protocol cannot carry it).
  */
 const EXPECTED_FAILURES: Record<string, RegExp> = {
 	// tools-1 gives every integer argument the value 1: the one call is made and named, with { a: 1, b: 1 }.
@@ -82,8 +82,7 @@ const EXPECTED_FAILURES: Record<string, RegExp> = {
 	// tools-1 leaves a nested object empty: the Chat Model checks the reply against the schema and says so.
 	testInvokeMoreComplexTools:
 		/^The model's structured output \("service_tool", functionCalling\) does not fit the schema: \$\.apiDetails\.serviceName: is required but missing;[^]* The model answered: \{"decision":"UseAPI","explanation":"UseAPI","apiDetails":\{\}\}\./,
-	testStandardAudioContentBlocks: imagesOnly('an audio block of type audio/wav'),
-	testStandardFileContentBlocks: imagesOnly('a file block of type text/plain'),
+	testStandardAudioContentBlocks: cannotCarry('an audio block of type audio/wav'),
 };
 
 async function context(make: MakeModel): Promise<CaseContext> {

@@ -2,6 +2,7 @@
  * The image of an `image_url` part: a base64 data URI, or an http(s) URL on this machine
  * (127.0.0.1 or localhost, e.g. the fixtures under /__assets/); the local service fetches nothing else.
  */
+import { readDataUri } from '../data-uri.mts';
 import { ApiError } from '../errors.mts';
 import { readImageHeader, type ImageInfo } from './image-header.mts';
 
@@ -39,19 +40,9 @@ function imageOf(bytes: Buffer, problem: string, at: string): ImageInfo {
 }
 
 function decodeDataUri(url: string, at: string): Buffer {
-	const match = /^data:[^,]*;base64,(.*)$/is.exec(url);
-	if (match === null) {
-		throw badImage(
-			'a data URI must have the form data:<mime type>;base64,<data>',
-			at,
-			'invalid_image',
-		);
-	}
-	const data = match[1].replace(/\s+/g, '');
-	if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data)) {
-		throw badImage('the data of the data URI is not valid base64', at, 'invalid_image');
-	}
-	return Buffer.from(data, 'base64');
+	const read = readDataUri(url);
+	if ('problem' in read) throw badImage(read.problem, at, 'invalid_image');
+	return read.bytes;
 }
 
 async function fetchLocal(url: string, at: string): Promise<Buffer> {

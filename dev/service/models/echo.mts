@@ -32,7 +32,7 @@ export function echoReply(model: string, request: ChatRequest): TextReply {
 	return limitedReply(model, lastUserText(request.messages), request);
 }
 
-function echoModel(id: string): ModelDefinition {
+export function echoModel(id: string): ModelDefinition {
 	return {
 		id,
 		created: releaseDate,

@@ -1,11 +1,11 @@
 /** Every model the service knows, by id; config.json's token groups pick from these. */
-import { echoModels } from './echo.mts';
+import { echoModel, echoModels } from './echo.mts';
 import { embeddingModels } from './embedding.mts';
 import { faultModels } from './faults.mts';
 import { jsonModel } from './json.mts';
 import type { ModelDefinition } from './model.mts';
 import { reasoningModels } from './reasoning.mts';
-import { textOnly } from './text-only.mts';
+import { textOnly, withoutFiles } from './text-only.mts';
 import { thinkingToolsModel } from './thinking-tools.mts';
 import { toolsModel } from './tools.mts';
 import { visionModel } from './vision.mts';
@@ -13,6 +13,7 @@ import { visionModel } from './vision.mts';
 export const models: ReadonlyMap<string, ModelDefinition> = new Map(
 	[
 		...[...echoModels, ...reasoningModels, toolsModel, thinkingToolsModel, jsonModel].map(textOnly),
+		withoutFiles(textOnly(echoModel('no-files-1'))),
 		visionModel,
 		...faultModels,
 		...embeddingModels,

@@ -10,6 +10,7 @@ import {
 	isOutOfBalance,
 	lacksCapability,
 	namedWindow,
+	refusesFiles,
 	refusesReasoning,
 	wantsReasoningBack,
 } from '../service-signs';
@@ -155,6 +156,16 @@ export const SERVICE_KINDS: FailureKind[] = [
 			message: 'This API key is not allowed to make this request',
 			fix: "The key's token group decides what it may call: pick a model from the list, or ask the account holder for access.",
 			failure: { cause: 'configuration-invalid' },
+		}),
+	}),
+	service({
+		name: 'model cannot read files',
+		anotherModel: true,
+		listed: 'it cannot read the files sent (PDFs)',
+		test: refusesFiles,
+		words: (error) => ({
+			message: `The service rejected the request: ${error.serviceMessage}`,
+			fix: 'This model cannot read PDFs or other files: choose one that can (or add it to Fallback Models), or a gateway that parses PDFs for models that cannot; or turn the file into text first, e.g. with an Extract from File node.',
 		}),
 	}),
 	service({

@@ -2,6 +2,7 @@ import type { ContentFile, Message, MessageContent } from '@n8n/ai-node-sdk';
 
 import { recallCall } from './call-memory';
 import { dataUriType } from './data-uri';
+import { carriage, fileName, fileRefusal, fileText } from './file-parts';
 import type { ChatMessage, ContentPart, ProtocolToolCall } from '../../../engine';
 import { InputError, isPlainObject, tryParseJson } from '../../../engine';
 
@@ -28,33 +29,70 @@ function base64(data: string | Uint8Array): string {
 	return typeof data === 'string' ? data : Buffer.from(data).toString('base64');
 }
 
-/** An image as an `image_url` part: its URL, or a data URI made of its bytes. */
-function imagePart(file: ContentFile): ContentPart {
-	const detail = file.providerMetadata?.detail;
-	const image = (url: string): ContentPart => ({
-		type: 'image_url',
-		image_url: typeof detail === 'string' ? { url, detail } : { url },
-	});
-	const url = file.providerMetadata?.url;
-	const dataUri =
-		typeof file.data === 'string' && file.data.startsWith('data:') ? file.data : undefined;
-	const link = typeof url === 'string' && url !== '' ? url : dataUri;
-	const mediaType = file.mediaType ?? dataUriType(link);
-	if (mediaType === undefined ? link === undefined : !mediaType.startsWith('image/')) {
-		throw new InputError(
-			FIELD,
-			`holds a file of type ${mediaType ?? 'unknown'}, and chat completions take images only`,
-			'Pass images (image/*) to the model, or turn other files into text first, e.g. with an Extract from File node.',
+/** A text file's content: a data URI's payload (base64 or percent-encoded), else its base64 data or bytes. */
+function decodedText(data: string | Uint8Array, dataUri: string | undefined): string {
+	if (dataUri === undefined) {
+		return (typeof data === 'string' ? Buffer.from(data, 'base64') : Buffer.from(data)).toString(
+			'utf8',
 		);
 	}
-	return image(link ?? `data:${mediaType};base64,${base64(file.data)}`);
+	const comma = dataUri.indexOf(',');
+	const payload = dataUri.slice(comma + 1);
+	return /;base64$/i.test(dataUri.slice(0, comma))
+		? Buffer.from(payload, 'base64').toString('utf8')
+		: decodeURIComponent(payload);
+}
+
+/**
+ * A file as the part that carries it: an image as an `image_url` part (its URL, or a data URI made of its
+ * bytes), a text file as text, any other file (a PDF) as a `file` part with a data URI; refused with the
+ * fix when chat completions cannot carry it.
+ */
+function filePart(file: ContentFile): ContentPart {
+	const metadata = file.providerMetadata ?? {};
+	// The adapter leaves `data` out of a block given by URL.
+	const data = (file.data as ContentFile['data'] | undefined) ?? '';
+	const url = typeof metadata.url === 'string' && metadata.url !== '' ? metadata.url : undefined;
+	const dataUri = typeof data === 'string' && data.startsWith('data:') ? data : undefined;
+	const link = url ?? dataUri;
+	const named = file.mediaType ?? dataUriType(link);
+	const mediaType = named === '' ? undefined : named;
+	// An address without a media type is taken for an image's, as `image_url` parts give them.
+	const image = mediaType === undefined ? link !== undefined : carriage(mediaType) === 'image';
+	if (image) {
+		const detail = metadata.detail;
+		const imageUrl = link ?? `data:${mediaType};base64,${base64(data)}`;
+		return {
+			type: 'image_url',
+			image_url: typeof detail === 'string' ? { url: imageUrl, detail } : { url: imageUrl },
+		};
+	}
+	const refusal = fileRefusal(mediaType === undefined ? 'a file' : `a file of type ${mediaType}`, {
+		mediaType,
+		link,
+		byId: typeof metadata.fileId === 'string',
+		hasData: data.length > 0,
+	});
+	if (refusal !== undefined) throw new InputError(FIELD, `holds ${refusal.problem}`, refusal.fix);
+	const type = mediaType as string;
+	const fileDataUri = link?.startsWith('data:') === true ? link : undefined;
+	if (carriage(type) === 'text') {
+		return { type: 'text', text: fileText(decodedText(data, fileDataUri), metadata.filename) };
+	}
+	return {
+		type: 'file',
+		file: {
+			filename: fileName(type, metadata.filename),
+			file_data: fileDataUri ?? `data:${type};base64,${base64(data)}`,
+		},
+	};
 }
 
 function userContent(parts: readonly MessageContent[]): string | ContentPart[] {
 	if (!parts.some((part) => part.type === 'file')) return texts(parts);
 	return parts.flatMap((part): ContentPart[] => {
 		if (part.type === 'text') return part.text === '' ? [] : [{ type: 'text', text: part.text }];
-		if (part.type === 'file') return [imagePart(part)];
+		if (part.type === 'file') return [filePart(part)];
 		return [];
 	});
 }

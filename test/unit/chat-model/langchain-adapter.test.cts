@@ -109,26 +109,7 @@ describe('tool_choice from bindTools and from call options', () => {
 	});
 });
 
-describe('images in every LangChain form; other blocks refused before anything is sent', () => {
-	test('behind the fit too, a file whose URL is a data URI of another type is no image', () => {
-		expect(() =>
-			protocolMessages([
-				{
-					role: 'user',
-					content: [
-						{
-							type: 'file',
-							data: '',
-							providerMetadata: { url: 'data:text/plain;base64,SGVsbG8=' },
-						},
-					],
-				},
-			]),
-		).toThrow(
-			'Conversation: holds a file of type text/plain, and chat completions take images only',
-		);
-	});
-
+describe('images and files in every LangChain form; other blocks refused before anything is sent', () => {
 	const png = 'iVBORw0KGgo=';
 
 	test('v0 url and base64, v1 url and data, image_url parts: all reach the service as image_url', async () => {
@@ -158,41 +139,107 @@ describe('images in every LangChain form; other blocks refused before anything i
 		]);
 	});
 
+	test("files: v0 (the AI Agent's PDF passthrough, a data URL, plain text), v1 (data, data URL, text-plain) and OpenAI's file part", async () => {
+		const { adapter, seen } = fitted();
+		const pdf = 'JVBERi0xLjQ=';
+		await adapter.invoke([
+			new HumanMessage({
+				content: [
+					{ type: 'text', text: 'Read' },
+					{
+						type: 'file',
+						source_type: 'base64',
+						mime_type: 'application/pdf',
+						data: pdf,
+						metadata: { filename: 'invoice.pdf' },
+					},
+					{
+						type: 'file',
+						source_type: 'url',
+						url: 'data:text/plain;base64,SGVsbG8=',
+						mime_type: 'text/plain',
+						metadata: { filename: 'hello.txt' },
+					},
+					{ type: 'file', source_type: 'text', text: 'Plain words' },
+					{ type: 'file', data: pdf, mimeType: 'application/pdf' },
+					{
+						type: 'file',
+						url: `data:application/pdf;base64,${pdf}`,
+						metadata: { filename: 'b.pdf' },
+					},
+					{ type: 'text-plain', text: 'Notes', mimeType: 'text/markdown', title: 'notes.md' },
+					{
+						type: 'file',
+						file: { filename: 'c.pdf', file_data: `data:application/pdf;base64,${pdf}` },
+					},
+				] as never,
+			}),
+		]);
+		const [message] = protocolMessages(seen[0].messages);
+		const pdfPart = (filename: string) => ({
+			type: 'file',
+			file: { filename, file_data: `data:application/pdf;base64,${pdf}` },
+		});
+		expect(message.content).toEqual([
+			{ type: 'text', text: 'Read' },
+			pdfPart('invoice.pdf'),
+			{ type: 'text', text: '<file name="hello.txt">\nHello\n</file>' },
+			{ type: 'text', text: '<file>\nPlain words\n</file>' },
+			pdfPart('attachment.pdf'),
+			pdfPart('b.pdf'),
+			{ type: 'text', text: '<file name="notes.md">\nNotes\n</file>' },
+			pdfPart('c.pdf'),
+		]);
+	});
+
+	const cannotCarry =
+		'which chat completions cannot carry (they take text, images and files such as PDFs)';
+
 	test.each([
-		[
-			'a text file as a data URL',
-			{
-				type: 'file',
-				source_type: 'url',
-				url: 'data:text/plain;base64,SGVsbG8=',
-				mime_type: 'text/plain',
-			},
-			'part 2 is a file block of type text/plain, and chat completions take images only',
-		],
-		[
-			'a PDF as base64',
-			{ type: 'file', data: 'JVBE', mimeType: 'application/pdf' },
-			'part 2 is a file block of type application/pdf, and chat completions take images only',
-		],
 		[
 			'audio',
 			{ type: 'audio', source_type: 'base64', data: 'UklG', mime_type: 'audio/wav' },
-			'part 2 is an audio block of type audio/wav, and chat completions take images only',
+			`part 2 is an audio block of type audio/wav, ${cannotCarry}`,
 		],
 		[
-			'a text block of a file',
-			{ type: 'file', source_type: 'text', text: 'Hello' },
-			'part 2 is a file block, and chat completions take images only',
+			'video (v1)',
+			{ type: 'video', data: 'AAAA', mimeType: 'video/mp4' },
+			`part 2 is a video block of type video/mp4, ${cannotCarry}`,
+		],
+		[
+			'an audio file in a file block',
+			{ type: 'file', data: 'UklG', mimeType: 'audio/wav' },
+			`part 2 is a file block of type audio/wav, ${cannotCarry}`,
 		],
 		[
 			"a provider's own block",
 			{ type: 'input_audio', input_audio: { data: 'UklG', format: 'wav' } },
-			'part 2 is an input_audio block, and chat completions take images only',
+			`part 2 is an input_audio block, ${cannotCarry}`,
+		],
+		[
+			'a PDF by link',
+			{
+				type: 'file',
+				source_type: 'url',
+				url: 'https://example.com/a.pdf',
+				mime_type: 'application/pdf',
+			},
+			"part 2 is a file block of type application/pdf given by a link (https://example.com/a.pdf), and chat completions take a file's data, not its address",
+		],
+		[
+			'a file by id',
+			{ type: 'file', source_type: 'id', id: 'file-1', mime_type: 'application/pdf' },
+			"part 2 is a file block of type application/pdf given by a file id, and chat completions take the file's data",
+		],
+		[
+			'a file without a media type',
+			{ type: 'file', source_type: 'base64', data: 'JVBE' },
+			'part 2 is a file block without a media type',
 		],
 		[
 			'an image given by a non-image data URL',
 			{ type: 'image', url: 'data:text/plain;base64,SGVsbG8=' },
-			'part 2 is an image block of type text/plain, and chat completions take images only',
+			`part 2 is an image block of type text/plain, ${cannotCarry}`,
 		],
 	])('%s: the message and the part are named', async (_name, part, problem) => {
 		const { adapter, seen } = fitted();

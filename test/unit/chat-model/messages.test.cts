@@ -66,17 +66,88 @@ describe('SDK messages into protocol messages', () => {
 		]);
 	});
 
-	test('a file that is no image is refused with the fix', () => {
-		expect(() =>
-			protocolMessages([
-				{ role: 'user', content: [{ type: 'file', mediaType: 'application/pdf', data: 'JVBE' }] },
-			]),
-		).toThrow(
-			new InputError(
-				'Conversation',
-				'holds a file of type application/pdf, and chat completions take images only',
-				'',
-			),
+	test('files: a PDF as base64, bytes or a data URI becomes a file part with its name; a text file goes as text', () => {
+		const [message] = protocolMessages([
+			{
+				role: 'user',
+				content: [
+					{ type: 'text', text: 'Read these' },
+					{
+						type: 'file',
+						mediaType: 'application/pdf',
+						data: 'JVBERi0=',
+						providerMetadata: { filename: 'invoice.pdf' },
+					},
+					{ type: 'file', mediaType: 'application/pdf', data: new Uint8Array([37, 80, 68, 70]) },
+					{ type: 'file', data: '', providerMetadata: { url: 'data:application/pdf;base64,JVBE' } },
+					{
+						type: 'file',
+						mediaType: 'text/plain',
+						data: 'SGVsbG8=',
+						providerMetadata: { filename: 'hello.txt' },
+					},
+					{ type: 'file', data: 'data:text/csv;base64,YSxiCjEsMg==' },
+				],
+			},
+		]);
+		expect(message.content).toEqual([
+			{ type: 'text', text: 'Read these' },
+			{
+				type: 'file',
+				file: { filename: 'invoice.pdf', file_data: 'data:application/pdf;base64,JVBERi0=' },
+			},
+			{
+				type: 'file',
+				file: { filename: 'attachment.pdf', file_data: 'data:application/pdf;base64,JVBERg==' },
+			},
+			{
+				type: 'file',
+				file: { filename: 'attachment.pdf', file_data: 'data:application/pdf;base64,JVBE' },
+			},
+			{ type: 'text', text: '<file name="hello.txt">\nHello\n</file>' },
+			{ type: 'text', text: '<file>\na,b\n1,2\n</file>' },
+		]);
+	});
+
+	test.each([
+		[
+			'audio',
+			{ type: 'file', mediaType: 'audio/wav', data: 'UklG' },
+			'holds a file of type audio/wav, which chat completions cannot carry (they take text, images and files such as PDFs)',
+		],
+		[
+			'a PDF by link',
+			{
+				type: 'file',
+				mediaType: 'application/pdf',
+				data: '',
+				providerMetadata: { url: 'https://example.com/a.pdf' },
+			},
+			"holds a file of type application/pdf given by a link (https://example.com/a.pdf), and chat completions take a file's data, not its address",
+		],
+		[
+			'a file by id',
+			{
+				type: 'file',
+				mediaType: 'application/pdf',
+				data: '',
+				providerMetadata: { fileId: 'file-1' },
+			},
+			"holds a file of type application/pdf given by a file id, and chat completions take the file's data",
+		],
+		[
+			'bytes without a media type',
+			{ type: 'file', data: 'JVBE' },
+			'holds a file without a media type',
+		],
+		[
+			'a PDF without data',
+			{ type: 'file', mediaType: 'application/pdf', data: '' },
+			'holds a file of type application/pdf without data',
+		],
+	])('%s is refused with the fix, before anything is sent', (_name, part, problem) => {
+		expect(() => protocolMessages([{ role: 'user', content: [part as never] }])).toThrow(
+			new InputError('Conversation', problem, ''),
 		);
 	});
 

@@ -92,6 +92,49 @@ describe('which failures move on to the next model', () => {
 	});
 });
 
+describe('a model that cannot read files is told apart, with its own fix', () => {
+	test.each([
+		[
+			'our service',
+			service(400, 'The model `no-files-1` does not support file input', 'model_not_supported'),
+		],
+		['PDF input', service(400, 'PDF input is not supported for this model.')],
+		[
+			'some models only',
+			service(400, 'Invalid content type. file is only supported by certain models.'),
+		],
+		[
+			'a service without file parts (vLLM, DeepSeek)',
+			service(
+				422,
+				'Failed to deserialize the JSON body into the target type: messages[0]: unknown variant `file`, expected `text` or `image_url` at line 1 column 90',
+			),
+		],
+		[
+			'OpenAI before file parts',
+			service(400, "Invalid value: 'file'. Supported values are: 'text' and 'image_url'."),
+		],
+	])('%s', (_name, error) => {
+		const row = classify(error);
+		expect(row.name).toBe('model cannot read files');
+		expect(row.anotherModel).toBe(true);
+	});
+
+	test.each([
+		[
+			'images',
+			service(400, 'The model `echo-1` does not support image input', 'model_not_supported'),
+		],
+		[
+			'a file that is wrong in itself',
+			service(400, 'messages[0].content[1].file.file_data: the data is not a PDF'),
+		],
+		['a rejected key', service(401, 'file not supported')],
+	])('not %s', (_name, error) => {
+		expect(classify(error).name).not.toBe('model cannot read files');
+	});
+});
+
 describe('Fallback Models as typed', () => {
 	test.each([
 		['a, b', ['a', 'b']],

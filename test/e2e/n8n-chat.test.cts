@@ -1,0 +1,148 @@
+/**
+ * The n8n Chat example (examples/n8n-chat-agent.workflow.json) in a real n8n with the packed package: a Chat
+ * Trigger made available in n8n Chat (which streams by default), the AI Agent with streaming and *Automatically
+ * Passthrough Binary PDFs*, and the Chat Completions Chat Model. Messages are posted to the Chat Trigger as n8n's
+ * chat does (JSON, or multipart with the uploaded files), its trigger made public so that no login is needed.
+ */
+import { localCredential } from '../../dev/n8n/examples.cts';
+import { OWNER } from '../../dev/n8n/owner.cts';
+import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
+import { N8nRest } from '../../dev/n8n/rest.cts';
+import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
+import { tinyPdf } from '../support/pdf.cts';
+import { keys, useLocalService } from '../support/service.cts';
+import { publicChatExample } from './chat-model-workflows.cts';
+import { readStreamed } from './support/streamed-response.cts';
+
+const service = useLocalService();
+let chatPath = '';
+let noFilesPath = '';
+
+const n8n = useRealN8n(() => {
+	const credential = localCredential(keys.default, service().baseUrl);
+	const fallbackKey = {
+		id: 'fallback-key',
+		name: 'Fallback key',
+		type: 'chatCompletionsApi',
+		data: { apiKey: keys.fallback, baseUrl: service().baseUrl },
+	};
+	const example = publicChatExample('n8n-chat-agent', service().origin);
+	chatPath = example.chatPath;
+	// The same workflow on a model that cannot read files: its own trigger, the model swapped.
+	const noFilesWebhook = '5d1c7a3e-0f42-4b8e-9c61-2a7e4b9d3f05';
+	noFilesPath = `${noFilesWebhook}/chat`;
+	const noFiles = {
+		...example.workflow,
+		id: 'e2e-n8n-chat-no-files',
+		name: 'n8n Chat agent on a model without file input',
+		nodes: (example.workflow.nodes as WorkflowNode[]).map((node) =>
+			node.webhookId !== undefined
+				? { ...node, id: `${node.id.slice(0, -4)}0001`, webhookId: noFilesWebhook }
+				: node.credentials !== undefined
+					? {
+							...node,
+							parameters: {
+								...node.parameters,
+								model: { __rl: true, mode: 'id', value: 'no-files-1' },
+							},
+							credentials: { chatCompletionsApi: { id: fallbackKey.id, name: fallbackKey.name } },
+						}
+					: node,
+		),
+	};
+	return { credentials: [credential, fallbackKey], workflows: [example.workflow, noFiles] };
+});
+
+let rest: N8nRest;
+beforeAll(async () => {
+	rest = await N8nRest.login(n8n().url, OWNER);
+	for (const [id, path] of [
+		['e2e-n8n-chat-agent', chatPath],
+		['e2e-n8n-chat-no-files', noFilesPath],
+	]) {
+		await rest.publish(id);
+		// The public chat answers GET with its page once its webhooks are live.
+		const deadline = Date.now() + 60_000;
+		while ((await fetch(`${n8n().url}/webhook/${path}`)).status !== 200) {
+			if (Date.now() > deadline) throw new Error(`The chat at /webhook/${path} did not go live`);
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+	}
+}, 120_000);
+
+/** A chat message as n8n's chat sends it: multipart with the files when there are any. */
+function send(
+	path: string,
+	chatInput: string,
+	files: Array<{ name: string; type: string; bytes: Buffer }> = [],
+) {
+	const url = `${n8n().url}/webhook/${path}`;
+	const fields = { action: 'sendMessage', sessionId: `e2e-${Date.now()}`, chatInput };
+	if (files.length === 0) {
+		return fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(fields),
+		});
+	}
+	const form = new FormData();
+	for (const [name, value] of Object.entries(fields)) form.append(name, value);
+	for (const file of files) {
+		form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+	}
+	return fetch(url, { method: 'POST', body: form });
+}
+
+const invoice = {
+	name: 'invoice.pdf',
+	type: 'application/pdf',
+	bytes: tinyPdf(['Invoice 42', 'Total due: 99 EUR']),
+};
+
+test('a message gets a streamed reply: several pieces, then the end', async () => {
+	const response = await send(chatPath, 'Hello from n8n Chat, how are you today?');
+	expect(response.status).toBe(200);
+	const reads = await readStreamed(response);
+	const deltas = reads.flatMap((read) => read.deltas);
+	expect(deltas.join('')).toBe('Hello from n8n Chat, how are you today?');
+	expect(deltas.length).toBeGreaterThan(1);
+	expect(reads.some((read) => read.end)).toBe(true);
+	const [request] = await service().requests();
+	expect((request.body as { stream?: boolean }).stream).toBe(true);
+});
+
+test('an uploaded PDF reaches the model as a file part, and the agent answers from its text', async () => {
+	const response = await send(chatPath, 'What is the total?', [invoice]);
+	expect(response.status).toBe(200);
+	const text = (await readStreamed(response)).flatMap((read) => read.deltas).join('');
+	expect(text).toBe('invoice.pdf: Invoice 42\nTotal due: 99 EUR');
+	const [request] = await service().requests();
+	const messages = (request.body as { messages: Array<{ role: string; content: unknown }> })
+		.messages;
+	expect(messages.at(-1)).toEqual({
+		role: 'user',
+		content: [
+			{
+				type: 'file',
+				file: {
+					filename: 'invoice.pdf',
+					file_data: `data:application/pdf;base64,${invoice.bytes.toString('base64')}`,
+				},
+			},
+		],
+	});
+	expect(messages.some((message) => message.content === 'What is the total?')).toBe(true);
+});
+
+test("a model that cannot read files: the chat user gets no internals; the execution keeps the service's words and the fix", async () => {
+	const response = await send(noFilesPath, 'What is the total?', [invoice]);
+	const errors = (await readStreamed(response)).flatMap((read) => read.errors);
+	expect(errors).toEqual([
+		'The assistant could not answer this message. Please try again, or put it another way.',
+	]);
+	const recorded = await rest.lastError('e2e-n8n-chat-no-files');
+	expect(recorded?.message).toContain('The model `no-files-1` does not support file input');
+	expect(recorded?.message).toContain(
+		'This model cannot read PDFs or other files: choose one that can',
+	);
+});
