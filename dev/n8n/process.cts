@@ -19,6 +19,11 @@ export interface StartOptions {
 	logFile?: string;
 }
 
+/** How many executions an `n8n worker` has started, by its log. */
+export function executionsStarted(worker: N8nProcess): number {
+	return worker.output().match(/Worker started execution \d+/g)?.length ?? 0;
+}
+
 /** n8n gets N8N_GRACEFUL_SHUTDOWN_TIMEOUT (env.cts) to stop; after this, its process group is killed. */
 const STOP_TIMEOUT_MS = 20_000;
 /** n8n boots in 15-20 s on 2 cores; more while other processes compete. */

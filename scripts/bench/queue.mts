@@ -26,6 +26,7 @@ import type { LocalService, TrafficReport } from '../../dev/service-client/local
 import { keys, startService } from '../../dev/service-client/local-service.cts';
 import type { RealN8n } from '../../dev/n8n/real-n8n.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
+import { executionsStarted } from '../../dev/n8n/process.cts';
 import { useRedis } from '../../dev/n8n/redis.cts';
 import { N8nRest } from '../../dev/n8n/rest.cts';
 import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
@@ -124,8 +125,7 @@ function contenders(
 	];
 }
 
-const startedExecutions = (n8n: RealN8n) =>
-	n8n.workers.map((worker) => worker.output().match(/Worker started execution \d+/g)?.length ?? 0);
+const startedExecutions = (n8n: RealN8n) => n8n.workers.map(executionsStarted);
 
 /** How n8n recorded the workflow's executions, once none is still running (the webhook may answer first). */
 async function statuses(rest: N8nRest, workflowId: string): Promise<string[]> {

@@ -10,8 +10,8 @@ import { OWNER } from '../../dev/n8n/owner.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { useRedis } from '../../dev/n8n/redis.cts';
 import { N8nRest } from '../../dev/n8n/rest.cts';
-import type { LocalService } from '../support/service.cts';
-import { keys, startService } from '../support/service.cts';
+import { executionsStarted } from '../../dev/n8n/process.cts';
+import { keys, useLocalService } from '../support/service.cts';
 import { insertWorkflow } from './embeddings-workflows.cts';
 
 const WORKERS = 2;
@@ -22,17 +22,13 @@ const REQUESTS_PER_SECOND = 10;
 const IN_FLIGHT = 4;
 
 const redisPort = useRedis();
-let service: LocalService | undefined;
-beforeAll(async () => {
-	service = await startService({
-		args: ['--rate-limit', `rag=${REQUESTS_PER_SECOND}/s,${IN_FLIGHT}`, '--latency-ms', '50'],
-	});
+const service = useLocalService({
+	args: ['--rate-limit', `rag=${REQUESTS_PER_SECOND}/s,${IN_FLIGHT}`, '--latency-ms', '50'],
 });
-afterAll(async () => await service?.stop());
 
 let workflowId = '';
 const n8n = useRealN8n(() => {
-	const credential = localRagCredential(keys.rag, service!.baseUrl);
+	const credential = localRagCredential(keys.rag, service().baseUrl);
 	const workflow = insertWorkflow(
 		'queue-insert',
 		'queue-archive',
@@ -49,7 +45,6 @@ const n8n = useRealN8n(() => {
 });
 
 test(`${EXECUTIONS} inserts of ${CHUNKS} chunks on ${WORKERS} workers share one key limited to ${REQUESTS_PER_SECOND}/s and ${IN_FLIGHT} in flight: none fails, every chunk embedded once`, async () => {
-	await service!.clearRequests();
 	const chunksOf = (execution: number) =>
 		Array.from({ length: CHUNKS }, (_, n) => `Execution ${execution}, chunk ${n}, word${n}`);
 	const answers = await Promise.all(
@@ -61,10 +56,8 @@ test(`${EXECUTIONS} inserts of ${CHUNKS} chunks on ${WORKERS} workers share one 
 			return { execution, chunks, status: response.status, text: await response.text() };
 		}),
 	);
-	const { rag } = await service!.traffic();
-	const ranBy = n8n().workers.map(
-		(worker) => worker.output().match(/Worker started execution \d+/g)?.length ?? 0,
-	);
+	const { rag } = await service().traffic();
+	const ranBy = n8n().workers.map(executionsStarted);
 	console.log(
 		`embeddings in queue mode: ${EXECUTIONS} x ${CHUNKS} chunks on ${WORKERS} workers (executions per worker: ` +
 			`${ranBy.join(', ')}); 429s ${rag.rejected} (window ${rag.rejectedBy.window}, in flight ` +
@@ -97,7 +90,7 @@ test(`${EXECUTIONS} inserts of ${CHUNKS} chunks on ${WORKERS} workers share one 
 
 	// The service saw every chunk and admitted one request per batch: each chunk embedded exactly once.
 	// It refused some (429) and the sub-node waited them out.
-	const sent = (await service!.requests())
+	const sent = (await service().requests())
 		.filter((request) => request.path === '/v1/embeddings')
 		.flatMap((request) => (request.body as { input: string[] }).input);
 	const all = Array.from({ length: EXECUTIONS }, (_, execution) => chunksOf(execution)).flat();

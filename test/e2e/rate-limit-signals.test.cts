@@ -12,6 +12,7 @@ import type { LocalService } from '../support/service.cts';
 import { keys, startService } from '../support/service.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { useRedis } from '../../dev/n8n/redis.cts';
+import { executionsStarted } from '../../dev/n8n/process.cts';
 import { N8nRest } from '../../dev/n8n/rest.cts';
 import { chatNode, questionsBehindWebhook } from '../../dev/n8n/workflows.cts';
 
@@ -86,9 +87,7 @@ async function executions(name: 'cap' | 'headers') {
 	const rest = await N8nRest.login(n8n().url, OWNER);
 	const statuses = (await rest.executions(workflowIds[name])).map((execution) => execution.status);
 	expect(statuses).toEqual(Array.from({ length: EXECUTIONS }, () => 'success'));
-	const ranBy = n8n().workers.map(
-		(worker) => worker.output().match(/Worker started execution \d+/g)?.length ?? 0,
-	);
+	const ranBy = n8n().workers.map(executionsStarted);
 	return { seconds, traffic: (await service.traffic()).limited, ranBy };
 }
 

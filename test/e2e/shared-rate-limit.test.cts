@@ -7,8 +7,8 @@
  */
 import { localCredential } from '../../dev/n8n/examples.cts';
 import { OWNER } from '../../dev/n8n/owner.cts';
-import type { LocalService } from '../support/service.cts';
-import { keys, startService } from '../support/service.cts';
+import { executionsStarted } from '../../dev/n8n/process.cts';
+import { keys, useLocalService } from '../support/service.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { useRedis } from '../../dev/n8n/redis.cts';
 import { N8nRest } from '../../dev/n8n/rest.cts';
@@ -22,22 +22,18 @@ const IN_FLIGHT = 8;
 const LATENCY_MS = 50;
 
 const redisPort = useRedis();
-let service: LocalService | undefined;
-beforeAll(async () => {
-	service = await startService({
-		args: [
-			'--rate-limit',
-			`limited=${REQUESTS_PER_SECOND}/s,${IN_FLIGHT}`,
-			'--latency-ms',
-			String(LATENCY_MS),
-		],
-	});
+const service = useLocalService({
+	args: [
+		'--rate-limit',
+		`limited=${REQUESTS_PER_SECOND}/s,${IN_FLIGHT}`,
+		'--latency-ms',
+		String(LATENCY_MS),
+	],
 });
-afterAll(async () => await service?.stop());
 
 let workflowId = '';
 const n8n = useRealN8n(() => {
-	const credential = localCredential(keys.limited, service!.baseUrl);
+	const credential = localCredential(keys.limited, service().baseUrl);
 	const workflow = questionsBehindWebhook(
 		'shared-key',
 		chatNode({ credential, model: 'echo-1', prompt: '={{ $json.question }}' }),
@@ -52,7 +48,6 @@ const n8n = useRealN8n(() => {
 });
 
 test(`${EXECUTIONS} executions x ${ITEMS} items on ${WORKERS} workers share one key limited to ${REQUESTS_PER_SECOND}/s and ${IN_FLIGHT} in flight: none fails, every item its own reply`, async () => {
-	await service!.clearRequests();
 	const questionsOf = (execution: number) =>
 		Array.from({ length: ITEMS }, (_, item) => `Execution ${execution}, question ${item}`);
 	const started = Date.now();
@@ -67,10 +62,8 @@ test(`${EXECUTIONS} executions x ${ITEMS} items on ${WORKERS} workers share one 
 		}),
 	);
 	const seconds = (Date.now() - started) / 1000;
-	const { limited } = await service!.traffic();
-	const ranBy = n8n().workers.map(
-		(worker) => worker.output().match(/Worker started execution \d+/g)?.length ?? 0,
-	);
+	const { limited } = await service().traffic();
+	const ranBy = n8n().workers.map(executionsStarted);
 	const ideal = (EXECUTIONS * ITEMS) / REQUESTS_PER_SECOND;
 	console.log(
 		`shared key in queue mode: ${EXECUTIONS} x ${ITEMS} items on ${WORKERS} workers (executions per worker: ${ranBy.join(', ')}) ` +

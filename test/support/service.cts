@@ -22,10 +22,10 @@ export type {
  * For a test file: one service for all its tests, with the request log cleared before each test.
  * Returns a getter, since the service exists only once `beforeAll` has run.
  */
-export function useLocalService(): () => LocalService {
+export function useLocalService(options: { args?: string[] } = {}): () => LocalService {
 	let service: LocalService | undefined;
 	beforeAll(async () => {
-		service = await startService();
+		service = await startService(options);
 	});
 	afterAll(async () => {
 		await service?.stop();
