@@ -52,6 +52,11 @@ export class RequestLog {
 	readonly #connections = new WeakMap<object, number>();
 	#connectionCount = 0;
 
+	/** Whether `socket` has carried a recorded request. */
+	carried(socket: object): boolean {
+		return this.#connections.has(socket);
+	}
+
 	/** The number of the connection `req` came on (a new one for a connection not seen before). */
 	connectionOf(req: IncomingMessage): number {
 		let number = this.#connections.get(req.socket);

@@ -81,9 +81,10 @@ export function createService(options: ServiceOptions): Server {
 		} else if (route === 'GET /__control/traffic') {
 			sendJson(res, 200, rateLimiter.reports());
 		} else if (route === 'POST /__control/idle-close') {
-			// Every connection open now (but this one) is closed as the client sends its next request on it:
-			// what a client meets when a server closes a kept connection while idle, just as it is reused.
-			for (const socket of open) if (socket !== req.socket) closing.add(socket);
+			// Every connection open now that carried a recorded request (a client's, not a test's control
+			// calls) is closed as the client sends its next request on it: what a client meets when a server
+			// closes a kept connection while idle, just as it is reused.
+			for (const socket of open) if (requestLog.carried(socket)) closing.add(socket);
 			sendText(res, 204, '', {});
 		} else if (route === 'DELETE /__control/requests') {
 			requestLog.clear();
