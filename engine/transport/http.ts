@@ -196,11 +196,19 @@ function viaHelper(context: Sender, outgoing: Outgoing, allowedDomains?: string)
 }
 
 /**
+ * Whether `fetch` refused the port itself: the Fetch standard bars some ports (6000, 5060, 9 and others)
+ * that n8n's helper connects to.
+ */
+function barredPort(error: unknown): boolean {
+	return (error as { cause?: { message?: unknown } } | undefined)?.cause?.message === 'bad port';
+}
+
+/**
  * Through n8n's own AI transport (`n8n-dispatcher.ts`) with global `fetch`: connections kept open per
- * origin, the credential applied as its `authenticate` does.
+ * origin, the credential applied as its `authenticate` does. A port `fetch` bars goes through the helper.
  */
 function viaFetch(
-	context: EgressContext,
+	context: Sender,
 	outgoing: Outgoing & { credential: ICredentialDataDecryptedObject },
 	allowedDomains: string | undefined,
 ): Sending {
@@ -220,6 +228,10 @@ function viaFetch(
 			allowedDomains,
 		},
 		async (url) => await n8nDispatcher(context, url),
+	).catch(async (error: unknown) =>
+		barredPort(error)
+			? await viaHelper(context, outgoing, allowedDomains).pending
+			: await Promise.reject(error),
 	);
 	return { pending, abort: () => ended.abort() };
 }
