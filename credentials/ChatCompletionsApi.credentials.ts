@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { cleanApiKey } from '../engine';
+import { authorization } from '../engine';
 
 export class ChatCompletionsApi implements ICredentialType {
 	name = 'chatCompletionsApi';
@@ -63,7 +63,7 @@ export class ChatCompletionsApi implements ICredentialType {
 		...requestOptions,
 		headers: {
 			...requestOptions.headers,
-			Authorization: `Bearer ${cleanApiKey(credentials.apiKey)}`,
+			Authorization: authorization(credentials),
 		},
 	});
 }

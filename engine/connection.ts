@@ -30,6 +30,11 @@ export function cleanApiKey(raw: unknown): string {
 	return text.replace(BEARER_PREFIX, '').trim();
 }
 
+/** The Authorization header the credential sends (its `authenticate`): the cleaned key as a Bearer token. */
+export function authorization(credential: ICredentialDataDecryptedObject): string {
+	return `Bearer ${cleanApiKey(credential.apiKey)}`;
+}
+
 /** Removes spaces, trailing slashes and a pasted endpoint path such as `/chat/completions`. */
 export function normalizeBaseUrl(raw: unknown): string {
 	let url = typeof raw === 'string' ? raw.trim() : '';

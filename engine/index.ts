@@ -4,7 +4,7 @@
  */
 
 // The credential: the key and Base URL as users paste them, its test, the model list.
-export { cleanApiKey, connectionFrom } from './connection';
+export { authorization, connectionFrom } from './connection';
 export type { Connection } from './connection';
 export { testChatCompletionsApi } from './models/credential-test';
 export { modelProperty } from './models/property';

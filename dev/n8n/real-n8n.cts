@@ -27,6 +27,8 @@ export interface RealN8nSetup {
 	redisPort?: number;
 	/** Queue mode: how many `n8n worker` processes (1 unless given), each on its own ports. */
 	workers?: number;
+	/** More environment variables for n8n, e.g. a proxy or its SSRF protection. */
+	env?: Record<string, string>;
 }
 
 export interface RealN8n {
@@ -94,7 +96,7 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 	beforeAll(async () => {
 		const bin = required('E2E_N8N_BIN');
 		const major = n8nMajor(bin);
-		const { credentials, workflows, redisPort, workers: workerCount = 1 } = setup();
+		const { credentials, workflows, redisPort, workers: workerCount = 1, env: more } = setup();
 		userFolder = mkdtempSync(join(tmpdir(), 'chat-completions-n8n-'));
 		installPackage(required('E2E_TARBALL'), userFolder);
 		const port = await closedPort();
@@ -111,7 +113,7 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 			port,
 			brokerPort: await closedPort(),
 			owner: ownerWithHash(bin),
-			extra: queue,
+			extra: { ...queue, ...more },
 			n8nMajor: major,
 		});
 		await importIntoN8n(bin, env, { credentials, workflows });

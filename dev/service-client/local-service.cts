@@ -32,6 +32,8 @@ export interface LocalService {
 	traffic(): Promise<Record<string, TrafficReport>>;
 	/** Clears the request log, the knob counts, the rate limits' windows and the traffic counts. */
 	clearRequests(): Promise<void>;
+	/** Every connection open now is closed as the client sends its next request on it (an idle close). */
+	idleClose(): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -128,6 +130,11 @@ export function startService(options: { args?: string[] } = {}): Promise<LocalSe
 					if (!response.ok) {
 						throw new Error(`DELETE /__control/requests answered ${response.status}`);
 					}
+				},
+				async idleClose() {
+					const response = await fetch(`${origin}/__control/idle-close`, { method: 'POST' });
+					if (!response.ok)
+						throw new Error(`POST /__control/idle-close answered ${response.status}`);
 				},
 				async stop() {
 					if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -20,6 +20,11 @@ export interface RecordedRequest {
 	receivedAt: number;
 	/** When and how its connection ended; absent while the request is still in flight. */
 	ended?: { at: number; by: EndedBy };
+	/**
+	 * The connection it came on, numbered from 1 in the order the service saw connections carry requests:
+	 * requests with the same number shared one connection (kept open).
+	 */
+	connection: number;
 }
 
 function parseBody(raw: string): unknown {
@@ -44,6 +49,23 @@ export function cutOff(res: ServerResponse): void {
 
 export class RequestLog {
 	#entries: RecordedRequest[] = [];
+	readonly #connections = new WeakMap<object, number>();
+	#connectionCount = 0;
+
+	/** Whether `socket` has carried a recorded request. */
+	carried(socket: object): boolean {
+		return this.#connections.has(socket);
+	}
+
+	/** The number of the connection `req` came on (a new one for a connection not seen before). */
+	connectionOf(req: IncomingMessage): number {
+		let number = this.#connections.get(req.socket);
+		if (number === undefined) {
+			number = ++this.#connectionCount;
+			this.#connections.set(req.socket, number);
+		}
+		return number;
+	}
 
 	record(req: IncomingMessage, res: ServerResponse, rawBody: string): void {
 		const headers: Record<string, string> = {};
@@ -58,6 +80,7 @@ export class RequestLog {
 			headers,
 			body: parseBody(rawBody),
 			receivedAt: now(),
+			connection: this.connectionOf(req),
 		};
 		res.once('close', () => {
 			const by: EndedBy = res.writableFinished

@@ -4,6 +4,7 @@
  * /__redirect (recorded; no auth).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { serveAsset } from './assets.mts';
 import { authenticate } from './auth.mts';
@@ -42,6 +43,9 @@ export function createService(options: ServiceOptions): Server {
 		() => performance.timeOrigin + performance.now(),
 	);
 	const counts = new KnobCounts();
+	/** The connections open now; those marked `closing` are closed by the service while idle (see idle-close). */
+	const open = new Set<Socket>();
+	const closing = new WeakSet<Socket>();
 
 	async function v1(
 		req: IncomingMessage,
@@ -76,6 +80,12 @@ export function createService(options: ServiceOptions): Server {
 			sendJson(res, 200, requestLog.entries());
 		} else if (route === 'GET /__control/traffic') {
 			sendJson(res, 200, rateLimiter.reports());
+		} else if (route === 'POST /__control/idle-close') {
+			// Every connection open now that carried a recorded request (a client's, not a test's control
+			// calls) is closed as the client sends its next request on it: what a client meets when a server
+			// closes a kept connection while idle, just as it is reused.
+			for (const socket of open) if (requestLog.carried(socket)) closing.add(socket);
+			sendText(res, 204, '', {});
 		} else if (route === 'DELETE /__control/requests') {
 			requestLog.clear();
 			counts.clear();
@@ -87,6 +97,10 @@ export function createService(options: ServiceOptions): Server {
 	}
 
 	async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		if (closing.has(req.socket)) {
+			req.socket.destroy();
+			return;
+		}
 		const started = Date.now();
 		if (options.log !== undefined) {
 			const log = options.log;
@@ -115,5 +129,10 @@ export function createService(options: ServiceOptions): Server {
 		}
 	}
 
-	return createServer((req, res) => void handle(req, res));
+	const server = createServer((req, res) => void handle(req, res));
+	server.on('connection', (socket: Socket) => {
+		open.add(socket);
+		socket.once('close', () => open.delete(socket));
+	});
+	return server;
 }

@@ -6,16 +6,25 @@ import type {
 	IHttpRequestOptions,
 } from 'n8n-workflow';
 
+import { allowedDomainsOf } from './allowed-domains';
+import { fetchReply } from './fetch-reply';
+import { n8nDispatcher } from './n8n-dispatcher';
+import type { EgressContext } from './n8n-dispatcher';
 import { refusedByN8n, toNetworkError } from './network-error';
 import type { ReadLimits, ReplyBody } from './read-stream';
 import { closeUnread, readWhole } from './read-stream';
 import { RequestWatch } from './watch';
 import type { Connection } from '../connection';
+import { authorization } from '../connection';
 import { NetworkError } from '../failures/errors';
 
-/** What sends a request: a node's context (of a node, a sub-node, or the editor's list search) with n8n's request helper. */
+/**
+ * What sends a request: a node's context (of a node, a sub-node, or the editor's list search) with n8n's
+ * request helper, and on n8n 2.x its egress filter (for n8n's own AI transport).
+ */
 export type Sender = Pick<IExecuteFunctions, 'getNode'> & {
-	helpers: Pick<IExecuteFunctions['helpers'], 'httpRequestWithAuthentication'>;
+	helpers: Pick<IExecuteFunctions['helpers'], 'httpRequestWithAuthentication'> &
+		EgressContext['helpers'];
 };
 
 /** The one credential type this package defines. */
@@ -65,6 +74,12 @@ interface FullResponse {
 	body: unknown;
 }
 
+/** A request on its way, and what ends it before its answer is in (its Timeout or cancel came first). */
+interface Sending {
+	pending: Promise<FullResponse>;
+	abort: () => void;
+}
+
 function headerMap(headers: Record<string, unknown>): Record<string, string> {
 	const map: Record<string, string> = {};
 	for (const [name, value] of Object.entries(headers ?? {})) {
@@ -85,7 +100,7 @@ const SOCKET_GRACE_MS = 1000;
  * is read as it comes, else as bytes (n8n's HTTP stack hands a stream over through an async generator of its
  * own: for a reply read whole that was a seventh of a batch's CPU time).
  */
-export function requestOptions(outgoing: Outgoing): IHttpRequestOptions {
+export function requestOptions(outgoing: Outgoing, allowedDomains?: string): IHttpRequestOptions {
 	return {
 		method: outgoing.method,
 		url: outgoing.url,
@@ -101,6 +116,7 @@ export function requestOptions(outgoing: Outgoing): IHttpRequestOptions {
 		ignoreHttpStatusErrors: true,
 		sendCredentialsOnCrossOriginRedirect: false,
 		timeout: outgoing.timeout + SOCKET_GRACE_MS,
+		...(allowedDomains === undefined ? {} : { allowedDomains }),
 	};
 }
 
@@ -127,17 +143,18 @@ function decrypted(
 
 /**
  * The response, or a NetworkError once the watch ends first: no answer within Timeout (ETIMEDOUT) or the
- * cancel (ERR_CANCELED). A response that comes later is closed unread (n8n's own timer, SOCKET_GRACE_MS
- * later, ends a request that never answers). The watch goes on with a body that streams, for its reader;
+ * cancel (ERR_CANCELED); the request is aborted then (through n8n's helper, n8n's own timer ends a request
+ * that never answers, SOCKET_GRACE_MS later), and a response that comes later is closed unread. The watch goes on with a body that streams, for its reader;
  * it stops here otherwise.
  */
 async function answered(
-	pending: Promise<FullResponse>,
+	{ pending, abort }: Sending,
 	url: string,
 	watch: RequestWatch,
 ): Promise<FullResponse> {
 	return await new Promise<FullResponse>((resolve, reject) => {
 		watch.onEnd((end) => {
+			abort();
 			pending.then(
 				(late) => closeUnread(late.body as ReplyBody),
 				() => undefined,
@@ -172,28 +189,83 @@ function endedBy<C extends object>(context: C, cancel: AbortSignal | undefined):
 	return own;
 }
 
+/** Through n8n's request helper: n8n applies the credential; a new connection for every request. */
+function viaHelper(context: Sender, outgoing: Outgoing, allowedDomains?: string): Sending {
+	// Every n8n context a node is given can send: the helper's `this` type names them all.
+	const pending = context.helpers.httpRequestWithAuthentication.call(
+		endedBy(context, outgoing.cancel) as IExecuteFunctions,
+		CREDENTIAL_TYPE,
+		requestOptions(outgoing, allowedDomains),
+		decrypted(context, outgoing.connection?.credential),
+	) as Promise<FullResponse>;
+	return { pending, abort: () => undefined };
+}
+
 /**
- * Sends one request with the credential applied by n8n, through n8n's request helper (its proxy settings,
- * SSRF protection and certificate trust): the only place that talks to the service (but for the credential
- * test, which has no execution context). Returns as soon as the status and headers are in, within the
- * request's timeout; every status is answered, not thrown. Throws NetworkError when no answer came,
- * RefusedByN8n when n8n refused to send it.
+ * Whether `fetch` refused the port itself: the Fetch standard bars some ports (6000, 5060, 9 and others)
+ * that n8n's helper connects to.
+ */
+function barredPort(error: unknown): boolean {
+	return (error as { cause?: { message?: unknown } } | undefined)?.cause?.message === 'bad port';
+}
+
+/**
+ * Through n8n's own AI transport (`n8n-dispatcher.ts`) with global `fetch`: connections kept open per
+ * origin, the credential applied as its `authenticate` does. A port `fetch` bars goes through the helper.
+ */
+function viaFetch(
+	context: Sender,
+	outgoing: Outgoing,
+	credential: ICredentialDataDecryptedObject,
+	allowedDomains: string | undefined,
+): Sending {
+	const ended = new AbortController();
+	const { headers, body } = requestOptions(outgoing);
+	const pending = fetchReply(
+		{
+			method: outgoing.method,
+			url: outgoing.url,
+			headers: {
+				...(headers as Record<string, string>),
+				Authorization: authorization(credential),
+			},
+			body: body as string | undefined,
+			stream: outgoing.stream === true,
+			signal: ended.signal,
+			allowedDomains,
+		},
+		async (url) => await n8nDispatcher(context, url),
+	).catch(async (error: unknown) =>
+		barredPort(error)
+			? await viaHelper(context, outgoing, allowedDomains).pending
+			: await Promise.reject(error),
+	);
+	return { pending, abort: () => ended.abort() };
+}
+
+/**
+ * Sends one request with the credential applied, through n8n's own AI transport where this n8n has it
+ * (connections kept open) and else through n8n's request helper: either way n8n's proxy settings, SSRF
+ * protection and certificate trust, and the credential's allowed domains. The only place that talks to
+ * the service (but for the credential test, which has no execution context). Returns as soon as the
+ * status and headers are in, within the request's timeout; every status is answered, not thrown. Throws
+ * NetworkError when no answer came, RefusedByN8n when n8n refused to send it.
  */
 export async function openReply(context: Sender, outgoing: Outgoing): Promise<OpenReply> {
 	const { url, timeout, cancel } = outgoing;
-	// Every n8n context a node is given can send: the helper's `this` type names them all.
-	const pending = context.helpers.httpRequestWithAuthentication.call(
-		endedBy(context, cancel) as IExecuteFunctions,
-		CREDENTIAL_TYPE,
-		requestOptions(outgoing),
-		decrypted(context, outgoing.connection?.credential),
-	) as Promise<FullResponse>;
-	const watch = new RequestWatch(
-		timeout,
-		cancel ?? (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(),
-	);
+	const credential = outgoing.connection?.credential;
 	try {
-		const response = await answered(pending, url, watch);
+		const allowedDomains =
+			credential === undefined ? undefined : allowedDomainsOf(context, credential, url);
+		const viaN8nAi = credential !== undefined && (await n8nDispatcher(context, url)) !== undefined;
+		const watch = new RequestWatch(
+			timeout,
+			cancel ?? (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(),
+		);
+		const sending = viaN8nAi
+			? viaFetch(context, outgoing, credential, allowedDomains)
+			: viaHelper(context, outgoing, allowedDomains);
+		const response = await answered(sending, url, watch);
 		return {
 			status: response.statusCode,
 			headers: headerMap(response.headers),

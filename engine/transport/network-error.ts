@@ -29,12 +29,24 @@ export function refusedByN8n(error: unknown): RefusedByN8n | undefined {
 	return undefined;
 }
 
+/**
+ * undici's codes (global `fetch` through n8n's AI transport) as the system codes n8n's request helper
+ * gives for the same failure, so that users read the same words whichever way the request went.
+ */
+const UNDICI_CODES: Record<string, string> = {
+	UND_ERR_SOCKET: 'ECONNRESET',
+	UND_ERR_CLOSED: 'ECONNRESET',
+	UND_ERR_CONNECT_TIMEOUT: 'ETIMEDOUT',
+	UND_ERR_HEADERS_TIMEOUT: 'ETIMEDOUT',
+	UND_ERR_BODY_TIMEOUT: 'ETIMEDOUT',
+};
+
 function errorCode(error: unknown): string {
 	let current: unknown = error;
 	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
 		const { code, cause, name } = current as { code?: unknown; cause?: unknown; name?: unknown };
 		if (name === 'TimeoutError') return 'ETIMEDOUT';
-		if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return code;
+		if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return UNDICI_CODES[code] ?? code;
 		current = cause;
 	}
 	return 'UNKNOWN';

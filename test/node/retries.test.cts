@@ -130,7 +130,12 @@ describe('retries inside the node', () => {
 		expect(json.error).toMatch(
 			/closed the connection before answering, after 3 attempts \(item 0\)$/,
 		);
-		expect(requests).toHaveLength(3);
+		// Three attempts, each on a connection of its own. The first may go on a connection kept open from an
+		// earlier test: one that a kept connection lost before any answer is sent once more on a new
+		// connection (as when the service closed it while idle), and that is not an attempt.
+		expect(requests.length).toBeGreaterThanOrEqual(3);
+		expect(requests.length).toBeLessThanOrEqual(4);
+		expect(new Set(requests.map((request) => request.connection)).size).toBe(requests.length);
 	});
 
 	test('a refused connection is retried', async () => {

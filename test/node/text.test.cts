@@ -72,7 +72,14 @@ describe("text conversations through n8n's execution engine", () => {
 			{ item: 1 },
 			{ item: 2 },
 		]);
-		const bodies = (await service().requests()).map((request) => request.body);
+		// Sent in item order, the requests may arrive in another: one on a connection kept open overtakes
+		// one that opens its own. The item's request is the one with its question.
+		const question = (body: unknown) =>
+			(body as { messages: Array<{ content: string }> }).messages[1].content;
+		const order = ['one two', 'three', 'four five six'];
+		const bodies = (await service().requests())
+			.map((request) => request.body)
+			.sort((a, b) => order.indexOf(question(a)) - order.indexOf(question(b)));
 		expect(bodies).toEqual([
 			{
 				model: 'echo-1',
