@@ -29,6 +29,25 @@ function withDefaults(properties: INodeProperties[], data: IDataObject) {
 	) as IDataObject;
 }
 
+/**
+ * The options n8n adds to every credential type that has `authenticate` (when its loader reads the types):
+ * where the credential may be used from the HTTP Request node, and the domains a list allows.
+ */
+const DOMAIN_RESTRICTIONS: INodeProperties[] = [
+	{
+		displayName: 'Allowed HTTP Request Domains',
+		name: 'allowedHttpRequestDomains',
+		type: 'options',
+		options: [
+			{ name: 'All', value: 'all' },
+			{ name: 'Specific Domains', value: 'domains' },
+			{ name: 'None', value: 'none' },
+		],
+		default: 'all',
+	},
+	{ displayName: 'Allowed Domains', name: 'allowedDomains', type: 'string', default: '' },
+];
+
 export class CredentialsStore extends ICredentialsHelper {
 	/** How often each credential type was loaded for a node (n8n: a database read and a decryption each). */
 	readonly reads = new Map<string, number>();
@@ -152,6 +171,9 @@ export class CredentialsStore extends ICredentialsHelper {
 			NodeHelpers.mergeNodeProperties(properties, this.getCredentialsProperties(parent));
 		}
 		NodeHelpers.mergeNodeProperties(properties, type.properties);
+		if (type.authenticate !== undefined) {
+			NodeHelpers.mergeNodeProperties(properties, DOMAIN_RESTRICTIONS);
+		}
 		return properties;
 	}
 }

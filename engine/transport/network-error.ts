@@ -1,3 +1,5 @@
+import { UserError } from 'n8n-workflow';
+
 import { NetworkError, RefusedByN8n } from '../failures/errors';
 
 /**
@@ -14,13 +16,20 @@ const N8N_NON_RETRYABLE = Symbol.for('n8n.backend-network.non-retryable-error');
 
 /**
  * The error n8n raised itself and marked as not worth retrying (e.g. its SSRF protection blocked the
- * address), found in the cause chain: its message and description only, not the request options.
+ * address), or a user's error it raised (its request helper refusing a redirect hop outside the
+ * credential's allowed domains), found in the cause chain: its message and description only, not the
+ * request options. A refusal made here in n8n's words (the same hop check on the other route) is one
+ * already.
  */
 export function refusedByN8n(error: unknown): RefusedByN8n | undefined {
+	if (error instanceof RefusedByN8n) return error;
 	let current: unknown = error;
 	for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
 		const level = current as { message?: unknown; description?: unknown; cause?: unknown };
-		if ((current as Record<symbol, unknown>)[N8N_NON_RETRYABLE] === true) {
+		if (
+			(current as Record<symbol, unknown>)[N8N_NON_RETRYABLE] === true ||
+			(typeof UserError === 'function' && current instanceof UserError)
+		) {
 			const description = typeof level.description === 'string' ? level.description : '';
 			return new RefusedByN8n(String(level.message), description);
 		}

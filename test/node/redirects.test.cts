@@ -5,6 +5,7 @@
  */
 import { concat } from '@langchain/core/utils/stream';
 import type { AIMessageChunk } from '@langchain/core/messages';
+import type { IDataObject } from 'n8n-workflow';
 
 import { runProbe } from './chat-model-probe.cts';
 import type { ProbeScript } from './chat-model-probe.cts';
@@ -26,8 +27,18 @@ interface Outcome {
 
 const baseUrl = (where: Where) => `${service().origin}/__redirect/307/${where}/v1`;
 
-async function chatCompletion(where: Where, stream: boolean): Promise<Outcome> {
-	const { outputs, error } = await engineWith(keys.default, baseUrl(where)).runNode({
+/**
+ * The credential's own options, as n8n adds them to a credential with `authenticate`: Allowed HTTP Request
+ * Domains set to a list. The Base URL's host is always allowed for the credential's own nodes.
+ */
+const LIMITED = { allowedHttpRequestDomains: 'domains', allowedDomains: 'example.com' };
+
+async function chatCompletion(
+	where: Where,
+	stream: boolean,
+	credential: IDataObject = {},
+): Promise<Outcome> {
+	const { outputs, error } = await engineWith(keys.default, baseUrl(where), credential).runNode({
 		type: NODE_TYPE,
 		parameters: simpleParameters(PROMPT, 'echo-1', { options: { maxRetries: 0, stream } }),
 		items: jsonItems({}),
@@ -44,9 +55,14 @@ const stream: ProbeScript = async (model) => {
 	return { text: whole?.text ?? '' };
 };
 
-async function chatModel(where: Where, streamed: boolean): Promise<Outcome> {
+async function chatModel(
+	where: Where,
+	streamed: boolean,
+	credential: IDataObject = {},
+): Promise<Outcome> {
 	const run = await runProbe({
 		apiKey: keys.default,
+		credential,
 		baseUrl: baseUrl(where),
 		model: 'echo-1',
 		options: { maxRetries: 0 },
@@ -117,5 +133,23 @@ describe('a redirect to another origin never carries the key there', () => {
 		expect(shown).toMatch(
 			/Missing Authorization header: send 'Authorization: Bearer <API_KEY>'|redirect/i,
 		);
+	});
+});
+
+describe("a redirect outside the credential's allowed domains is refused in n8n's words, and not followed", () => {
+	test.each(cases)('%s, %s', async (_node, _way, run, streamed) => {
+		const outcome = await run('other-origin', streamed, LIMITED);
+		const requests = await service().requests();
+		expect(requests.map((request) => `${request.headers.host} ${request.path}`)).toEqual([
+			`${hostOf(service().origin)} /__redirect/307/other-origin/v1/chat/completions`,
+		]);
+		expect(outcome.text).toBeUndefined();
+		expect(outcome.error?.message).toMatch(
+			/Domain not allowed: This credential is restricted from accessing localhost/,
+		);
+	});
+
+	test('a redirect to the same origin still answers: the Base URL is always allowed', async () => {
+		expect(await chatCompletion('same-origin', false, LIMITED)).toEqual({ text: PROMPT });
 	});
 });

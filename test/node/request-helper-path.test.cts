@@ -5,6 +5,7 @@
  * helper's), which shows that this path was taken; the key goes on to the same origin only.
  */
 import type { supplyModel } from '@n8n/ai-node-sdk';
+import type { IDataObject } from 'n8n-workflow';
 
 import { runProbe } from './chat-model-probe.cts';
 import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
@@ -23,8 +24,13 @@ jest.mock('@n8n/ai-node-sdk', () => {
 
 const service = useLocalService();
 
-async function chatCompletion(baseUrl: string, count: number, stream = false) {
-	return await engineWith(keys.default, baseUrl).runNode({
+async function chatCompletion(
+	baseUrl: string,
+	count: number,
+	stream = false,
+	credential: IDataObject = {},
+) {
+	return await engineWith(keys.default, baseUrl, credential).runNode({
 		type: NODE_TYPE,
 		parameters: simpleParameters('Hello there', 'echo-1', {
 			options: { concurrency: 1, maxRetries: 0, stream },
@@ -73,4 +79,18 @@ test('a redirect to another origin does not carry the key there', async () => {
 		new URL(service().origin.replace('127.0.0.1', 'localhost')).host,
 	]);
 	expect(requests[1].headers.authorization).toBeUndefined();
+});
+
+test("a redirect outside the credential's allowed domains is refused in n8n's words, and not followed", async () => {
+	const { error } = await chatCompletion(
+		`${service().origin}/__redirect/307/other-origin/v1`,
+		1,
+		false,
+		{ allowedHttpRequestDomains: 'domains', allowedDomains: 'example.com' },
+	);
+	expect(error?.message).toMatch(
+		/Domain not allowed: This credential is restricted from accessing localhost/,
+	);
+	const requests = await service().requests();
+	expect(requests.map((request) => request.headers.host)).toEqual([new URL(service().origin).host]);
 });
