@@ -4,6 +4,8 @@
  * fails a request. The local service numbers the connections it saw (`connection` in its request log).
  */
 import { runProbe } from './chat-model-probe.cts';
+import { runEmbeddings } from './embeddings-probe.cts';
+import type { Embeddings } from './embeddings-probe.cts';
 import type { ProbeScript } from './chat-model-probe.cts';
 import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
 import { keys, useLocalService } from '../support/service.cts';
@@ -52,6 +54,23 @@ test('the Chat Model: three calls of one model and a model supplied again share 
 	expect(await service().requests()).toHaveLength(6);
 	expect((await connectionsSeen()).size).toBeLessThanOrEqual(AT_MOST);
 }, 15_000); // The first Chat Model run sets up n8n's LangChain adapter.
+
+test("the Embeddings sub-node: a store's calls one after another, and a second execution, share the connections", async () => {
+	const args = {
+		apiKey: keys.rag,
+		baseUrl: service().baseUrl,
+		script: async (embeddings: Embeddings) => {
+			for (let index = 0; index < 6; index++) await embeddings.embedDocuments([`chunk ${index}`]);
+			return { query: (await embeddings.embedQuery('question')).length > 0 };
+		},
+	};
+	const first = await runEmbeddings(args);
+	expect(first.error).toBeUndefined();
+	expect(first.output).toEqual({ query: true });
+	expect((await runEmbeddings(args)).output).toEqual({ query: true });
+	expect(await service().requests()).toHaveLength(14);
+	expect((await connectionsSeen()).size).toBeLessThanOrEqual(AT_MOST);
+});
 
 test('the service closes the kept connection while idle: the next item is sent again on a new one, not as a retry (Max Retries 0)', async () => {
 	await chatCompletion(1);
