@@ -23,12 +23,15 @@ const items: IDataObject[] = [
 	{ p: 'ünïcödé ✓\nsecond line', row: { 'question text': '' } },
 ];
 
+/** One request at a time: the service's log is then in the items' order. */
+const inOrder = { options: { concurrency: 1 } };
+
 /** Per item: the prompt the service received, or that the item failed (with the start of its message). */
 async function outcome(prompt: string) {
 	await service().clearRequests();
 	const { outputs } = await engineWith(keys.default, service().baseUrl).runNode({
 		type: NODE_TYPE,
-		parameters: simpleParameters(prompt),
+		parameters: simpleParameters(prompt, 'echo-1', inOrder),
 		items: jsonItems(...items),
 		settings: { onError: 'continueRegularOutput' },
 	});
@@ -69,7 +72,7 @@ describe('Messages rows that are fields of the item', () => {
 			await service().clearRequests();
 			const { outputs } = await engineWith(keys.default, service().baseUrl).runNode({
 				type: NODE_TYPE,
-				parameters: { ...simpleParameters(''), ...rows(user) },
+				parameters: { ...simpleParameters('', 'echo-1', inOrder), ...rows(user) },
 				items: jsonItems(...items),
 				settings: { onError: 'continueRegularOutput' },
 			});
