@@ -7,7 +7,7 @@ import { readCompletion } from './reply/read-completion';
 import type { ChatRequest } from './request/input';
 import { withRetries } from './retry/with-retries';
 import type { Observe, Run } from './run/run';
-import type { Sender } from './transport/http';
+import type { Sender } from './transport/outgoing';
 import { openReply } from './transport/http';
 
 /** A completion, with the gateway's id and cost of the request that gave it. */

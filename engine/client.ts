@@ -10,7 +10,7 @@ import type { ChatRequest } from './request/input';
 import type { Run } from './run/run';
 import type { Ask, ChatReply } from './structured/structured-reply';
 import { structuredReply } from './structured/structured-reply';
-import type { Sender } from './transport/http';
+import type { Sender } from './transport/outgoing';
 
 /** A model of Fallback Models that failed before another answered, as the item shows it. */
 export interface FailedAttempt {

@@ -10,7 +10,7 @@ export { testChatCompletionsApi } from './models/credential-test';
 export { modelProperty } from './models/property';
 export { knownModels } from './models/known-models';
 export { searchModels } from './models/search';
-export { CREDENTIAL_TYPE } from './transport/http';
+export { CREDENTIAL_TYPE } from './transport/outgoing';
 
 // The options: the table, the UI made from it, the values read from it.
 export { optionsCollection, responseFormatFields } from './options/properties';

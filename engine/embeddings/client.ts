@@ -6,7 +6,7 @@ import type { Connection } from '../connection';
 import { EmbeddingsReplyError } from '../failures/errors';
 import { withRetries } from '../retry/with-retries';
 import type { Run } from '../run/run';
-import type { Sender } from '../transport/http';
+import type { Sender } from '../transport/outgoing';
 import { send } from '../transport/http';
 
 /** The sum of the batches' usage; undefined when no batch reported any. */

@@ -1,7 +1,7 @@
 import { readBody } from '../reply/body';
 import { errorInJson, serviceErrorFrom } from '../reply/error-body';
 import { EmbeddingsReplyError } from '../failures/errors';
-import type { HttpReply } from '../transport/http';
+import type { HttpReply } from '../transport/outgoing';
 import { describe, isPlainObject } from '../values';
 
 /** The service's count of what a request used. */

@@ -1,6 +1,6 @@
 import { listModels } from './list';
 import type { Connection } from '../connection';
-import type { Sender } from '../transport/http';
+import type { Sender } from '../transport/outgoing';
 
 /**
  * The model IDs the key may call, for checking a batch before it is sent; undefined when the service does

@@ -1,7 +1,7 @@
 import type { Connection } from '../connection';
 import type { ModelEntry } from '../reply/models';
 import { parseModels } from '../reply/models';
-import type { Sender } from '../transport/http';
+import type { Sender } from '../transport/outgoing';
 import { send } from '../transport/http';
 
 const LIST_TIMEOUT_MS = 30_000;

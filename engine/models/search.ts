@@ -3,7 +3,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { connectionFrom } from '../connection';
 import { describeProblem } from '../problems/describe-problem';
 import { toNodeError } from '../problems/node-error';
-import { CREDENTIAL_TYPE } from '../transport/http';
+import { CREDENTIAL_TYPE } from '../transport/outgoing';
 import { listModels } from './list';
 import { CREDENTIAL_WORDS } from './words';
 

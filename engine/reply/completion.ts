@@ -2,7 +2,7 @@ import { readBody } from './body';
 import { errorInJson, serviceErrorFrom } from './error-body';
 import { IncompleteReplyError, ReplyError } from '../failures/errors';
 import type { Completion } from '../protocol';
-import type { HttpReply } from '../transport/http';
+import type { HttpReply } from '../transport/outgoing';
 import { isPlainObject } from '../values';
 
 /** Reads a chat completion reply; any error the service sent, whatever its status, becomes a ServiceError. */

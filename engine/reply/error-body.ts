@@ -2,7 +2,7 @@ import type { ReadBody } from './body';
 import { readBody } from './body';
 import { waitAsked } from './retry-after';
 import { ServiceError } from '../failures/errors';
-import type { HttpReply } from '../transport/http';
+import type { HttpReply } from '../transport/outgoing';
 
 /** `type` and `code` come as strings, numbers, "None" or null: keep only meaningful text. */
 function label(value: unknown): string | undefined {

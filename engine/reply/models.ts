@@ -1,7 +1,7 @@
 import { readBody } from './body';
 import { serviceErrorFrom } from './error-body';
 import { ReplyError } from '../failures/errors';
-import type { HttpReply } from '../transport/http';
+import type { HttpReply } from '../transport/outgoing';
 
 export interface ModelEntry {
 	id: string;

@@ -1,4 +1,4 @@
-import type { HttpReply } from './http';
+import type { HttpReply } from './outgoing';
 import { toNetworkError } from './network-error';
 import type { Connection } from '../connection';
 

@@ -14,7 +14,7 @@ import { parseModels } from '../../../engine/reply/models';
 import { ReplyError, ServiceError } from '../../../engine/failures/errors';
 import { createStreamAssembler } from '../../../engine/reply/stream';
 import { replyItem } from '../../../nodes/ChatCompletion/execute/reply-item';
-import type { HttpReply } from '../../../engine/transport/http';
+import type { HttpReply } from '../../../engine/transport/outgoing';
 import { leastTimeMs } from '../../support/least-time.cts';
 import { seededRandom } from '../../support/sse.cts';
 

@@ -1,0 +1,58 @@
+/** What a request is and what sends it, as both routes (`helper-route.ts`, `fetch-route.ts`) take it. */
+import type { IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
+
+import type { EgressContext } from './n8n-dispatcher';
+import type { Connection } from '../connection';
+
+/**
+ * What sends a request: a node's context (of a node, a sub-node, or the editor's list search) with n8n's
+ * request helper, and on n8n 2.x its egress filter (for n8n's own AI transport).
+ */
+export type Sender = Pick<IExecuteFunctions, 'getNode'> & {
+	helpers: Pick<IExecuteFunctions['helpers'], 'httpRequestWithAuthentication'> &
+		EgressContext['helpers'];
+};
+
+/** The one credential type this package defines. */
+export const CREDENTIAL_TYPE = 'chatCompletionsApi';
+
+/** What came back over HTTP, whatever the status: the parser decides what it means. */
+export interface HttpReply {
+	status: number;
+	headers: Record<string, string>;
+	text: string;
+}
+
+/** One request as the engine asks for it, whichever route carries it. */
+export interface Outgoing {
+	method: IHttpRequestMethods;
+	url: string;
+	body?: unknown;
+	/** Milliseconds to wait for the answer; while a body streams in, for its next bytes. */
+	timeout: number;
+	/**
+	 * Whether the reply is read as it comes (a streamed chat reply): n8n hands over the body as a stream.
+	 * Otherwise n8n reads the body whole, and Timeout is the wait for all of it.
+	 */
+	stream?: boolean;
+	/**
+	 * The credential's Extra Headers, sent with the request, and the credential n8n decrypted for this
+	 * execution (n8n reads it again when absent).
+	 */
+	connection?: Pick<Connection, 'extraHeaders' | 'credential'>;
+	/** Ends the request (ERR_CANCELED): the execution's cancel, and its stop after a failure. */
+	cancel?: AbortSignal;
+}
+
+/** The response as either route hands it over: the status, the headers, the body (bytes or a stream). */
+export interface FullResponse {
+	statusCode: number;
+	headers: Record<string, unknown>;
+	body: unknown;
+}
+
+/** A request on its way, and what ends it before its answer is in (its Timeout or cancel came first). */
+export interface Sending {
+	pending: Promise<FullResponse>;
+	abort: () => void;
+}
