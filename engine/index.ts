@@ -14,7 +14,13 @@ export { CREDENTIAL_TYPE } from './transport/outgoing';
 
 // The options: the table, the UI made from it, the values read from it.
 export { optionsCollection, responseFormatFields } from './options/properties';
-export { optionChoice, optionSetting, optionValue, withResponseFormatFields } from './options/read';
+export {
+	optionChoice,
+	optionSetting,
+	optionText,
+	optionValue,
+	withResponseFormatFields,
+} from './options/read';
 export { optionPath, OPTIONS } from './options/table';
 export type { OptionName } from './options/table';
 
@@ -24,6 +30,7 @@ export type {
 	ChatRequestBody,
 	Completion,
 	ContentPart,
+	FilePart,
 	ImagePart,
 	ProtocolToolCall,
 	Role,

@@ -155,6 +155,42 @@ export function streamingWorkflow(path: string, chat: ChatNodeOptions): Workflow
 }
 
 /**
+ * Webhook -> PDF (Convert to File: the POSTed `pdf`, base64, becomes the binary property `data`, invoice.pdf)
+ * -> Chat Completion with Files on, sending `data`: a PDF in binary data as users have one.
+ */
+export function pdfBehindWebhook(path: string, chat: ChatNodeOptions): WorkflowToImport {
+	const chatCompletion = chatNode(chat);
+	const pdf: WorkflowNode = {
+		id: randomUUID(),
+		name: 'PDF',
+		type: 'n8n-nodes-base.convertToFile',
+		typeVersion: 1.1,
+		position: [-220, 0],
+		parameters: {
+			operation: 'toBinary',
+			sourceProperty: 'body.pdf',
+			binaryPropertyName: 'data',
+			options: { fileName: 'invoice.pdf', mimeType: 'application/pdf' },
+		},
+	};
+	return {
+		id: `e2e-${path}`,
+		name: `PDF: ${path}`,
+		nodes: [
+			webhookNode(path, 'lastNode'),
+			pdf,
+			{
+				...chatCompletion,
+				position: [0, 0],
+				parameters: { ...chatCompletion.parameters, withFiles: true, fileBinaryProperties: 'data' },
+			},
+		],
+		connections: { Webhook: { main: to(pdf.name) }, [pdf.name]: { main: to(chatCompletion.name) } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
  * Webhook (answers with every item of the last node) -> Questions (Split Out: each object of the POSTed
  * `questions` becomes an item, e.g. `{ "questions": [{ "question": "..." }] }`) -> `node`, which reads the
  * items' fields (`$json.question`). Many items in one execution, as a batch user runs them.

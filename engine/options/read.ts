@@ -5,6 +5,8 @@ import type {
 	NumberOption,
 	NumberOptionName,
 	OptionName,
+	TextOption,
+	TextOptionName,
 } from './table';
 import { isResponseFormatOption, optionLabel, optionPath, OPTIONS } from './table';
 import { InputError } from '../failures/errors';
@@ -65,6 +67,18 @@ function checkChoice(option: ChoiceOption, value: unknown): string {
 		option.label,
 		`has the unknown value ${named(value)}`,
 		`Choose ${option.choices.map((choice) => choice.name).join(', ')}; an expression gives the value: ${option.choices.map((choice) => choice.value).join(', ')}.`,
+	);
+}
+
+/** A text option's value (the table's default when unset); anything but text names the option. */
+export function optionText(options: Record<string, unknown>, name: TextOptionName): string {
+	const option = OPTIONS.find((spec) => spec.name === name) as TextOption;
+	const value = options[name] ?? option.default;
+	if (typeof value === 'string') return value;
+	throw new InputError(
+		option.label,
+		`must be text, got ${describe(value)}`,
+		`Type the value in Options > ${option.label}, or map a field that holds text.`,
 	);
 }
 

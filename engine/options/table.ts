@@ -254,6 +254,27 @@ export const OPTIONS = [
 	},
 	{
 		kind: 'number',
+		name: 'maxFileSize',
+		label: 'Max File Size (MB)',
+		// OpenAI's limit for the files of one request; gateways pass on about as much.
+		default: 32,
+		min: 0.001,
+		max: 1024,
+		whole: false,
+		fix: 'Use a size in megabytes, e.g. 32.',
+		description: 'Files (PDFs, text files) larger than this are refused before anything is sent',
+	},
+	{
+		kind: 'text',
+		name: 'allowedFileTypes',
+		label: 'Allowed File Types',
+		default: 'application/pdf, text/plain',
+		placeholder: 'e.g. application/pdf, text/*',
+		description:
+			'MIME types of the files that may be sent, separated by commas; text/* allows every text type. Other files are refused before anything is sent. The type is the one the binary data has, and a PDF is recognised by its bytes.',
+	},
+	{
+		kind: 'number',
 		name: 'tokenBudget',
 		label: 'Token Budget',
 		default: 0,
@@ -372,4 +393,5 @@ export function optionPath(name: OptionName): string {
 }
 export type NumberOptionName = Extract<(typeof OPTIONS)[number], { kind: 'number' }>['name'];
 export type ChoiceOptionName = Extract<(typeof OPTIONS)[number], { kind: 'choice' }>['name'];
+export type TextOptionName = Extract<(typeof OPTIONS)[number], { kind: 'text' }>['name'];
 export type BooleanOptionName = Extract<(typeof OPTIONS)[number], { kind: 'boolean' }>['name'];

@@ -47,6 +47,8 @@ export const FIELDS = {
 	imageUrls: { label: 'Image URLs' },
 	imageBinaryProperties: { label: 'Image Binary Properties' },
 	imageDetail: { label: 'Image Detail' },
+	withFiles: { label: 'Files' },
+	fileBinaryProperties: { label: 'File Binary Properties' },
 	toolsMode: { label: 'Tools' },
 	tools: {
 		label: 'Functions',

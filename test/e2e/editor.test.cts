@@ -1,6 +1,6 @@
 /**
  * The node's panel in Chromium, mode by mode: which fields the editor shows (image fields only when the
- * Images switch is on, and only on user rows; tool results only with tools, below them; one "Tools"
+ * Images switch is on, and only on user rows; the file field when the Files switch is on; tool results only with tools, below them; one "Tools"
  * label; Function Name a choice of the defined tools; Response Format's schema editor right below it once
  * JSON Schema is chosen, in the node and the Chat Model; Options listed with what users change most first,
  * Concurrency saying what 0 means), and that workflows saved as node version 1 and 1.1 still show their
@@ -163,10 +163,12 @@ async function labels(ndv: Locator): Promise<string[]> {
 		.allInnerTexts();
 }
 
-test('Simple: no image field until the Images switch is on', async () => {
+test('Simple: no image or file field until its switch is on; Files after the image fields', async () => {
 	const { p, ndv, shown: before } = await panel('editor-simple');
 	expect(before).toContain('withImages');
 	expect(before.filter((name) => IMAGE_FIELDS.includes(name))).toEqual([]);
+	expect(before).toContain('withFiles');
+	expect(before).not.toContain('fileBinaryProperties');
 	expect(await screenshot(p, screenshots, 'editor-simple', ndv)).toContain('Images');
 
 	await ndv.getByTestId('parameter-input-withImages').locator('.el-switch').click();
@@ -175,6 +177,17 @@ test('Simple: no image field until the Images switch is on', async () => {
 	const shown = await screenshot(p, screenshots, 'editor-simple-images', ndv);
 	for (const text of ['Image URLs', 'Image Binary Properties', 'Image Detail'])
 		expect(shown).toContain(text);
+
+	await ndv.getByTestId('parameter-input-withFiles').locator('.el-switch').click();
+	await ndv.getByTestId('parameter-input-fileBinaryProperties').waitFor();
+	const after = await fields(ndv);
+	expect(after.slice(after.indexOf('imageDetail') + 1, after.indexOf('imageDetail') + 3)).toEqual([
+		'withFiles',
+		'fileBinaryProperties',
+	]);
+	expect(await screenshot(p, screenshots, 'editor-simple-files', ndv)).toContain(
+		'File Binary Properties',
+	);
 });
 
 test('Messages: an Images switch on the user row only, no image field on system or assistant rows; Reasoning on the assistant row only', async () => {

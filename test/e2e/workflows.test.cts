@@ -1,14 +1,16 @@
 /**
  * The packed package in a real n8n (`n8n start`), driven over HTTP: the example workflows behind Webhook
- * triggers, the error output, and a streaming Webhook response.
+ * triggers, a PDF in binary data, the error output, and a streaming Webhook response.
  */
 import { localCredential } from '../../dev/n8n/examples.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { readStreamed } from './support/streamed-response.cts';
+import { tinyPdf } from '../support/pdf.cts';
 import {
 	errorOutputWorkflow,
 	exampleBehindWebhook,
+	pdfBehindWebhook,
 	streamingWorkflow,
 } from '../../dev/n8n/workflows.cts';
 
@@ -28,6 +30,7 @@ const n8n = useRealN8n(() => {
 			),
 			errorOutputWorkflow('bad-key', { ...chat, credential: badKey }),
 			errorOutputWorkflow('model-outside-group', { ...chat, model: 'echo-pro' }),
+			pdfBehindWebhook('pdf', { ...chat, prompt: 'What is due?' }),
 			streamingWorkflow('stream', {
 				...chat,
 				options: { stream: true, extraBody: '{"x_local": {"delay_ms": 40}}' },
@@ -69,6 +72,17 @@ describe('the example workflows, each behind a Webhook trigger', () => {
 				'weather({"city":"Tokyo"}) = {"city":"Tokyo","sky":"rain","celsius":15}; ' +
 				'time({"city":"Paris"}) = {"city":"Paris","time":"14:00"}; ' +
 				'time({"city":"Tokyo"}) = {"city":"Tokyo","time":"22:00"}',
+		);
+	});
+});
+
+describe('files', () => {
+	test('a PDF in binary data (made by Convert to File) goes to the model as a file, which answers from its text', async () => {
+		const pdf = tinyPdf(['Invoice 42', 'Total due: 99 EUR']).toString('base64');
+		const reply = await answer('pdf', { pdf });
+		expect(reply.content).toBe('What is due?\ninvoice.pdf: Invoice 42\nTotal due: 99 EUR');
+		expect(JSON.stringify(reply.messages)).toContain(
+			'{"type":"file","file":{"filename":"invoice.pdf","file_data":"n8n-binary:data"}}',
 		);
 	});
 });

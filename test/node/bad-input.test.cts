@@ -323,7 +323,7 @@ const table: Row[] = [
 	[
 		'JSON messages: content part of unknown type',
 		messagesJson('[{"role": "user", "content": [{"type": "video", "video": "..."}]}]'),
-		'Messages (JSON): messages[0].content[0] is a "video" part, which this node cannot send (only "text" and "image_url" parts)',
+		'Messages (JSON): messages[0].content[0] is a "video" part, which this node cannot send (only "text", "image_url" and "file" parts)',
 		partsFix,
 	],
 	[

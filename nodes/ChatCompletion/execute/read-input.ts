@@ -15,12 +15,12 @@ import {
 	withResponseFormatFields,
 } from '../../../engine';
 import { splitList } from '../request/images';
-import type { ChatInput, ItemBinaries } from '../request/input';
+import type { ChatInput, FileFields, ImageFields, ItemBinaries } from '../request/input';
 import { placeholderNames } from '../request/placeholders';
 
 /**
- * Loads the binary properties that the image fields and the placeholders of Messages JSON name; the request
- * builder reports missing ones.
+ * Loads the binary properties that the image and file fields and the placeholders of Messages JSON name; the
+ * request builder reports missing ones.
  */
 async function loadBinaries(
 	context: IExecuteFunctions,
@@ -38,8 +38,12 @@ async function loadBinaries(
 	return binaries;
 }
 
-function binaryNames(fields: IDataObject[], field: string): string[] {
-	return fields.flatMap((entry) => splitList(entry.imageBinaryProperties, field));
+/** The binary property names that the image and file fields of Simple mode or of the rows list. */
+function binaryNames(fields: Array<ImageFields & FileFields>): string[] {
+	return fields.flatMap((entry) => [
+		...splitList(entry.imageBinaryProperties, FIELDS.imageBinaryProperties.label),
+		...splitList(entry.fileBinaryProperties, FIELDS.fileBinaryProperties.label),
+	]);
 }
 
 const isOption = (name: string): name is OptionName => OPTIONS.some((spec) => spec.name === name);
@@ -215,17 +219,18 @@ export async function readInput(
 		toolsMode,
 		options: reader.options(),
 	};
-	let imageSources: IDataObject[] = [];
+	let binarySources: Array<ImageFields & FileFields> = [];
 	if (promptType === 'simple') {
 		input.systemMessage = parameter('systemMessage', '');
 		input.prompt = parameter('prompt', '');
 		input.imageUrls = parameter('imageUrls', '');
 		input.imageBinaryProperties = parameter('imageBinaryProperties', '');
 		input.imageDetail = parameter('imageDetail', 'auto');
-		imageSources = [{ imageBinaryProperties: input.imageBinaryProperties as string }];
+		input.fileBinaryProperties = parameter('fileBinaryProperties', '');
+		binarySources = [input];
 	} else if (promptType === 'messages') {
 		input.messages = reader.rows('messages', ['content']);
-		imageSources = ((input.messages as IDataObject).values as IDataObject[] | undefined) ?? [];
+		binarySources = ((input.messages as IDataObject).values as IDataObject[] | undefined) ?? [];
 	} else if (promptType === 'json') {
 		input.messagesJson = parameter('messagesJson');
 		// Hidden while Tools is None: n8n then drops them, and their defaults apply.
@@ -240,7 +245,7 @@ export async function readInput(
 			input.toolChoice === 'function' ? parameter('toolChoiceFunction', '') : undefined;
 	}
 	input.binaries = await loadBinaries(context, itemIndex, [
-		...binaryNames(imageSources, FIELDS.imageBinaryProperties.label),
+		...binaryNames(binarySources),
 		...placeholderNames(input.messagesJson),
 	]);
 	return input;

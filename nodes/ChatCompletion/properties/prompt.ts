@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { rowFileProperties, simpleFileProperties } from './files';
 import { rowImageProperties, simpleImageProperties } from './images';
 import { FIELDS } from '../fields';
 import { REASONING_TEXT_FIELDS } from '../../../engine';
@@ -52,6 +53,7 @@ export const promptProperties: INodeProperties[] = [
 		displayOptions: { show: { promptType: ['simple'] } },
 	},
 	...simpleImageProperties,
+	...simpleFileProperties,
 	{
 		displayName: FIELDS.messages.label,
 		name: 'messages',
@@ -117,6 +119,7 @@ export const promptProperties: INodeProperties[] = [
 						displayOptions: { show: { role: ['assistant'] } },
 					},
 					...rowImageProperties,
+					...rowFileProperties,
 				],
 			},
 		],

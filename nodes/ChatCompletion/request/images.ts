@@ -1,7 +1,8 @@
+import { binaryProperty, binarySource, megabytes } from './binary-data';
 import type { ImageFields, ItemBinaries } from './input';
 import { FIELDS } from '../fields';
-import { placeholder, resolvePlaceholders } from './placeholders';
-import type { ChatMessage, ImagePart } from '../../../engine';
+import { placeholder } from './placeholders';
+import type { ImagePart } from '../../../engine';
 import { describe, InputError, optionPath } from '../../../engine';
 
 const DATA_URI = /^data:([^;,]*)(;[^,]*)?,(.*)$/s;
@@ -87,10 +88,6 @@ export function urlLines(value: unknown, field: string): string[] {
 	return lines;
 }
 
-function megabytes(size: number): string {
-	return `${(size / 1024 / 1024).toFixed(1)} MB`;
-}
-
 function checkImageBytes(
 	bytes: Uint8Array,
 	field: string,
@@ -109,7 +106,7 @@ function checkImageBytes(
 		throw new InputError(
 			field,
 			`${source} is not a PNG, JPEG, GIF or WEBP image (checked the bytes, not only the name)`,
-			'Pass an image file; convert other formats to PNG or JPEG first.',
+			`Pass an image file; convert other formats to PNG or JPEG first. A PDF or a text file goes in ${FIELDS.fileBinaryProperties.label} (switch on ${FIELDS.withFiles.label}).`,
 		);
 	}
 	return type;
@@ -129,7 +126,7 @@ export interface AddedBinary {
 	bytes: Buffer;
 }
 
-const NO_BINARIES: ItemBinaries = { available: [], loaded: {} };
+export const NO_BINARIES: ItemBinaries = { available: [], loaded: {} };
 
 const MISSING_FIX =
 	'Name one of the item\'s binary properties, or add a node that reads the image first (HTTP Request with Response Format "File", Read Files from Disk, a form upload).';
@@ -153,20 +150,9 @@ export class ItemImages {
 	 * property, which depends on where the name came from.
 	 */
 	fromBinary(name: string, field: string, problem = '', fix = MISSING_FIX): string {
-		const image = this.binaries.loaded[name];
-		if (image === undefined) {
-			const { available } = this.binaries;
-			throw new InputError(
-				field,
-				`${problem}the item has no binary property "${name}"` +
-					(available.length > 0
-						? ` (it has: ${available.join(', ')})`
-						: ' (it has no binary data)'),
-				fix,
-			);
-		}
+		const image = binaryProperty(this.binaries, name, field, problem, fix);
 		if (!this.sent.has(name)) {
-			const source = `binary property "${name}"${image.fileName ? ` (${image.fileName})` : ''}`;
+			const source = binarySource(name, image);
 			const type = checkImageBytes(image.bytes, field, source, this.maxBytes);
 			this.sent.set(name, `data:${type};base64,${Buffer.from(image.bytes).toString('base64')}`);
 		}
@@ -197,11 +183,6 @@ export class ItemImages {
 		let number = 1;
 		while (taken.has(`image_${number}`)) number++;
 		return `image_${number}`;
-	}
-
-	/** The item's messages as they are sent: the data URI of every image in place of its placeholder. */
-	resolve(messages: ChatMessage[]): ChatMessage[] {
-		return resolvePlaceholders(messages, this.sent);
 	}
 }
 

@@ -1,14 +1,14 @@
-/** An image from the item's binary data, as n8n holds it. */
-export interface BinaryImage {
+/** A file (an image, a PDF, ...) from the item's binary data, as n8n holds it. */
+export interface BinaryFile {
 	mimeType?: string;
 	fileName?: string;
 	bytes: Uint8Array;
 }
 
-/** The item's binary data the images may come from: loaded ones by property name, and every name it has. */
+/** The item's binary data the images and files may come from: loaded ones by property name, and every name it has. */
 export interface ItemBinaries {
 	available: string[];
-	loaded: Record<string, BinaryImage>;
+	loaded: Record<string, BinaryFile>;
 }
 
 export interface ImageFields {
@@ -17,8 +17,12 @@ export interface ImageFields {
 	imageDetail?: unknown;
 }
 
+export interface FileFields {
+	fileBinaryProperties?: unknown;
+}
+
 /** What the node's parameters hold for one item, before any checking. */
-export interface ChatInput extends ImageFields {
+export interface ChatInput extends ImageFields, FileFields {
 	model: unknown;
 	promptType: unknown;
 	systemMessage?: unknown;
@@ -33,6 +37,6 @@ export interface ChatInput extends ImageFields {
 	toolChoice?: unknown;
 	toolChoiceFunction?: unknown;
 	options: Record<string, unknown>;
-	/** The item's binary data that image fields and the placeholders of Messages JSON name; none when absent. */
+	/** The item's binary data that image and file fields and the placeholders of Messages JSON name; none when absent. */
 	binaries?: ItemBinaries;
 }

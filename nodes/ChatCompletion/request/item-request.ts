@@ -1,12 +1,14 @@
 import type { AddedBinary } from './images';
+import { allowedFileTypes, ItemFiles } from './files';
 import { ItemImages } from './images';
 import type { ChatInput } from './input';
 import { buildMessages } from './messages';
+import { resolvePlaceholders } from './placeholders';
 import { buildTools } from './tools';
 import type { ChatMessage, ChatRequest } from '../../../engine';
-import { buildChatRequest, optionSetting } from '../../../engine';
+import { buildChatRequest, optionSetting, optionText } from '../../../engine';
 
-/** A request with the messages as the output's `messages` keeps them: images from binary data as placeholders. */
+/** A request with the messages as the output's `messages` keeps them: images and files from binary data as placeholders. */
 export interface ConversationRequest extends ChatRequest {
 	conversation: ChatMessage[];
 }
@@ -18,7 +20,7 @@ export interface ItemRequest extends ConversationRequest {
 
 /**
  * One item's fields, checked, as a request: the prompt fields into messages, the tool fields into tools.
- * The body holds every image's data; the conversation holds placeholders instead.
+ * The body holds every image's and file's data; the conversation holds placeholders instead.
  * `streaming`: n8n streams the workflow's response (a Chat Trigger or Webhook in streaming mode), which
  * Stream not added follows.
  */
@@ -28,10 +30,15 @@ export function itemRequest(input: ChatInput, streaming = false): ItemRequest {
 		input.binaries,
 		optionSetting(options, 'maxImageSize') * 1024 * 1024,
 	);
-	const conversation = buildMessages(input, images);
+	const files = new ItemFiles(
+		input.binaries,
+		optionSetting(options, 'maxFileSize') * 1024 * 1024,
+		allowedFileTypes(optionText(options, 'allowedFileTypes')),
+	);
+	const conversation = buildMessages(input, images, files);
 	const request = buildChatRequest({
 		model: input.model,
-		messages: images.resolve(conversation),
+		messages: resolvePlaceholders(conversation, { images: images.sent, files: files.sent }),
 		...buildTools(input),
 		options,
 		streaming,

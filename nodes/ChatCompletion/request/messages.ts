@@ -1,7 +1,9 @@
+import type { ItemFiles } from './files';
+import { fileParts } from './files';
 import type { ItemImages } from './images';
 import { imageParts } from './images';
 import { placeholderName } from './placeholders';
-import type { ChatInput } from './input';
+import type { ChatInput, FileFields, ImageFields } from './input';
 import { FIELDS } from '../fields';
 import type { ChatMessage, ContentPart, ProtocolToolCall, Role } from '../../../engine';
 import {
@@ -16,8 +18,10 @@ import {
 const ROLES: Role[] = ['system', 'developer', 'user', 'assistant', 'tool'];
 const ROW_ROLES: Role[] = ['system', 'user', 'assistant'];
 const JSON_FIELD = FIELDS.messagesJson.label;
-const PLACEHOLDER_FIX =
-	"The images in a Chat Completion node's \"messages\" stay in its output item's binary data: keep that binary data on the item up to this node (a node in between that drops it, such as a Code node returning only json, must pass it on), or replace the image part with the image's URL.";
+const KEEP_BINARY =
+	"stay in its output item's binary data: keep that binary data on the item up to this node (a node in between that drops it, such as a Code node returning only json, must pass it on)";
+const PLACEHOLDER_FIX = `The images in a Chat Completion node's "messages" ${KEEP_BINARY}, or replace the image part with the image's URL.`;
+const FILE_PLACEHOLDER_FIX = `The files in a Chat Completion node's "messages" ${KEEP_BINARY}, or replace file_data with the file's data URI.`;
 const JSON_FIX =
 	'Give an array of messages such as [{"role": "user", "content": "Hello"}], or map the "messages" field of a previous Chat Completion node with {{ $json.messages }}.';
 
@@ -27,13 +31,27 @@ function text(value: unknown): string | undefined {
 	return undefined;
 }
 
-/** A user message's content: plain text, or text and image parts when there are images. */
-function userContent(text: string, images: ContentPart[]): string | ContentPart[] {
-	if (images.length === 0) return text;
-	return text.trim() === '' ? images : [{ type: 'text', text }, ...images];
+/** A user message's content: plain text, or text and the image and file parts when there are any. */
+function userContent(text: string, parts: ContentPart[]): string | ContentPart[] {
+	if (parts.length === 0) return text;
+	return text.trim() === '' ? parts : [{ type: 'text', text }, ...parts];
 }
 
-function fromSimple(input: ChatInput, images: ItemImages): ChatMessage[] {
+/** The images and files of the item that go with a message: its image fields, then its file fields. */
+interface Attachments {
+	images: ItemImages;
+	files: ItemFiles;
+}
+
+function attachedParts(
+	fields: ImageFields & FileFields,
+	place: string,
+	{ images, files }: Attachments,
+): ContentPart[] {
+	return [...imageParts(fields, place, images), ...fileParts(fields, place, files)];
+}
+
+function fromSimple(input: ChatInput, attachments: Attachments): ChatMessage[] {
 	const messages: ChatMessage[] = [];
 	const system = input.systemMessage ?? '';
 	const systemText = text(system);
@@ -53,7 +71,7 @@ function fromSimple(input: ChatInput, images: ItemImages): ChatMessage[] {
 			'Map a text field, or turn the value into text with JSON.stringify().',
 		);
 	}
-	const parts = imageParts(input, '', images);
+	const parts = attachedParts(input, '', attachments);
 	if (promptText.trim() === '' && parts.length === 0) {
 		throw new InputError(
 			FIELDS.prompt.label,
@@ -65,7 +83,7 @@ function fromSimple(input: ChatInput, images: ItemImages): ChatMessage[] {
 	return messages;
 }
 
-function fromRows(input: ChatInput, images: ItemImages): ChatMessage[] {
+function fromRows(input: ChatInput, attachments: Attachments): ChatMessage[] {
 	const rows = isPlainObject(input.messages) ? input.messages.values : undefined;
 	if (!Array.isArray(rows) || rows.length === 0) {
 		throw new InputError(
@@ -86,12 +104,12 @@ function fromRows(input: ChatInput, images: ItemImages): ChatMessage[] {
 			);
 		}
 		const content = text(fields.content ?? '');
-		const parts = imageParts(fields, `${place} > `, images);
+		const parts = attachedParts(fields, `${place} > `, attachments);
 		if (parts.length > 0 && role !== 'user') {
 			throw new InputError(
 				place,
-				`has images, but only user messages may carry them (this row is ${role})`,
-				'Move the images to a user row.',
+				`has images or files, but only user messages may carry them (this row is ${role})`,
+				'Move the images and files to a user row.',
 			);
 		}
 		if (content === undefined || (content.trim() === '' && parts.length === 0)) {
@@ -131,7 +149,63 @@ function rowReasoning(fields: Record<string, unknown>, place: string): Record<st
 	return { [field as string]: reasoning };
 }
 
-function checkParts(parts: unknown[], place: string, images: ItemImages): ContentPart[] {
+/**
+ * The parts that may carry an item's binary data, by type: the field of their data, how messages name them,
+ * and where a placeholder is read (the images' or the files' reader).
+ */
+const BINARY_PARTS = {
+	image_url: {
+		key: 'url',
+		has: 'a url',
+		noun: 'image',
+		example: '{"type": "image_url", "image_url": {"url": "https://..."}}',
+		placeholderFix: PLACEHOLDER_FIX,
+		reader: ({ images }: Attachments) => images,
+	},
+	file: {
+		key: 'file_data',
+		has: 'file_data',
+		noun: 'file',
+		example:
+			'{"type": "file", "file": {"filename": "report.pdf", "file_data": "data:application/pdf;base64,..."}}',
+		placeholderFix: FILE_PLACEHOLDER_FIX,
+		reader: ({ files }: Attachments) => files,
+	},
+} as const;
+
+/**
+ * An image or file part: its data must be text; a placeholder is read from the binary data now and checked as
+ * the image or file fields check theirs (the part keeps its own file name).
+ */
+function checkBinaryPart(
+	part: Record<string, unknown>,
+	type: keyof typeof BINARY_PARTS,
+	where: string,
+	attachments: Attachments,
+): ContentPart {
+	const { key, has, noun, example, placeholderFix, reader } = BINARY_PARTS[type];
+	const inner = part[type];
+	const data = isPlainObject(inner) ? inner[key] : undefined;
+	if (typeof data !== 'string') {
+		throw new InputError(
+			JSON_FIELD,
+			`${where}.${type} must be an object with ${has}, got ${describe(inner)}`,
+			`Write ${noun} parts as ${example}.`,
+		);
+	}
+	const name = placeholderName(data);
+	if (name !== undefined) {
+		reader(attachments).fromBinary(
+			name,
+			JSON_FIELD,
+			`${where} is the ${noun} "${data}", but `,
+			placeholderFix,
+		);
+	}
+	return part as unknown as ContentPart;
+}
+
+function checkParts(parts: unknown[], place: string, attachments: Attachments): ContentPart[] {
 	return parts.map((part, index) => {
 		const where = `${place}.content[${index}]`;
 		if (!isPlainObject(part)) {
@@ -151,31 +225,15 @@ function checkParts(parts: unknown[], place: string, images: ItemImages): Conten
 			}
 			return part as unknown as ContentPart;
 		}
-		if (part.type === 'image_url') {
-			const image = part.image_url;
-			if (!isPlainObject(image) || typeof image.url !== 'string') {
-				throw new InputError(
-					JSON_FIELD,
-					`${where}.image_url must be an object with a url, got ${describe(image)}`,
-					'Write image parts as {"type": "image_url", "image_url": {"url": "https://..."}}.',
-				);
-			}
-			const name = placeholderName(image.url);
-			if (name !== undefined)
-				images.fromBinary(
-					name,
-					JSON_FIELD,
-					`${where} is the image "${image.url}", but `,
-					PLACEHOLDER_FIX,
-				);
-			return part as unknown as ContentPart;
+		if (part.type === 'image_url' || part.type === 'file') {
+			return checkBinaryPart(part, part.type, where, attachments);
 		}
 		throw new InputError(
 			JSON_FIELD,
 			part.type === undefined
 				? `${where} has no "type"`
-				: `${where} is a ${named(part.type)} part, which this node cannot send (only "text" and "image_url" parts)`,
-			'Content parts are {"type": "text", "text": ...} or {"type": "image_url", "image_url": {"url": ...}}.',
+				: `${where} is a ${named(part.type)} part, which this node cannot send (only "text", "image_url" and "file" parts)`,
+			'Content parts are {"type": "text", "text": ...}, {"type": "image_url", "image_url": {"url": ...}} or {"type": "file", "file": {"filename": ..., "file_data": ...}}.',
 		);
 	});
 }
@@ -218,7 +276,7 @@ function checkToolCalls(calls: unknown, place: string): ProtocolToolCall[] {
 	});
 }
 
-function checkMessage(entry: unknown, index: number, images: ItemImages): ChatMessage {
+function checkMessage(entry: unknown, index: number, attachments: Attachments): ChatMessage {
 	const place = `messages[${index}]`;
 	if (!isPlainObject(entry)) {
 		throw new InputError(
@@ -242,7 +300,7 @@ function checkMessage(entry: unknown, index: number, images: ItemImages): ChatMe
 	if (typeof content === 'string') {
 		message.content = content;
 	} else if (Array.isArray(content)) {
-		message.content = checkParts(content, place, images);
+		message.content = checkParts(content, place, attachments);
 	} else if (
 		!(content === null || content === undefined) ||
 		role !== 'assistant' ||
@@ -274,7 +332,7 @@ function checkMessage(entry: unknown, index: number, images: ItemImages): ChatMe
 	return message;
 }
 
-function fromJson(input: ChatInput, images: ItemImages): ChatMessage[] {
+function fromJson(input: ChatInput, attachments: Attachments): ChatMessage[] {
 	const value = parseJsonField(input.messagesJson, JSON_FIELD, JSON_FIX);
 	if (!Array.isArray(value)) {
 		throw new InputError(
@@ -286,21 +344,26 @@ function fromJson(input: ChatInput, images: ItemImages): ChatMessage[] {
 	if (value.length === 0) {
 		throw new InputError(JSON_FIELD, 'is an empty array', JSON_FIX);
 	}
-	return value.map((entry, index) => checkMessage(entry, index, images));
+	return value.map((entry, index) => checkMessage(entry, index, attachments));
 }
 
 /**
  * Turns the prompt fields of one item into protocol messages, or says which field is wrong. Images from binary
- * data and data URIs are placeholders, which `images` holds the data of.
+ * data and data URIs, and files, are placeholders, which `images` and `files` hold the data of.
  */
-export function buildMessages(input: ChatInput, images: ItemImages): ChatMessage[] {
+export function buildMessages(
+	input: ChatInput,
+	images: ItemImages,
+	files: ItemFiles,
+): ChatMessage[] {
+	const attachments = { images, files };
 	switch (input.promptType) {
 		case 'simple':
-			return fromSimple(input, images);
+			return fromSimple(input, attachments);
 		case 'messages':
-			return fromRows(input, images);
+			return fromRows(input, attachments);
 		case 'json':
-			return fromJson(input, images);
+			return fromJson(input, attachments);
 		default:
 			throw new InputError(
 				FIELDS.promptType.label,

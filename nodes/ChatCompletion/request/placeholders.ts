@@ -2,13 +2,14 @@ import type { ChatMessage, ContentPart } from '../../../engine';
 import { isPlainObject, tryParseJson } from '../../../engine';
 
 /**
- * An image of the output's `messages` that the item's binary data holds is kept as `n8n-binary:<property>`
- * in its part's `image_url.url`: a few bytes instead of the whole image as base64. No service takes such a
- * URL (it is no scheme of the web); the node turns it back into the image's data URI before sending.
+ * An image or file of the output's `messages` that the item's binary data holds is kept as
+ * `n8n-binary:<property>`, in its part's `image_url.url` or `file.file_data`: a few bytes instead of the whole
+ * file as base64. No service takes such a URL (it is no scheme of the web); the node turns it back into the
+ * data URI before sending.
  */
 const SCHEME = 'n8n-binary:';
 
-/** The placeholder URL for the image in binary property `name`. */
+/** The placeholder URL for the image or file in binary property `name`. */
 export function placeholder(name: string): string {
 	return `${SCHEME}${name}`;
 }
@@ -16,6 +17,19 @@ export function placeholder(name: string): string {
 /** The binary property a placeholder URL names; undefined for any other URL. */
 export function placeholderName(url: string): string | undefined {
 	return url.startsWith(SCHEME) ? url.slice(SCHEME.length) : undefined;
+}
+
+/** Where a content part keeps its data: an image part's URL, a file part's data; undefined for others. */
+function partData(part: unknown): string | undefined {
+	if (!isPlainObject(part)) return undefined;
+	const { image_url: image, file } = part;
+	if (part.type === 'image_url' && isPlainObject(image) && typeof image.url === 'string') {
+		return image.url;
+	}
+	if (part.type === 'file' && isPlainObject(file) && typeof file.file_data === 'string') {
+		return file.file_data;
+	}
+	return undefined;
 }
 
 /**
@@ -31,33 +45,40 @@ export function placeholderNames(messages: unknown): string[] {
 		const content = isPlainObject(message) ? message.content : undefined;
 		if (!Array.isArray(content)) return [];
 		return content.flatMap((part: unknown) => {
-			const image = isPlainObject(part) ? part.image_url : undefined;
-			const name =
-				isPlainObject(image) && typeof image.url === 'string'
-					? placeholderName(image.url)
-					: undefined;
+			const data = partData(part);
+			const name = data === undefined ? undefined : placeholderName(data);
 			return name === undefined ? [] : [name];
 		});
 	});
 }
 
+/** The data URIs read for the placeholders, by binary property: the images' and the files'. */
+export interface ReadData {
+	images: ReadonlyMap<string, string>;
+	files: ReadonlyMap<string, string>;
+}
+
 /**
- * The messages as they are sent: every placeholder replaced by the data URI `sent` holds for its
- * property. A placeholder without one is a fault of this node, never something to send.
+ * The messages as they are sent: every placeholder replaced by the data URI read for its property. A
+ * placeholder without one is a fault of this node, never something to send.
  */
-export function resolvePlaceholders(
-	messages: ChatMessage[],
-	sent: ReadonlyMap<string, string>,
-): ChatMessage[] {
+export function resolvePlaceholders(messages: ChatMessage[], read: ReadData): ChatMessage[] {
+	const dataUri = (name: string, sent: ReadonlyMap<string, string>): string => {
+		const uri = sent.get(name);
+		if (uri === undefined)
+			throw new Error(`Nothing was read for the placeholder ${placeholder(name)}`);
+		return uri;
+	};
 	const resolve = (part: ContentPart): ContentPart => {
-		if (part.type !== 'image_url') return part;
-		const name = placeholderName(part.image_url.url);
+		const name = placeholderName(partData(part) ?? '');
 		if (name === undefined) return part;
-		const url = sent.get(name);
-		if (url === undefined) {
-			throw new Error(`No image was read for the placeholder ${placeholder(name)}`);
+		if (part.type === 'image_url') {
+			return { ...part, image_url: { ...part.image_url, url: dataUri(name, read.images) } };
 		}
-		return { ...part, image_url: { ...part.image_url, url } };
+		if (part.type === 'file') {
+			return { ...part, file: { ...part.file, file_data: dataUri(name, read.files) } };
+		}
+		return part;
 	};
 	return messages.map((message) =>
 		Array.isArray(message.content)

@@ -82,12 +82,18 @@ describe('image fields only when asked for, and only for user messages', () => {
 			'reasoning',
 			'reasoningField',
 		]);
-		expect(rowShows({ role: 'user', content: 'Hi' })).toEqual(['role', 'content', 'withImages']);
+		expect(rowShows({ role: 'user', content: 'Hi' })).toEqual([
+			'role',
+			'content',
+			'withImages',
+			'withFiles',
+		]);
 		expect(rowShows({ role: 'user', content: 'Hi', withImages: true })).toEqual([
 			'role',
 			'content',
 			'withImages',
 			...IMAGE_FIELDS,
+			'withFiles',
 		]);
 	});
 
@@ -130,7 +136,38 @@ describe('image fields only when asked for, and only for user messages', () => {
 			version1,
 		);
 		expect(rowV1.kept).toMatchObject({ imageBinaryProperties: 'data' });
-		expect(rowV1.shows).toEqual(['role', 'content', ...IMAGE_FIELDS]);
+		expect(rowV1.shows).toEqual(['role', 'content', ...IMAGE_FIELDS, 'withFiles']);
+	});
+});
+
+describe('file fields behind their own switch, after the image fields, for user messages, in every version', () => {
+	test('Simple: the Files switch after the image fields; File Binary Properties only while it is on', () => {
+		for (const node of [latest, version11, version1]) {
+			const fields = shown({ promptType: 'simple' }, node);
+			expect(fields).toContain('withFiles');
+			expect(fields).not.toContain('fileBinaryProperties');
+			const on = shown({ promptType: 'simple', withImages: true, withFiles: true }, node);
+			expect(on.slice(on.indexOf('imageDetail') + 1, on.indexOf('imageDetail') + 3)).toEqual([
+				'withFiles',
+				'fileBinaryProperties',
+			]);
+		}
+	});
+
+	test('rows: a user row shows File Binary Properties while its switch is on; n8n drops it elsewhere', () => {
+		expect(rowShows({ role: 'user', content: 'Hi', withFiles: true })).toEqual([
+			'role',
+			'content',
+			'withImages',
+			'withFiles',
+			'fileBinaryProperties',
+		]);
+		expect(
+			row({ role: 'assistant', content: 'Hi', withFiles: true, fileBinaryProperties: 'data' }).kept,
+		).not.toHaveProperty('fileBinaryProperties');
+		expect(loaded({ promptType: 'simple', fileBinaryProperties: 'data' })).not.toHaveProperty(
+			'fileBinaryProperties',
+		);
 	});
 });
 

@@ -164,7 +164,7 @@ describe('images', () => {
 			failure({ model: 'm', promptType: 'messages', messages: rows('assistant'), options: {} })
 				.message,
 		).toBe(
-			'Messages row 1: has images, but only user messages may carry them (this row is assistant)',
+			'Messages row 1: has images or files, but only user messages may carry them (this row is assistant)',
 		);
 	});
 

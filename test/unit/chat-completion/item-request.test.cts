@@ -319,7 +319,7 @@ describe('bad input is refused before anything is sent, naming the field and the
 				messagesJson: [{ role: 'user', content: [{ type: 'video', url: 'x' }] }],
 				options: {},
 			},
-			'Messages (JSON): messages[0].content[0] is a "video" part, which this node cannot send (only "text" and "image_url" parts)',
+			'Messages (JSON): messages[0].content[0] is a "video" part, which this node cannot send (only "text", "image_url" and "file" parts)',
 			/image_url/,
 		],
 		[
