@@ -29,7 +29,7 @@ const fileItem = (
 });
 
 /** Simple mode with the Files switch on and File Binary Properties `data`. */
-const withFile = (model = 'echo-1', options: IDataObject = {}): INodeParameters =>
+const withFile = (model = 'echo-1', options: INodeParameters = {}): INodeParameters =>
 	simpleParameters('Summarise', model, {
 		withFiles: true,
 		fileBinaryProperties: 'data',
