@@ -14,9 +14,15 @@
 # `npm run bench -- embeddings` runs only the embeddings: 1,000 chunks into a Simple Vector Store with the
 # Chat Completions Embeddings node beside n8n's Embeddings OpenAI node (scripts/bench-embeddings.mts, n8n's AI
 # nodes from n8n's install in the cache).
+# `npm run bench -- remote` runs only the remote part (last in the full bench, about 5 minutes): the local service made
+# remote by a relay (dev/relay/: 25 ms each way, a round trip per TCP connect, TLS with a CA made for the run by
+# scripts/bench/throwaway-ca.sh with Debian's openssl and trusted through NODE_EXTRA_CA_CERTS, then deleted); 128
+# items beside the HTTP Request node, Concurrency 1 against the round trip, the first streamed token beside bare fetch
+# (scripts/bench-remote.mts), and the AI Agent turn in real n8n (the agent part above, through the relay); each with
+# the TCP connections and TLS handshakes (full, resumed) the relay saw.
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 all=false
-if [[ "${1:-}" != batches && "${1:-}" != queue && "${1:-}" != agent && "${1:-}" != embeddings ]]; then
+if [[ "${1:-}" != batches && "${1:-}" != queue && "${1:-}" != agent && "${1:-}" != embeddings && "${1:-}" != remote ]]; then
 	npm run build > /dev/null
 	node --expose-gc scripts/bench-stream.mts
 	node --expose-gc --import tsx scripts/bench-node.mts
@@ -43,4 +49,14 @@ if [[ "$1" == agent || "$all" == true ]]; then
 	# One AI Agent turn with a tool call in real n8n: the Chat Completions Chat Model beside n8n's OpenAI Chat
 	# Model on the same local service (a measurement kept with the end-to-end tests, skipped by npm test).
 	CHAT_MODEL_BENCH=1 npx jest --selectProjects "real n8n" --testPathPatterns test/e2e/chat-model-bench
+fi
+if [[ "$1" == remote || "$all" == true ]]; then
+	bash scripts/n8n/apt-install.sh openssl
+	REMOTE_TLS_DIR="$(mktemp -d)"
+	trap 'rm -rf "$REMOTE_TLS_DIR"' EXIT
+	bash scripts/bench/throwaway-ca.sh "$REMOTE_TLS_DIR"
+	# Read at process start by Node, so by n8n too: the processes that send trust the relay's certificate.
+	export REMOTE_TLS_DIR NODE_EXTRA_CA_CERTS="$REMOTE_TLS_DIR/ca.pem"
+	node --import tsx scripts/bench-remote.mts
+	CHAT_MODEL_BENCH=1 CHAT_MODEL_BENCH_REMOTE=1 npx jest --selectProjects "real n8n" --testPathPatterns test/e2e/chat-model-bench
 fi

@@ -63,7 +63,7 @@ const seconds = (value: number) => `${value.toFixed(2)} s`;
 const since = (started: number) => (performance.now() - started) / 1000;
 
 /** One execution on a cleared service: its time, its result and what the service saw of `key`. */
-async function timed(service: LocalService, key: string, run: () => Promise<RunNodeResult>) {
+export async function timed(service: LocalService, key: string, run: () => Promise<RunNodeResult>) {
 	await drained(service, key);
 	await service.clearRequests();
 	const started = performance.now();

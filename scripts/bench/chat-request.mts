@@ -25,9 +25,13 @@ function bodyExpression(extraBody: IDataObject = {}): string {
 
 /**
  * The Chat Completion node's parameters: model echo-1, User Prompt `{{ $json.prompt }}`, no option but Extra
- * Body and, where a run asks for it, Concurrency.
+ * Body and, where a run asks for them, Concurrency and Stream.
  */
-export function chatParameters(extraBody?: IDataObject, concurrency?: number): INodeParameters {
+export function chatParameters(
+	extraBody?: IDataObject,
+	concurrency?: number,
+	stream = false,
+): INodeParameters {
 	return {
 		model: { __rl: true, mode: 'id', value: MODEL },
 		promptType: 'simple',
@@ -35,6 +39,7 @@ export function chatParameters(extraBody?: IDataObject, concurrency?: number): I
 		options: {
 			...(extraBody === undefined ? {} : { extraBody: JSON.stringify(extraBody) }),
 			...(concurrency === undefined ? {} : { concurrency }),
+			...(stream ? { stream } : {}),
 		},
 	};
 }

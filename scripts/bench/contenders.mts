@@ -10,7 +10,7 @@
  *   and waits for all of them at the end; it never retries.
  * On Error is n8n's default (Stop Workflow) unless a batch's settings say otherwise.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, StructuredChunk } from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
 import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node.ts';
@@ -46,6 +46,8 @@ export interface Batch {
 	extraBody?: IDataObject;
 	/** Ours only: Options > Concurrency; unset, the default. */
 	concurrency?: number;
+	/** Ours only: a streaming run with Options > Stream on, every chunk the node sends to the client here. */
+	onChunk?: (chunk: StructuredChunk) => void;
 }
 
 export interface Contender {
@@ -75,12 +77,13 @@ export function createContenders(
 	});
 	return {
 		ours: {
-			run: ({ count, settings, extraBody, concurrency }) =>
+			run: ({ count, settings, extraBody, concurrency, onChunk }) =>
 				engine.runNode({
 					type: CHAT_NODE,
-					parameters: chatParameters(extraBody, concurrency),
+					parameters: chatParameters(extraBody, concurrency, onChunk !== undefined),
 					items: items(count),
 					settings,
+					onChunk,
 				}),
 			reply: contentOf,
 		},

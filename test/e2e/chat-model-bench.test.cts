@@ -7,6 +7,9 @@
  * service's arrival times: until the first model request arrives (the webhook, the agent, the model's
  * setup and first request), between the two requests (the first reply read, the tool run, the second
  * request), and after the second (its reply read, the agent's answer, the webhook's response).
+ * With CHAT_MODEL_BENCH_REMOTE=1 (`npm run bench -- remote`) both models reach the service through the remote
+ * relay (dev/relay/: TLS with the CA bench.sh put in NODE_EXTRA_CA_CERTS, which n8n inherits, a 50 ms round
+ * trip), and the connections and TLS handshakes each side cost are printed too.
  */
 import type { WorkflowToImport } from '../../dev/n8n/import.cts';
 import { localCredential } from '../../dev/n8n/examples.cts';
@@ -14,6 +17,8 @@ import { keys, useLocalService } from '../support/service.cts';
 import type { ModelSetup } from './chat-model-workflows.cts';
 import { agentWorkflow, openAiChatModel, withNode } from './chat-model-workflows.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
+import type { Relay, RelayCounts } from '../../dev/relay/start.cts';
+import { connectionsLine, startRelay, tlsDirFromEnv } from '../../dev/relay/start.cts';
 
 const QUESTION = 'What is the weather in Paris?';
 /** n8n's own model sends the agent's extra `id` key back in the arguments, so its answer shows it. */
@@ -24,6 +29,7 @@ const PER_BLOCK = 5;
 const WARM_UP = 5;
 
 const run = process.env.CHAT_MODEL_BENCH === '1' ? describe : describe.skip;
+const remote = process.env.CHAT_MODEL_BENCH_REMOTE === '1';
 
 /**
  * The same agent, built by the same workflow builder, with n8n's OpenAI Chat Model (Chat Completions, not the
@@ -68,8 +74,17 @@ function ratioInterval(ours: number[], theirs: number[]): [number, number] {
 
 run("an AI Agent turn with one tool call: this Chat Model against n8n's OpenAI Chat Model", () => {
 	const service = useLocalService();
+	let relay: Relay | undefined;
+	if (remote) {
+		beforeAll(async () => {
+			relay = await startRelay(service().origin, tlsDirFromEnv());
+		});
+		afterAll(async () => relay?.stop());
+	}
+	/** Where both models send: the service, or the relay in front of it. */
+	const baseUrl = () => relay?.baseUrl ?? service().baseUrl;
 	const n8n = useRealN8n(() => {
-		const credential = localCredential(keys.default, service().baseUrl);
+		const credential = localCredential(keys.default, baseUrl());
 		return {
 			credentials: [
 				credential,
@@ -77,21 +92,27 @@ run("an AI Agent turn with one tool call: this Chat Model against n8n's OpenAI C
 					id: 'openai-local',
 					name: 'OpenAI (local service)',
 					type: 'openAiApi',
-					data: { apiKey: keys.default, url: service().baseUrl },
+					data: { apiKey: keys.default, url: baseUrl() },
 				},
 			],
 			workflows: [
 				agentWorkflow('bench-ours', { credential, model: 'tools-1' }),
-				theirAgent('bench-theirs', service().baseUrl, credential),
+				theirAgent('bench-theirs', baseUrl(), credential),
 			],
 		};
 	});
 
 	/** Per path, each measured turn's three parts in ms (see above). */
 	const parts: Record<string, number[][]> = { 'bench-ours': [], 'bench-theirs': [] };
+	/** Per path, what the relay saw of the measured turns. */
+	const seen: Record<string, RelayCounts> = {
+		'bench-ours': { connections: 0, fullHandshakes: 0, resumedHandshakes: 0 },
+		'bench-theirs': { connections: 0, fullHandshakes: 0, resumedHandshakes: 0 },
+	};
 
 	async function turn(path: string, measured = true): Promise<number> {
 		await service().clearRequests();
+		await relay?.reset();
 		const started = performance.now();
 		const response = await n8n().webhook(path, { question: QUESTION });
 		const text = await response.text();
@@ -101,7 +122,12 @@ run("an AI Agent turn with one tool call: this Chat Model against n8n's OpenAI C
 		const [first, second] = (await service().requests()).map(
 			(request) => request.receivedAt - (performance.timeOrigin + started),
 		);
-		if (measured) parts[path].push([first, second - first, elapsed - second]);
+		if (measured) {
+			parts[path].push([first, second - first, elapsed - second]);
+			const counts = await relay?.reset();
+			for (const key of Object.keys(counts ?? {}) as Array<keyof RelayCounts>)
+				seen[path][key] += counts![key];
+		}
 		return elapsed;
 	}
 
@@ -134,6 +160,10 @@ run("an AI Agent turn with one tool call: this Chat Model against n8n's OpenAI C
 			console.log(
 				`${label}: ${first} ms until the first model request, ${between} ms between the two, ${after} ms after the second (medians)`,
 			);
+			if (remote)
+				console.log(
+					`${label}, through the relay, ${parts[path].length} turns of two model calls: ${connectionsLine(seen[path], 1)}`,
+				);
 		}
 		expect(ours).toBeGreaterThan(0);
 	}, 600_000);
