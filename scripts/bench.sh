@@ -6,7 +6,8 @@
 # defaults beside n8n's HTTP Request node (scripts/bench/batches.mts); then queue mode, real n8n with 4
 # workers and 4 executions on one rate-limited key, the node beside the HTTP Request node
 # (scripts/bench-queue.mts). TypeScript sources through tsx. Not part of npm test: it prints, it does not assert.
-# `npm run bench -- batches [a|b|c|d|e]...` runs only the batches (from source: no build, no other part).
+# `npm run bench -- batches [a|b|c|d|e|f]...` runs only the batches (from source: no build, no other part; (f)
+# runs n8n's AI Agent from n8n's install in the cache, installed first when missing).
 # `npm run bench -- queue` runs only queue mode (about 2 minutes, plus about 6 the first time for installing
 # n8n into the cache and Redis from Debian).
 # `npm run bench -- agent` runs only the AI Agent turn: the Chat Completions Chat Model against n8n's OpenAI Chat
@@ -29,7 +30,16 @@ if [[ "${1:-}" != batches && "${1:-}" != queue && "${1:-}" != agent && "${1:-}" 
 	all=true
 	set -- batches
 fi
+# n8n's own install's node_modules, where n8n's AI nodes are (scripts/bench/n8n-install.mts).
+n8n_node_modules() {
+	dirname "$(dirname "$(dirname "$(realpath "$(bash scripts/n8n/install.sh | tail -n 1)")")")"
+}
 if [[ "$1" == batches ]]; then
+	# Part (f) runs n8n's AI Agent: all parts, or f among them.
+	if [[ $# -eq 1 || " ${*:2} " == *" f "* ]]; then
+		N8N_NODE_MODULES="$(n8n_node_modules)"
+		export N8N_NODE_MODULES
+	fi
 	# The batches evaluate each item's parameters with n8n's VM expression engine, as n8n 2.x does by default
 	# (each is a process of its own: the engine is chosen when n8n-core starts).
 	N8N_EXPRESSION_ENGINE=vm node --expose-gc --import tsx scripts/bench-node.mts "$@"
@@ -42,8 +52,7 @@ if [[ "$1" == queue || "$all" == true ]]; then
 	node --import tsx scripts/bench-queue.mts
 fi
 if [[ "$1" == embeddings || "$all" == true ]]; then
-	N8N_NODE_MODULES="$(dirname "$(dirname "$(dirname "$(realpath "$(bash scripts/n8n/install.sh | tail -n 1)")")")")"
-	N8N_NODE_MODULES="$N8N_NODE_MODULES" node --import tsx scripts/bench-embeddings.mts
+	N8N_NODE_MODULES="$(n8n_node_modules)" node --import tsx scripts/bench-embeddings.mts
 fi
 if [[ "$1" == agent || "$all" == true ]]; then
 	# One AI Agent turn with a tool call in real n8n: the Chat Completions Chat Model beside n8n's OpenAI Chat

@@ -15,7 +15,8 @@
  *     key, a model that does not exist on every item and on one item, and what it costs (a), (b) and the same
  *     at 300 ms (scripts/bench/slow-start.mts, its own tables);
  * (f) 300 items against each kind of gateway's rate limit (scripts/bench/rate-limits.mts: retry-after-ms,
- *     OpenAI's and LiteLLM's x-ratelimit headers, OpenRouter's reset instant, new-api's cap and counting window);
+ *     OpenAI's and LiteLLM's x-ratelimit headers, OpenRouter's reset instant, new-api's cap and counting window),
+ *     the Chat Completion node and n8n's AI Agent with the Chat Model (n8n's install: scripts/bench/n8n-install.mts);
  * then a summary table of (a) to (d) and (f). Times in (a) and (b) are medians of executions taking turns, so that a change in
  * the machine's load falls on both nodes alike; in-flight counts are the service's own.
  */

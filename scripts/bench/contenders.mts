@@ -57,7 +57,8 @@ export interface Contender {
 	reply(item: INodeExecutionData): string | undefined;
 }
 
-const items = (count: number) =>
+/** `count` items `{ prompt: "Item N" }`. */
+export const items = (count: number) =>
 	Array.from({ length: count }, (_, index) => ({ json: { prompt: `Item ${index + 1}` } }));
 
 export function createContenders(

@@ -7,23 +7,13 @@
  * The service answers embeddings in 50 ms plus 2 ms per input of the request (the model's time grows with
  * the batch, as a hosted model's does); n8n's store hands over 200 chunks at a time.
  */
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import process from 'node:process';
-
-import type {
-	IConnections,
-	ICredentialType,
-	INode,
-	INodeType,
-	IVersionedNodeType,
-	NodeConnectionType,
-} from 'n8n-workflow';
+import type { IConnections, ICredentialType, INode, NodeConnectionType } from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
 import { EmbeddingsChatCompletions } from '../../nodes/EmbeddingsChatCompletions/EmbeddingsChatCompletions.node.ts';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import { keys, startService } from '../../dev/service-client/local-service.cts';
+import { LANGCHAIN, n8nType } from './n8n-install.mts';
 import { median } from './stats.mts';
 
 const CHUNKS = 1000;
@@ -31,16 +21,6 @@ const ROUNDS = 5;
 const LATENCY_MS = 50;
 const MS_PER_INPUT = 2;
 
-/** A node class of n8n's own install, e.g. `@n8n/n8n-nodes-langchain/dist/nodes/embeddings/EmbeddingsOpenAI/EmbeddingsOpenAi.node.js`. */
-function n8nType<T = INodeType | IVersionedNodeType>(file: string, className: string): T {
-	const nodeModules = process.env.N8N_NODE_MODULES;
-	if (!nodeModules) throw new Error('N8N_NODE_MODULES is not set: run it through npm run bench');
-	const load = createRequire(join(nodeModules, 'n8n', 'package.json'));
-	const module = load(join(nodeModules, file)) as Record<string, new () => T>;
-	return new module[className]();
-}
-
-const LANGCHAIN = '@n8n/n8n-nodes-langchain/dist/nodes';
 const CONTENDERS = {
 	ours: {
 		label: 'Chat Completions Embeddings',

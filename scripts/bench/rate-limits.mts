@@ -1,9 +1,11 @@
 /**
  * Batch part (f): 300 items at defaults against each kind of gateway's rate limit (the local service's styles,
- * dev/service/README.md), the Chat Completion node beside n8n's HTTP Request node, in n8n's engine, the service
- * answering in 50 ms. Per style: elapsed against the ideal (items / allowed rate; for the cap on requests in
+ * dev/service/README.md), the Chat Completion node and n8n's AI Agent with the Chat Model (scripts/bench/agent.mts)
+ * beside n8n's HTTP Request node, in n8n's engine, the service answering in 50 ms. The agent sends one item's
+ * request at a time (its default batch size is 1), so its own floor, the agent on a key without limit, is timed
+ * once too. Per style: elapsed against the ideal (items / allowed rate; for the cap on requests in
  * flight, items x service time / cap), items without their reply, requests sent and the share answered 429.
- * Targets for ours: 0 failed items, <= 1.3x the ideal; with the x-ratelimit headers (openai, litellm) at most
+ * Targets for ours (the node and the agent alike): 0 failed items, <= 1.3x the ideal; with the x-ratelimit headers (openai, litellm) at most
  * 5% of requests answered 429; with the cap, 429s only in the first burst.
  */
 import type { RunNodeResult } from '../../dev/n8n-core/harness.cts';
@@ -11,6 +13,7 @@ import type { LocalService } from '../../dev/service-client/local-service.cts';
 import { keys, startService } from '../../dev/service-client/local-service.cts';
 import type { Contender } from './contenders.mts';
 import { CONTENDER_LABELS, createContenders } from './contenders.mts';
+import { AGENT_LABEL, agentContender } from './agent.mts';
 import { drained } from './traffic.mts';
 
 const ITEMS = 300;
@@ -83,7 +86,7 @@ async function measure(
 }
 
 const line = (label: string, figures: Figures, ideal: number) =>
-	`  ${label.padEnd(16)} ${figures.seconds.toFixed(2)} s = ${(figures.seconds / ideal).toFixed(2)}x the ideal; ` +
+	`  ${label.padEnd(21)} ${figures.seconds.toFixed(2)} s = ${(figures.seconds / ideal).toFixed(2)}x the ideal; ` +
 	`failed items ${figures.failed} of ${ITEMS}; requests ${figures.requests}, answered 429 ${figures.rejected} ` +
 	`(${((100 * figures.rejected) / Math.max(1, figures.requests)).toFixed(1)}%)` +
 	(figures.lastRejectedAfterMs === undefined
@@ -103,6 +106,22 @@ export async function partF(): Promise<RateLimitRow[]> {
 		`\n(f) ${ITEMS} items at defaults against each kind of gateway's rate limit (service ${LATENCY_MS} ms); ideal = items / allowed rate`,
 	);
 	const rows: RateLimitRow[] = [];
+	const floorService = await startService({ args: ['--latency-ms', String(LATENCY_MS)] });
+	try {
+		const unlimited = agentContender(floorService.baseUrl, keys.default);
+		// A first run warms n8n's AI nodes up (their first load takes seconds), as the agent's later runs are.
+		await unlimited.run({ count: 20 });
+		const started = performance.now();
+		await unlimited.run({ count: ITEMS });
+		const floor = (performance.now() - started) / 1000;
+		console.log(
+			`  the agent's floor: ${AGENT_LABEL} on a key without limit, ${floor.toFixed(2)} s (${((1000 * floor) / ITEMS).toFixed(0)} ms per item, the service ${LATENCY_MS} ms)`,
+		);
+	} finally {
+		await floorService.stop();
+	}
+	const share = (figures: Figures) =>
+		`${((100 * figures.rejected) / Math.max(1, figures.requests)).toFixed(1)}% 429`;
 	for (const style of STYLES) {
 		const service = await startService({
 			args: [
@@ -128,6 +147,9 @@ export async function partF(): Promise<RateLimitRow[]> {
 					`  the floor: ours at Concurrency ${style.cap} on a key without limit, ${floor.toFixed(2)} s = ${(floor / style.ideal).toFixed(2)}x the ideal`,
 				);
 			}
+			const agent = agentContender(service.baseUrl, keys.limited);
+			const agentFigures = await measure(service, agent, () => agent.run({ count: ITEMS }));
+			console.log(line(AGENT_LABEL, agentFigures, style.ideal));
 			const http = await measure(service, contenders.httpRequest, () =>
 				contenders.httpRequest.run({
 					count: ITEMS,
@@ -135,13 +157,18 @@ export async function partF(): Promise<RateLimitRow[]> {
 				}),
 			);
 			console.log(line(`${CONTENDER_LABELS.httpRequest} (Continue)`, http, style.ideal));
-			const share = (figures: Figures) =>
-				`${((100 * figures.rejected) / Math.max(1, figures.requests)).toFixed(1)}% 429`;
 			rows.push({
 				part: `(f) ${style.name} ${style.limit}`,
 				ours: `${(ours.seconds / style.ideal).toFixed(2)}x ideal, ${ours.failed} failed, ${share(ours)}`,
 				httpRequest: `${http.failed} failed, ${share(http)}`,
 				ratio: `${(ours.seconds / style.ideal).toFixed(2)}x ideal`,
+				target: style.target,
+			});
+			rows.push({
+				part: `(f) ${style.name} ${style.limit}, ${AGENT_LABEL}`,
+				ours: `${(agentFigures.seconds / style.ideal).toFixed(2)}x ideal, ${agentFigures.failed} failed, ${share(agentFigures)}`,
+				httpRequest: '',
+				ratio: `${(agentFigures.seconds / style.ideal).toFixed(2)}x ideal`,
 				target: style.target,
 			});
 		} finally {

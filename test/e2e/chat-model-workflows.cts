@@ -9,37 +9,13 @@ import { readExamples } from '../../dev/n8n/examples.cts';
 import type { WorkflowToImport } from '../../dev/n8n/import.cts';
 import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
 import { aiLink, webhookNode } from '../../dev/n8n/workflows.cts';
+import type { ModelSetup } from '../../dev/n8n/agent.cts';
+import { agentNode, chatModel, modelLink } from '../../dev/n8n/agent.cts';
 
-export const MODEL_TYPE = 'n8n-nodes-chat-completions.lmChatCompletions';
+export type { ModelSetup };
+export { MODEL_TYPE } from '../../dev/n8n/agent.cts';
+
 const TOOL_TYPE = 'n8n-nodes-chat-completions.chatCompletionTool';
-
-export interface ModelSetup {
-	credential: { id: string; name: string };
-	model: string;
-	options?: Record<string, unknown>;
-	/** The node version (1 unless given) and its fields besides Model and Options (Response Format's, from 1.1). */
-	typeVersion?: number;
-	fields?: Record<string, unknown>;
-}
-
-function chatModel(
-	{ credential, model, options, typeVersion, fields }: ModelSetup,
-	name = 'Chat Model',
-): WorkflowNode {
-	return {
-		id: randomUUID(),
-		name,
-		type: MODEL_TYPE,
-		typeVersion: typeVersion ?? 1,
-		position: [name === 'Chat Model' ? 0 : 120, 240],
-		parameters: {
-			model: { __rl: true, mode: 'id', value: model },
-			...fields,
-			options: options ?? {},
-		},
-		credentials: { chatCompletionsApi: credential },
-	};
-}
 
 /** n8n's Code Tool "Weather": `{ city }` in, a line of weather out. */
 export function weatherTool(): WorkflowNode {
@@ -92,27 +68,20 @@ export function agentWorkflow(
 	} = {},
 ): WorkflowToImport {
 	const agent: WorkflowNode = {
-		id: randomUUID(),
-		name: 'AI Agent',
-		type: '@n8n/n8n-nodes-langchain.agent',
-		typeVersion: 3.1,
-		position: [0, 0],
-		parameters: {
-			promptType: 'define',
-			text: '={{ $json.body.question }}',
+		...agentNode('={{ $json.body.question }}', {
 			...(fallback === undefined ? {} : { needsFallback: true }),
 			options: {
 				enableStreaming: streaming,
 				...(forceToolCall ? { forceToolCallOnFirstIteration: true } : {}),
 			},
-		},
+		}),
 		...(stopOnError ? {} : { onError: 'continueRegularOutput' }),
 	};
 	const mode = streaming ? 'streaming' : answerAtOnce ? 'onReceived' : 'lastNode';
 	const nodes = [webhookNode(path, mode), agent, chatModel(model)];
 	const connections: Record<string, unknown> = {
 		Webhook: { main: aiLink('AI Agent', 'main') },
-		'Chat Model': { ai_languageModel: aiLink('AI Agent', 'ai_languageModel') },
+		'Chat Model': modelLink,
 	};
 	if (tools) {
 		nodes.push(weatherTool());
