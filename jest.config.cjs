@@ -33,7 +33,6 @@ module.exports = {
 			...typescript,
 			displayName: 'integration',
 			roots: ['<rootDir>/test'],
-			setupFiles: ['<rootDir>/test/support/one-realm-fetch.cts'],
 			testMatch: ['**/*.test.cts'],
 			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/n8n1/'],
 		},

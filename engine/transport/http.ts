@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { allowedDomainsOf } from './allowed-domains';
-import { viaFetch } from './fetch-route';
+import { viaDispatcher } from './dispatch-route';
 import { viaHelper } from './helper-route';
 import { n8nDispatcher } from './n8n-dispatcher';
 import { refusedByN8n, toNetworkError } from './network-error';
@@ -86,7 +86,7 @@ export async function openReply(context: Sender, outgoing: Outgoing): Promise<Op
 			cancel ?? (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(),
 		);
 		const sending = viaN8nAi
-			? viaFetch(context, outgoing, credential, allowedDomains)
+			? viaDispatcher(context, outgoing, credential, allowedDomains)
 			: viaHelper(context, outgoing, allowedDomains);
 		const response = await answered(sending, url, watch);
 		return {

@@ -1,7 +1,7 @@
 import type { supplyModel } from '@n8n/ai-node-sdk';
 import type { IExecuteFunctions, NodeEgressFilter } from 'n8n-workflow';
 
-/** An undici dispatcher as global `fetch` takes it (`fetch(url, { dispatcher })`). */
+/** An undici dispatcher (the type global `fetch` names), with its own `request`. */
 export type Dispatcher = NonNullable<RequestInit['dispatcher']>;
 
 /** What may build a dispatcher: a context with n8n's egress filter (n8n 2.x; the SDK's needs it too). */
@@ -20,12 +20,13 @@ function loadSupplyModel(): Promise<typeof supplyModel | undefined> {
 	return sdkSupplyModel;
 }
 
-/** A value that can dispatch requests: undici's Dispatcher interface, as far as `fetch` uses it. */
+/** A value that can send requests: undici's Dispatcher interface, as far as it is used here. */
 function isDispatcher(value: unknown): value is Dispatcher {
 	return (
 		typeof value === 'object' &&
 		value !== null &&
-		typeof (value as { dispatch?: unknown }).dispatch === 'function'
+		typeof (value as { dispatch?: unknown }).dispatch === 'function' &&
+		typeof (value as { request?: unknown }).request === 'function'
 	);
 }
 

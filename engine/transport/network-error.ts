@@ -39,8 +39,8 @@ export function refusedByN8n(error: unknown): RefusedByN8n | undefined {
 }
 
 /**
- * undici's codes (global `fetch` through n8n's AI transport) as the system codes n8n's request helper
- * gives for the same failure, so that users read the same words whichever way the request went.
+ * undici's codes (n8n's AI transport) as the system codes n8n's request helper gives for the same failure,
+ * so that users read the same words whichever way the request went.
  */
 const UNDICI_CODES: Record<string, string> = {
 	UND_ERR_SOCKET: 'ECONNRESET',

@@ -1,4 +1,4 @@
-/** What a request is and what sends it, as both routes (`helper-route.ts`, `fetch-route.ts`) take it. */
+/** What a request is and what sends it, as both routes (`helper-route.ts`, `dispatch-route.ts`) take it. */
 import type { IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
 
 import type { EgressContext } from './n8n-dispatcher';

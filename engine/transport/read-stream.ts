@@ -13,9 +13,11 @@ export interface ByteStream {
 /** A reply's body as n8n's request helper gives it: a stream, or the bytes it read whole. */
 export type ReplyBody = ByteStream | Uint8Array;
 
-/** Closes a body that will not be read (a reply that came too late). */
+/** Closes a body that will not be read (a reply that came too late); the error it reports is no news. */
 export function closeUnread(body: ReplyBody): void {
-	if (!ArrayBuffer.isView(body)) body.destroy();
+	if (ArrayBuffer.isView(body)) return;
+	body.on('error', () => undefined);
+	body.destroy();
 }
 
 export interface ReadLimits {
