@@ -175,7 +175,9 @@ export class Run {
 			const { pacer } = this.key;
 			const place = pacer.take();
 			this.key.window.sent();
-			const result = await attempt((headers) => pacer.observe(headers, place));
+			const result = await attempt((headers) => pacer.observe(headers, place)).finally(() =>
+				pacer.settle(),
+			);
 			const tokens = tokensOf(result);
 			pacer.spent(tokens);
 			this.budget?.spend(tokens);
