@@ -303,7 +303,7 @@ export const OPTIONS = [
 		whole: true,
 		fix: 'Use 0 for Auto, or a whole number such as 4.',
 		hint: '0 = Auto',
-		description: `How many items are sent at the same time. 0 is Auto (the default): it starts with ${AUTO.start}, grows to ${AUTO.max} while answers come back fine and halves when the service says it is overloaded (429, 503). A number from 1 to ${AUTO.max} sends exactly that many. The output keeps the order of the input items.`,
+		description: `How many items are sent at the same time. 0 is Auto (the default): it starts with ${AUTO.start} (on a key this n8n has sent to before: where Auto left off on it), grows to ${AUTO.max} while answers come back fine and halves when the service says it is overloaded (429, 503). A number from 1 to ${AUTO.max} sends exactly that many. The output keeps the order of the input items.`,
 	},
 	{
 		kind: 'number',

@@ -4,7 +4,7 @@ import { KeyState, keyState } from './key-state';
 import { TokenBudget } from './token-budget';
 import { Admission } from '../concurrency/admission';
 import type { AttemptOutcome, Limiter, Slot } from '../concurrency/limiter';
-import { autoLimiter, fixedLimiter, LimiterClosed } from '../concurrency/limiter';
+import { AUTO, autoLimiter, fixedLimiter, LimiterClosed } from '../concurrency/limiter';
 import type { Connection } from '../connection';
 import { NetworkError, ServiceError } from '../failures/errors';
 import { inFlightCap } from '../failures/service-signs';
@@ -49,6 +49,7 @@ export class Run {
 	/** What the runs on the key share (a run without a key has its own). */
 	readonly key: KeyState;
 	readonly limiter: Limiter;
+	readonly #auto: boolean;
 	readonly budget?: TokenBudget;
 	readonly #admission: Admission<unknown>;
 	readonly #stop = new AbortController();
@@ -66,11 +67,14 @@ export class Run {
 		const budget = tokenBudget > 0 ? new TokenBudget(tokenBudget, warn) : undefined;
 		const cap = budget ? () => budget.room() : undefined;
 		this.budget = budget;
-		this.limiter = concurrency === 0 ? autoLimiter(undefined, cap) : fixedLimiter(concurrency, cap);
+		this.key = key === undefined ? new KeyState() : keyState(key);
+		this.#auto = concurrency === 0;
+		this.limiter = this.#auto
+			? autoLimiter({ ...AUTO, start: this.key.autoLimit }, cap)
+			: fixedLimiter(concurrency, cap);
 		this.#admission = new Admission(() => this.limiter.limit * JOBS_PER_SLOT);
 		this.#cancel = cancel;
 		this.#warn = warn;
-		this.key = key === undefined ? new KeyState() : keyState(key);
 	}
 
 	/** The pause a Retry-After sets, for every request on the key. */
@@ -188,6 +192,7 @@ export class Run {
 		} finally {
 			keySlot?.release(outcome === 'ok' ? 'ok' : 'failed', cap);
 			slot.release(outcome);
+			if (this.#auto) this.key.autoLimit = this.limiter.limit;
 		}
 	}
 

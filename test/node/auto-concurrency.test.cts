@@ -4,7 +4,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { AUTO } from '../../engine/concurrency/limiter';
 import { engineWith, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
 import type { RecordedRequest } from '../support/service.cts';
-import { keys, useLocalService } from '../support/service.cts';
+import { keys, startService, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
@@ -69,6 +69,46 @@ describe('Concurrency Auto (the default)', () => {
 		expect(traffic.default.maxInFlight).toBeGreaterThan(AUTO.start);
 		expect(traffic.default.maxInFlight).toBeLessThanOrEqual(AUTO.max);
 	}, 30_000);
+
+	test('a run on a key starts where Auto left off on it: at its cap after answers came fine, about half after an overload', async () => {
+		// A service of its own: a key new to this process.
+		const own = await startService();
+		try {
+			/** One execution of `count` items; how many were in flight when the first answer left. */
+			const firstWave = async (count: number, extraBody: string) => {
+				await own.clearRequests();
+				const result = await engineWith(keys.default, own.baseUrl).runNode({
+					type: NODE_TYPE,
+					parameters: simpleParameters('={{ "item " + $json.n }}', 'echo-1', {
+						options: { extraBody },
+					}),
+					items: Array.from({ length: count }, (_, n) => ({ json: { n } })),
+				});
+				expect(result.outputs[0].map((item) => item.json.error)).toEqual(
+					Array(count).fill(undefined),
+				);
+				const { timeline } = (await own.traffic()).default;
+				const first = timeline.findIndex(
+					(point, index) => index > 0 && point.inFlight < timeline[index - 1].inFlight,
+				);
+				return timeline[first - 1].inFlight;
+			};
+			expect(await firstWave(AUTO.start * 2, slow(300))).toBe(AUTO.start);
+			// Every answer came back fine: Auto grew to its cap, and the next run starts there.
+			expect(await firstWave(AUTO.max * 2, slow(300))).toBe(AUTO.max);
+			// Every request meets one 503 first: Auto halves (once per round trip) and then grows by one slot per
+			// round trip; the run after it starts there, about half of where it was.
+			await firstWave(
+				AUTO.max,
+				'={{ JSON.stringify({ x_local: { fail_first: { id: "overload-" + $json.n, count: 1, status: 503 }, slow_ms: 300 } }) }}',
+			);
+			const afterOverload = await firstWave(AUTO.start * 2, slow(300));
+			expect(afterOverload).toBeGreaterThanOrEqual(AUTO.max / 2);
+			expect(afterOverload).toBeLessThan(AUTO.max / 2 + 8);
+		} finally {
+			await own.stop();
+		}
+	}, 60_000);
 
 	test('items that meet a 429 with Retry-After wait what it asks, and every item still gets its reply', async () => {
 		// Items 8-15 each meet one 429 with Retry-After 0.2 s (answered at once; the others take 50 ms), and

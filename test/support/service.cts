@@ -26,8 +26,8 @@ export function useLocalService(options: { args?: string[] } = {}): () => LocalS
 	let service: LocalService | undefined;
 	beforeAll(async () => {
 		service = await startService(options);
-		// The first request of a process loads n8n's AI transport (the AI node SDK, undici's fetch and its
-		// parser): done here, once, so that tests time their own requests.
+		// The first request of a process loads n8n's AI transport (the AI node SDK and its undici): done here,
+		// once, so that tests time their own requests.
 		await service.requests();
 		await import('@n8n/ai-node-sdk').catch(() => undefined);
 	}, 30_000);
