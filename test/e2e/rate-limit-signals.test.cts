@@ -2,7 +2,7 @@
  * What the service says of one key, across real n8n queue-mode workers: Redis and 4 `n8n worker` processes run
  * 4 webhook executions at once, each Webhook -> Split Out -> Chat Completion at its defaults, all on ONE key.
  * Workers share nothing but the service's answers: new-api's cap on requests in flight (each worker comes down
- * to it, and halves while it keeps being told) and OpenAI's x-ratelimit headers (each worker holds its requests
+ * to it, and sends one fewer for each further 429) and OpenAI's x-ratelimit headers (each worker holds its requests
  * until the bucket's reset). Every execution succeeds with every item's own reply; the refusals are printed and
  * bounded.
  */
