@@ -130,7 +130,7 @@ class SlotLimiter implements Limiter {
 				if (cap !== undefined) this.#lowerTo(cap, epoch);
 				else if (this.adaptive) this.#adapt(outcome, epoch);
 				else if (outcome === 'ok' && this.#named !== undefined) {
-					this.#limit = Math.min(this.#named, this.#limit + 1 / this.#limit);
+					this.#limit = Math.min(this.#named, this.#limit + 1 / (this.#limit * this.#named));
 				}
 				// After a failure the slot passes on in the next turn of the event loop: a failure that ends the
 				// execution closes the limiter first (Run.stop), so that no request starts after it.
@@ -142,15 +142,18 @@ class SlotLimiter implements Limiter {
 
 	/**
 	 * The service named its cap on requests in flight (a 429 to a request sent in `epoch`): at most that many
-	 * from now on; told again by a request sent after that (others share the key: other executions, other
-	 * workers), half as many. Answers that come back fine grow it again by one slot per round trip, up to the cap.
+	 * from now on. The other answers to the burst sent before it was known say nothing more. Told again by a
+	 * request sent after that, the key had one more in flight than the cap (others share it: other workers in
+	 * queue mode): one fewer from here for each such answer. Answers that come back fine grow it again, by one
+	 * slot per as many round trips as the cap, up to the cap: slowly, since each slot too many costs a 429
+	 * (every worker sharing the key probes for room).
 	 */
 	#lowerTo(cap: number, epoch: number): void {
-		if (this.#limit > cap) this.#limit = cap;
-		else if (epoch === this.#epoch) this.#limit = Math.max(1, Math.floor(this.#limit / 2));
-		else return;
+		if (this.#limit > cap) {
+			this.#limit = cap;
+			this.#epoch++;
+		} else if (epoch === this.#epoch) this.#limit = Math.max(1, Math.floor(this.#limit) - 1);
 		this.#named = cap;
-		this.#epoch++;
 	}
 
 	#adapt(outcome: AttemptOutcome, epoch: number): void {

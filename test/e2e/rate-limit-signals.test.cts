@@ -2,7 +2,7 @@
  * What the service says of one key, across real n8n queue-mode workers: Redis and 4 `n8n worker` processes run
  * 4 webhook executions at once, each Webhook -> Split Out -> Chat Completion at its defaults, all on ONE key.
  * Workers share nothing but the service's answers: new-api's cap on requests in flight (each worker comes down
- * to it, and halves while it keeps being told) and OpenAI's x-ratelimit headers (each worker holds its requests
+ * to it, and sends one fewer for each further 429) and OpenAI's x-ratelimit headers (each worker holds its requests
  * until the bucket's reset). Every execution succeeds with every item's own reply; the refusals are printed and
  * bounded.
  */
@@ -88,31 +88,47 @@ async function executions(name: 'cap' | 'headers') {
 	const statuses = (await rest.executions(workflowIds[name])).map((execution) => execution.status);
 	expect(statuses).toEqual(Array.from({ length: EXECUTIONS }, () => 'success'));
 	const ranBy = n8n().workers.map(executionsStarted);
-	return { seconds, traffic: (await service.traffic()).limited, ranBy };
+	const traffic = (await service.traffic()).limited;
+	// The first answer the service sent (its count in flight went down), and the last 429 after it, in ms.
+	const firstAnswer = traffic.timeline.find(
+		(point, index) => index > 0 && point.inFlight < traffic.timeline[index - 1].inFlight,
+	);
+	const lastRefusalMs =
+		traffic.lastRejectedAt === null || firstAnswer === undefined
+			? undefined
+			: Math.round(traffic.lastRejectedAt - firstAnswer.at);
+	const lastRefusal =
+		lastRefusalMs === undefined ? 'none' : `${lastRefusalMs} ms after the first answer`;
+	return { seconds, traffic, ranBy, lastRefusal, lastRefusalMs };
 }
 
 test(`new-api's cap of ${CAP} in flight across ${WORKERS} workers: every item answered, the refusals bounded`, async () => {
-	const { seconds, traffic, ranBy } = await executions('cap');
+	const { seconds, traffic, ranBy, lastRefusal } = await executions('cap');
 	console.log(
-		`cap across workers: ${seconds.toFixed(1)} s, executions per worker ${ranBy.join(', ')}; 429s ${traffic.rejected}, admitted ${traffic.admitted}`,
+		`cap across workers: ${seconds.toFixed(1)} s, executions per worker ${ranBy.join(', ')}; 429s ${traffic.rejected}, admitted ${traffic.admitted}; the last 429 ${lastRefusal}`,
 	);
 	expect(traffic.admitted).toBe(EXECUTIONS * ITEMS);
 	expect(ranBy.filter((count) => count > 0)).toHaveLength(WORKERS);
-	// The first bursts meet the cap (each execution sends its 64 at once: 248 refused); after them each worker
-	// comes down to the cap and halves while it keeps being told. About 410 refused in all measured on a 2-core
-	// machine: about one per item.
+	// The first bursts meet the cap (each execution sends Auto's first 64 at once: up to 248 refused); after them
+	// each worker comes down to the cap, then one request fewer for each further 429 naming it. 292 refused in all
+	// measured on a 2-core machine (it was about 410 when a worker halved instead: one per item). Bounded: the
+	// first bursts and fewer than one 429 per 4 items.
+	const firstBursts = EXECUTIONS * 64 - CAP;
 	expect(traffic.rejected).toBeGreaterThan(0);
-	expect(traffic.rejected).toBeLessThan(2 * EXECUTIONS * ITEMS);
+	expect(traffic.rejected).toBeLessThan(firstBursts + (EXECUTIONS * ITEMS) / 4);
 });
 
-test("OpenAI's reset headers across workers: every item answered, each worker holds until the bucket's reset", async () => {
-	const { seconds, traffic } = await executions('headers');
+test("OpenAI's reset headers across workers: every item answered, no 429 after the workers' first replies", async () => {
+	const { seconds, traffic, lastRefusal, lastRefusalMs } = await executions('headers');
 	console.log(
-		`headers across workers: ${seconds.toFixed(1)} s; 429s ${traffic.rejected}, admitted ${traffic.admitted}`,
+		`headers across workers: ${seconds.toFixed(1)} s; 429s ${traffic.rejected}, admitted ${traffic.admitted}; the last 429 ${lastRefusal}`,
 	);
 	expect(traffic.admitted).toBe(EXECUTIONS * ITEMS);
-	// 256 sent at once meet the bucket of 200; then each worker takes what the headers say is left as its own,
-	// so the workers together overshoot it at each refill (130 to 150 refused in all measured, a quarter of the
-	// requests; in one process, none). Bounded: fewer than half the items.
+	// 256 sent at once meet the bucket of 200, before any worker has read a header; while their first replies
+	// come in, each worker takes what a reply says is left before it has seen the others' share (119 to 154
+	// refused in all measured, all within 0.5 s of the first answer). After that the headers hold: every worker
+	// waits for the bucket's refill (10 s) and shares it, so no 429 comes later (a worker taking a refill as its
+	// own would meet one about 10 s after the first answer).
 	expect(traffic.rejected).toBeLessThan((EXECUTIONS * ITEMS) / 2);
+	expect(lastRefusalMs ?? 0).toBeLessThan(5000);
 });

@@ -1,4 +1,7 @@
-/** A cap on requests in flight a 429 named: the key comes down to it, and halves only when told again after that. */
+/**
+ * A cap on requests in flight a 429 named: the key comes down to it, and one fewer for each 429 to a request sent
+ * after that (others share the key), then grows back slowly.
+ */
 import { ServiceError } from '../../../engine/failures/errors';
 import { Run } from '../../../engine/run/run';
 
@@ -25,7 +28,7 @@ async function attempt(run: Run, error?: Error) {
 		.catch(() => undefined);
 }
 
-test('the first burst comes down to the cap once; a 429 to a request sent after that halves it', async () => {
+test('the first burst comes down to the cap once; each 429 to a request sent after that takes one slot away', async () => {
 	const run = new Run({ concurrency: 0, tokenBudget: 0 });
 	expect(run.key.inFlight.limit).toBe(Infinity);
 	// A burst sent at once: all answered 429 naming 8.
@@ -35,11 +38,16 @@ test('the first burst comes down to the cap once; a 429 to a request sent after 
 	);
 	for (const slot of slots) slot.release('failed', 8);
 	expect(run.key.inFlight.limit).toBe(8);
-	// Told again by a request sent at 8: others share the key; half as many.
+	// Told again by requests sent at 8: others share the key, each 429 one request beyond the cap.
 	await attempt(run, capped(8));
-	expect(run.key.inFlight.limit).toBe(4);
-	// Answers that come back fine grow it again, by one per round trip, up to the cap.
+	await attempt(run, capped(8));
+	expect(run.key.inFlight.limit).toBe(6);
+	// Answers that come back fine grow it again, by one slot per 8 round trips (about 6 x 8 answers at 6), up to the cap.
 	for (let answer = 0; answer < 40; answer++) await attempt(run);
+	expect(run.key.inFlight.limit).toBe(6);
+	for (let answer = 0; answer < 20; answer++) await attempt(run);
+	expect(run.key.inFlight.limit).toBe(7);
+	for (let answer = 0; answer < 100; answer++) await attempt(run);
 	expect(run.key.inFlight.limit).toBe(8);
 });
 
