@@ -11,7 +11,9 @@
  * The node has no slow start, and this branch does not add one: a slow start is modelled by running the node
  * twice, on the first item alone (one request, one round trip), then, unless that failed (Stop Workflow ends the
  * run), at Auto on the other items. That is the time and the requests of a limiter that starts at 1 and opens to
- * Auto's 64 after the first answer; the second execution's own start (some ms) is in the figures too.
+ * Auto's start after the first answer; the second execution's own start (some ms) is in the figures too. Auto
+ * starts where it left off on the key: 64 on a key new to the process (the failures below), 128 on one that
+ * answered fine (the batches that succeed, after their warm-up).
  */
 import { setTimeout as delay } from 'node:timers/promises';
 
@@ -44,7 +46,7 @@ const WARM_UP_ITEMS = 64;
 type Start = 'auto' | 'slow' | 'one';
 const STARTS: Start[] = ['auto', 'slow', 'one'];
 const START_LABELS: Record<Start, string> = {
-	auto: 'Auto (64 at once)',
+	auto: 'Auto',
 	slow: 'slow start (1, then Auto)',
 	one: 'Concurrency 1',
 };
@@ -207,7 +209,7 @@ async function failures(remote: LocalService): Promise<void> {
 			'  A key the service does not know is refused at once, before the latency (a remote service answers it after',
 			"  a network round trip, so Auto's count there is no lower); a model that does not exist is answered after it.",
 			"  A failed request's slot passes to the next item only after the failure has stopped the run, so Concurrency",
-			'  1 sends the failed request alone and Auto its first 64.',
+			'  1 sends the failed request alone and Auto its first 64 (on a key new to the process; 128 on one that answered fine).',
 			'  Billing (SERVICE.md): usage is metered in tokens, usage.total_tokens of a reply being the figure billed;',
 			'  an error answer (401, 404) carries no usage and SERVICE.md names no charge for one, so the failed requests',
 			`  above cost requests (rate limit, logs), not tokens. Item ${BAD_ITEM}'s model is refused before the batch is`,
