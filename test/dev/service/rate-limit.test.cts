@@ -44,6 +44,11 @@ function expectRateLimited(reply: Reply, limit: RegExp, remaining = /^0$/): void
 	expect(reply.headers.get('x-ratelimit-remaining-requests')).toMatch(remaining);
 }
 
+/** Waits until the service counts `count` requests of the limited key in flight (a fixed sleep fails on a loaded machine). */
+async function inFlightReaches(service: LocalService, count: number): Promise<void> {
+	while ((await service.traffic()).limited.inFlight < count) await delay(5);
+}
+
 async function withService(args: string[], run: (service: LocalService) => Promise<void>) {
 	const service = await startService({ args });
 	try {
@@ -140,7 +145,7 @@ describe('requests in flight', () => {
 				const running = Promise.all(
 					Array.from({ length: 8 }, () => chat(service, keys.limited, echo)),
 				);
-				await delay(100);
+				await inFlightReaches(service, 8);
 				const refused = await timedChat(service);
 				expectRateLimited(
 					refused,
@@ -168,7 +173,7 @@ describe('requests in flight', () => {
 					chat(service, keys.limited, echo),
 					chat(service, keys.limited, echo),
 				]);
-				await delay(50);
+				await inFlightReaches(service, 2);
 				const refused = await chat(service, keys.limited, echo);
 				expect(refused.status).toBe(429);
 				expect(refused.headers.get('retry-after')).toBe('0.01');
