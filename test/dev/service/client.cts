@@ -1,6 +1,25 @@
 /** Small HTTP helpers for the local-service tests. */
 import { request } from 'node:http';
-import type { LocalService } from '../../support/service.cts';
+import { setTimeout as delay } from 'node:timers/promises';
+import { startService, type LocalService } from '../../support/service.cts';
+
+/** Runs `run` against a service started with `args`, and stops the service after. */
+export async function withService(
+	args: string[],
+	run: (service: LocalService) => Promise<void>,
+): Promise<void> {
+	const service = await startService({ args });
+	try {
+		await run(service);
+	} finally {
+		await service.stop();
+	}
+}
+
+/** Waits until the service counts `count` requests of the limited key in flight (a fixed sleep fails on a loaded machine). */
+export async function inFlightReaches(service: LocalService, count: number): Promise<void> {
+	while ((await service.traffic()).limited.inFlight < count) await delay(5);
+}
 
 export interface Reply {
 	status: number;

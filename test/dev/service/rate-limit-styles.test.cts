@@ -3,20 +3,11 @@
  * each says on its answers and its 429s, and how it counts, as a client meets them.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { keys, startService, type LocalService } from '../../support/service.cts';
-import { chat, hello, type Reply } from './client.cts';
+import { keys, type LocalService } from '../../support/service.cts';
+import { chat, hello, inFlightReaches, withService, type Reply } from './client.cts';
 
 const echo = { model: 'echo-1', messages: hello };
 const ask = (service: LocalService) => chat(service, keys.limited, echo);
-
-async function withService(args: string[], run: (service: LocalService) => Promise<void>) {
-	const service = await startService({ args });
-	try {
-		await run(service);
-	} finally {
-		await service.stop();
-	}
-}
 
 const header = (reply: Reply, name: string) => reply.headers.get(name);
 
@@ -133,7 +124,7 @@ test("new-api: a cap on requests in flight, refused in its words with the cap's 
 		['--rate-limit', 'limited=1000/s,2@new-api', '--latency-ms', '300'],
 		async (service) => {
 			const running = Promise.all([ask(service), ask(service)]);
-			await delay(100);
+			await inFlightReaches(service, 2);
 			const refused = await ask(service);
 			expect(refused.status).toBe(429);
 			expect(refused.json.error).toEqual({

@@ -5,8 +5,8 @@
  */
 import { request } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import { keys, startService, type LocalService } from '../../support/service.cts';
-import { chat, getModels, hello, type Reply } from './client.cts';
+import { keys, type LocalService } from '../../support/service.cts';
+import { chat, getModels, hello, inFlightReaches, withService, type Reply } from './client.cts';
 
 const echo = { model: 'echo-1', messages: hello };
 /** Client and service clocks are read in different processes: a few ms apart at most. */
@@ -42,20 +42,6 @@ function expectRateLimited(reply: Reply, limit: RegExp, remaining = /^0$/): void
 	expect(reply.text).not.toContain(keys.limited);
 	expect(reply.headers.get('retry-after')).toMatch(/^\d+(\.\d{1,3})?$/);
 	expect(reply.headers.get('x-ratelimit-remaining-requests')).toMatch(remaining);
-}
-
-/** Waits until the service counts `count` requests of the limited key in flight (a fixed sleep fails on a loaded machine). */
-async function inFlightReaches(service: LocalService, count: number): Promise<void> {
-	while ((await service.traffic()).limited.inFlight < count) await delay(5);
-}
-
-async function withService(args: string[], run: (service: LocalService) => Promise<void>) {
-	const service = await startService({ args });
-	try {
-		await run(service);
-	} finally {
-		await service.stop();
-	}
 }
 
 describe('the limited key of config.json', () => {
