@@ -45,10 +45,10 @@ if [[ "$1" == batches ]]; then
 	N8N_EXPRESSION_ENGINE=vm node --expose-gc --import tsx scripts/bench-node.mts "$@"
 fi
 if [[ "$1" == queue || "$all" == true ]]; then
-	# Real n8n (installed once into the cache, as for the end-to-end tests) and Debian's redis-server.
+	# Real n8n (installed once into the cache, as for the end-to-end tests), Debian's redis-server and postgresql.
 	E2E_N8N_BIN="$(bash scripts/n8n/install.sh | tail -n 1)"
 	export E2E_N8N_BIN
-	bash scripts/n8n/apt-install.sh redis-server
+	bash scripts/n8n/apt-install.sh redis-server postgresql
 	node --import tsx scripts/bench-queue.mts
 fi
 if [[ "$1" == embeddings || "$all" == true ]]; then

@@ -15,6 +15,8 @@ import { n8nEnv } from './env.cts';
 import type { CredentialToImport, WorkflowToImport } from './import.cts';
 import { importIntoN8n } from './import.cts';
 import { OWNER, ownerWithHash } from './owner.cts';
+import type { Postgres } from './postgres.cts';
+import { startPostgres } from './postgres.cts';
 import type { N8nProcess } from './process.cts';
 import { httpReady, runN8nCommand, startN8n, tail } from './process.cts';
 import { closedPort } from '../service-client/local-service.cts';
@@ -23,7 +25,10 @@ import { N8nRest } from './rest.cts';
 export interface RealN8nSetup {
 	credentials: CredentialToImport[];
 	workflows: WorkflowToImport[];
-	/** Queue mode: the main instance enqueues in this Redis, an `n8n worker` runs the executions. */
+	/**
+	 * Queue mode: the main instance enqueues in this Redis, an `n8n worker` runs the executions, and n8n's
+	 * database is a PostgreSQL of its own (n8n supports queue mode on PostgreSQL only).
+	 */
 	redisPort?: number;
 	/** Queue mode: how many `n8n worker` processes (1 unless given), each on its own ports. */
 	workers?: number;
@@ -34,8 +39,8 @@ export interface RealN8nSetup {
 export interface RealN8n {
 	/** http://127.0.0.1:PORT */
 	url: string;
-	/** POSTs JSON to a production webhook: /webhook/<path>. */
-	webhook(path: string, body?: unknown): Promise<Response>;
+	/** POSTs JSON to a production webhook: /webhook/<path>; `signal` gives up waiting for its answer. */
+	webhook(path: string, body?: unknown, signal?: AbortSignal): Promise<Response>;
 	/** POSTs JSON to the webhook and reads the JSON it answers; an error status throws, with n8n's logs. */
 	answer(path: string, body?: unknown): Promise<Record<string, unknown>>;
 	/** `n8n execute --id`: runs an imported workflow that starts with a manual trigger, beside the running n8n. */
@@ -92,6 +97,7 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 	let instance: RealN8n | undefined;
 	const processes: N8nProcess[] = [];
 	let userFolder: string | undefined;
+	let database: Postgres | undefined;
 
 	beforeAll(async () => {
 		const bin = required('E2E_N8N_BIN');
@@ -100,13 +106,22 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 		userFolder = mkdtempSync(join(tmpdir(), 'chat-completions-n8n-'));
 		installPackage(required('E2E_TARBALL'), userFolder);
 		const port = await closedPort();
+		if (redisPort !== undefined) database = await startPostgres();
 		const queue: Record<string, string> =
 			redisPort === undefined
 				? {}
 				: {
+						...database?.env,
 						EXECUTIONS_MODE: 'queue',
 						QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 						QUEUE_BULL_REDIS_PORT: String(redisPort),
+						// n8n waits for a queued execution with Bull's job.finished(), which listens only once the job
+						// is enqueued and its start saved; by default a finished job leaves Redis at once, so a job a
+						// worker finishes in that gap is never seen finished and its webhook never answers (n8n issue
+						// #30392, Bull #1906; 1 of 200 executions here on a busy machine). Kept jobs are found by
+						// job.finished()'s 5 s watchdog.
+						N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: '1000',
+						N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: '1000',
 					};
 		const env = n8nEnv({
 			userFolder,
@@ -144,11 +159,12 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 			await rest?.publish(workflow.id);
 			await webhookLive(url, webhookPath(workflow) as string);
 		}
-		const webhook = (path: string, body?: unknown) =>
+		const webhook = (path: string, body?: unknown, signal?: AbortSignal) =>
 			fetch(`${url}/webhook/${path}`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify(body ?? {}),
+				signal,
 			});
 		const logs = () => processes.map((process) => tail(process.output(), 60)).join('\n---\n');
 		instance = {
@@ -171,6 +187,7 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 
 	afterAll(async () => {
 		for (const process of processes.reverse()) await process.stop();
+		await database?.stop();
 		if (userFolder !== undefined) rmSync(userFolder, { recursive: true, force: true });
 	});
 

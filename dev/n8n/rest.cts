@@ -40,9 +40,15 @@ export class N8nRest {
 		return (JSON.parse(text) as { data: T }).data;
 	}
 
-	/** The workflow's executions, newest first, with how each ended (`success`, `error`, `crashed`, `running`...). */
-	async executions(workflowId: string): Promise<Array<{ id: string; status: string }>> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	/**
+	 * The workflow's executions (the newest 100; those that ended so, when `status` is given), newest first, with
+	 * how each ended (`success`, `error`, `crashed`, `running`...).
+	 */
+	async executions(
+		workflowId: string,
+		status?: string[],
+	): Promise<Array<{ id: string; status: string }>> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId, status }));
 		const { results } = await this.request<{ results: Array<{ id: string; status: string }> }>(
 			'GET',
 			`/executions?filter=${filter}&limit=100`,

@@ -32,6 +32,6 @@ export function installN8nAndPack(version?: string): void {
 }
 
 export default function globalSetup(): void {
-	bash('scripts/n8n/apt-install.sh', ['chromium', 'redis-server']);
+	bash('scripts/n8n/apt-install.sh', ['chromium', 'redis-server', 'postgresql']);
 	installN8nAndPack();
 }
