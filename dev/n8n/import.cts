@@ -20,11 +20,19 @@ export interface WorkflowToImport {
 	settings?: unknown;
 }
 
+const ID_LENGTH = 36;
+
 export async function importIntoN8n(
 	bin: string,
 	env: NodeJS.ProcessEnv,
 	{ credentials, workflows }: { credentials: CredentialToImport[]; workflows: WorkflowToImport[] },
 ): Promise<void> {
+	// n8n's ids are columns of 36 characters; SQLite stores a longer one, PostgreSQL (queue mode) refuses it.
+	const tooLong = [...credentials, ...workflows].filter(({ id }) => id.length > ID_LENGTH);
+	if (tooLong.length > 0)
+		throw new Error(
+			`Ids longer than n8n's ${ID_LENGTH} characters: ${tooLong.map(({ id }) => id).join(', ')}`,
+		);
 	const dir = mkdtempSync(join(env.N8N_USER_FOLDER ?? '.', 'import-'));
 	try {
 		const credentialsFile = join(dir, 'credentials.json');

@@ -118,7 +118,7 @@ function contenders(
 		contender('HTTP Request (defaults)', 'bench-queue-http-request', httpRequest, httpRequestReply),
 		contender(
 			'HTTP Request (On Error: Continue)',
-			'bench-queue-http-request-continue',
+			'bench-queue-http-continue',
 			{ ...httpRequest, onError: 'continueRegularOutput' },
 			httpRequestReply,
 		),
