@@ -3,11 +3,12 @@
  * where n8n supports only PostgreSQL ("Scaling mode is not officially supported with sqlite"): with SQLite,
  * main and workers write one file and a write that meets another's lock fails at once.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { startDaemon } from './daemon.cts';
 import { closedPort } from '../service-client/local-service.cts';
 
 export interface Postgres {
@@ -53,23 +54,12 @@ export async function startPostgres(): Promise<Postgres> {
 	);
 	const port = await closedPort();
 	const settings = ['listen_addresses=127.0.0.1', 'fsync=off', 'synchronous_commit=off'];
-	const child = spawn(
+	const server = await startDaemon(
 		join(bin, 'postgres'),
 		['-D', dataDir, '-p', String(port), '-k', dataDir, ...settings.flatMap((s) => ['-c', s])],
-		{ ...user, stdio: ['ignore', 'pipe', 'pipe'] },
+		// SIGINT: PostgreSQL's fast shutdown (clients disconnected, no checkpoint to wait for).
+		{ ready: 'ready to accept connections', stopSignal: 'SIGINT', spawnOptions: user },
 	);
-	let output = '';
-	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-	await new Promise<void>((resolve, reject) => {
-		const read = (data: Buffer) => {
-			output += data.toString();
-			if (output.includes('ready to accept connections')) resolve();
-		};
-		child.stdout.on('data', read);
-		child.stderr.on('data', read);
-		child.once('exit', (code) => reject(new Error(`postgres exited (code ${code}):\n${output}`)));
-		child.once('error', reject);
-	});
 	return {
 		env: {
 			DB_TYPE: 'postgresdb',
@@ -79,9 +69,7 @@ export async function startPostgres(): Promise<Postgres> {
 			DB_POSTGRESDB_USER: USER,
 		},
 		async stop() {
-			// SIGINT: PostgreSQL's fast shutdown (clients disconnected, no checkpoint wait worth having here).
-			if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
-			await exited;
+			await server.stop();
 			rmSync(dataDir, { recursive: true, force: true });
 		},
 	};
