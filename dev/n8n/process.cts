@@ -19,9 +19,14 @@ export interface StartOptions {
 	logFile?: string;
 }
 
+/** The ids of the executions an `n8n worker` has started, or finished, by its log. */
+export function workerExecutions(worker: N8nProcess, event: 'started' | 'finished'): string[] {
+	return worker.output().match(new RegExp(`(?<=Worker ${event} execution )\\d+`, 'g')) ?? [];
+}
+
 /** How many executions an `n8n worker` has started, by its log. */
 export function executionsStarted(worker: N8nProcess): number {
-	return worker.output().match(/Worker started execution \d+/g)?.length ?? 0;
+	return workerExecutions(worker, 'started').length;
 }
 
 /** n8n gets N8N_GRACEFUL_SHUTDOWN_TIMEOUT (env.cts) to stop; after this, its process group is killed. */

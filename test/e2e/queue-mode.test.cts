@@ -5,6 +5,7 @@
 import { localCredential } from '../../dev/n8n/examples.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import { OWNER } from '../../dev/n8n/owner.cts';
+import { workerExecutions } from '../../dev/n8n/process.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { useRedis } from '../../dev/n8n/redis.cts';
 import { N8nRest } from '../../dev/n8n/rest.cts';
@@ -17,12 +18,17 @@ const ANSWER_WITHIN_MS = 60_000;
 
 const redisPort = useRedis();
 const service = useLocalService();
-const workflow = () => exampleBehindWebhook('chat', service().origin);
-const n8n = useRealN8n(() => ({
-	credentials: [localCredential(keys.default, service().baseUrl)],
-	workflows: [workflow()],
-	redisPort: redisPort(),
-}));
+/** The chat example's id in n8n, once imported. */
+let workflowId = '';
+const n8n = useRealN8n(() => {
+	const workflow = exampleBehindWebhook('chat', service().origin);
+	workflowId = workflow.id;
+	return {
+		credentials: [localCredential(keys.default, service().baseUrl)],
+		workflows: [workflow],
+		redisPort: redisPort(),
+	};
+});
 
 interface Reply {
 	question: string;
@@ -55,9 +61,9 @@ async function whatHappened(wrong: Reply[]): Promise<string> {
 		const seen = requests.filter((request) => JSON.stringify(request.body).includes(question));
 		return `${question}: ${seen.length} request(s) at the service, ended ${seen.map((request) => request.ended?.by ?? 'not yet').join(', ') || '-'}`;
 	});
-	const worker = n8n().worker?.output() ?? '';
-	const started = new Set(worker.match(/(?<=Worker started execution )\d+/g));
-	for (const id of worker.match(/(?<=Worker finished execution )\d+/g) ?? []) started.delete(id);
+	const worker = n8n().worker!;
+	const finished = new Set(workerExecutions(worker, 'finished'));
+	const unfinished = workerExecutions(worker, 'started').filter((id) => !finished.has(id));
 	const said = [n8n().main, ...n8n().workers].map((process) =>
 		process
 			.output()
@@ -66,7 +72,7 @@ async function whatHappened(wrong: Reply[]): Promise<string> {
 			.join('\n'),
 	);
 	const rest = await N8nRest.login(n8n().url, OWNER);
-	const failed = await rest.executions(workflow().id, ['error', 'crashed', 'canceled']);
+	const failed = await rest.executions(workflowId, ['error', 'crashed', 'canceled']);
 	const errors = await Promise.all(
 		failed.map(async ({ id, status }) => {
 			const { error } = await rest.result(id);
@@ -76,7 +82,7 @@ async function whatHappened(wrong: Reply[]): Promise<string> {
 	return [
 		...atService,
 		...errors,
-		`executions the worker started and did not finish: ${[...started].join(', ') || 'none'}`,
+		`executions the worker started and did not finish: ${unfinished.join(', ') || 'none'}`,
 		`errors and warnings (main, then workers):\n${said.join('\n---\n')}`,
 	].join('\n');
 }
