@@ -148,7 +148,7 @@ describe('an AI node calls the model (generate)', () => {
 		});
 	});
 
-	test('reasoning is kept out of the text (reasoning_content and inline <think>)', async () => {
+	test('reasoning is kept out of the text, in a part after it (reasoning_content and inline <think>)', async () => {
 		for (const model of ['think-1', 'think-inline-1']) {
 			const reply = await answer(model, async (chat) => {
 				const message = await chat.invoke('Why is the sky blue');
@@ -158,7 +158,7 @@ describe('an AI node calls the model (generate)', () => {
 				};
 			});
 			expect(reply.text).toBe('Why is the sky blue');
-			expect(reply.parts).toEqual(['reasoning', 'text']);
+			expect(reply.parts).toEqual(['text', 'reasoning']);
 		}
 	});
 

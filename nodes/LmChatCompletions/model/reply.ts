@@ -109,9 +109,12 @@ export function generateResult(completion: Completion, notes: ReplyNotes = {}): 
 	}
 	const calls = checkedToolCalls(completion);
 	rememberCalls(calls, sentReasoning(choice.message ?? {}));
+	// The text first, then the reasoning, then the calls: n8n's Guardrails (and, before n8n 2.32, its Text
+	// Classifier, Information Extractor, Sentiment Analysis and Basic LLM Chain) read only `content[0]`, and
+	// fail with "Invalid content type" when it is not the text.
 	const content: MessageContent[] = [];
-	if (reasoning !== undefined) content.push({ type: 'reasoning', text: reasoning });
 	if (text !== '' || calls.length === 0) content.push({ type: 'text', text });
+	if (reasoning !== undefined) content.push({ type: 'reasoning', text: reasoning });
 	for (const call of calls) {
 		content.push({
 			type: 'tool-call',

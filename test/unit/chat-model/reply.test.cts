@@ -49,20 +49,34 @@ describe('a completion into the result n8n takes', () => {
 		expect(generateResult(completion({ content: '' }, wire)).finishReason).toBe(sdk);
 	});
 
-	test('reasoning in its own part, from a field or inline', () => {
-		expect(
-			generateResult(completion({ content: 'Blue', reasoning_content: 'Light scatters' })).message
-				.content,
-		).toEqual([
-			{ type: 'reasoning', text: 'Light scatters' },
+	// The text comes first: n8n's Guardrails reads only `content[0]` (a string, or a part of type text) and
+	// fails every LLM check with "Invalid content type" otherwise; n8n 2.16 to 2.31's Text Classifier,
+	// Information Extractor, Sentiment Analysis and Basic LLM Chain read the content the same way.
+	test.each([
+		['reasoning_content', { content: 'Blue', reasoning_content: 'Light scatters' }, 'Light scatters'],
+		["OpenRouter's reasoning", { content: 'Blue', reasoning: 'Light scatters' }, 'Light scatters'],
+		['an inline <think> block', { content: '<think>Hmm</think>\nBlue' }, 'Hmm'],
+	])('reasoning (%s) in its own part after the text', (_style, message, reasoning) => {
+		expect(generateResult(completion(message)).message.content).toEqual([
 			{ type: 'text', text: 'Blue' },
+			{ type: 'reasoning', text: reasoning },
 		]);
-		expect(
-			generateResult(completion({ content: '<think>Hmm</think>\nBlue' })).message.content,
-		).toEqual([
-			{ type: 'reasoning', text: 'Hmm' },
-			{ type: 'text', text: 'Blue' },
-		]);
+	});
+
+	test('with tool calls: the text, the reasoning, then the calls', () => {
+		const content = generateResult(
+			completion(
+				{
+					content: 'Let me look.',
+					reasoning_content: 'Weather needs a tool',
+					tool_calls: [
+						{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{}' } },
+					],
+				},
+				'tool_calls',
+			),
+		).message.content;
+		expect(content.map((part) => part.type)).toEqual(['text', 'reasoning', 'tool-call']);
 	});
 
 	test('a refusal is the text', () => {
