@@ -9,7 +9,7 @@ import { wordPieces } from './words.mts';
 export interface ChunkPlan {
 	/** The role chunk. */
 	first: object;
-	/** One chunk per piece of reasoning, content or refusal, or per tool-call delta. */
+	/** One chunk per piece of reasoning, content or refusal, or per tool-call delta (after any content). */
 	deltas: object[];
 	/** The chunk with the finish_reason. */
 	finish: object;
@@ -59,11 +59,13 @@ function textDeltas(reply: CompletionReply, knobs: Knobs): object[] {
 	const reasoning = wordPieces(reply.reasoningContent ?? '', knobs.chunkWords).map((piece) => ({
 		[knobs.reasoningField]: piece,
 	}));
-	if (reply.kind === 'tool_calls') return [...reasoning, ...toolCallDeltas(reply.toolCalls)];
-	return [
-		...reasoning,
-		...wordPieces(reply.content, knobs.chunkWords).map((piece) => ({ content: piece })),
-	];
+	const content = wordPieces(reply.content ?? '', knobs.chunkWords).map((piece) => ({
+		content: piece,
+	}));
+	if (reply.kind === 'tool_calls') {
+		return [...reasoning, ...content, ...toolCallDeltas(reply.toolCalls)];
+	}
+	return [...reasoning, ...content];
 }
 
 /** `chunk_words`, `reasoning_field` and `role_every_delta` shape the deltas. */

@@ -29,7 +29,7 @@ export function completionMeta(reply: CompletionReply, id?: string): CompletionM
 	};
 }
 
-/** The words of what the model wrote: content and reasoning, the refusal, or each call's name and arguments. */
+/** The words of what the model wrote: content and reasoning, the refusal, or each call's name and arguments (and any text beside them). */
 function completionWords(reply: CompletionReply): number {
 	switch (reply.kind) {
 		case 'text':
@@ -39,7 +39,7 @@ function completionWords(reply: CompletionReply): number {
 		case 'tool_calls':
 			return reply.toolCalls.reduce(
 				(sum, call) => sum + countWords(`${call.function.name} ${call.function.arguments}`),
-				countWords(reply.reasoningContent ?? ''),
+				countWords(reply.reasoningContent ?? '') + countWords(reply.content ?? ''),
 			);
 	}
 }
@@ -82,7 +82,12 @@ function message(reply: CompletionReply, reasoningField: Knobs['reasoningField']
 	const reasoning =
 		reply.reasoningContent === undefined ? {} : { [reasoningField]: reply.reasoningContent };
 	if (reply.kind === 'tool_calls') {
-		return { role: 'assistant', content: null, ...reasoning, tool_calls: reply.toolCalls };
+		return {
+			role: 'assistant',
+			content: reply.content ?? null,
+			...reasoning,
+			tool_calls: reply.toolCalls,
+		};
 	}
 	return { role: 'assistant', content: reply.content, ...reasoning };
 }

@@ -46,6 +46,15 @@ export interface Refusal {
 	emptyContent: boolean;
 }
 
+/**
+ * `think-1` and `think-inline-1` answer what a structured request asks for (a forced function's call, or the
+ * JSON of the schema the messages give) instead of echoing; booleans are true only when the last user text
+ * contains one of `trueWords` (whole words, any case).
+ */
+export interface FollowSchema {
+	trueWords: string[];
+}
+
 const lineEnds = ['lf', 'crlf', 'cr'] as const;
 type LineEnd = (typeof lineEnds)[number];
 
@@ -70,6 +79,7 @@ export interface Knobs {
 	nullFinish: boolean;
 	ignoreStream: boolean;
 	reasoningField: ReasoningField;
+	followSchema?: FollowSchema;
 	/** The reply's content instead of the model's own (`text` repeated `repeat` times). */
 	text?: string;
 	refusal?: Refusal;
@@ -157,6 +167,16 @@ export class FieldReader {
 		return value;
 	}
 
+	/** An array of non-empty strings. */
+	strings(name: string): string[] | undefined {
+		const value = this.#take(name);
+		if (value === undefined) return undefined;
+		if (!Array.isArray(value) || !value.every((item) => typeof item === 'string' && item !== '')) {
+			this.#reject(name, 'an array of non-empty strings', value);
+		}
+		return value as string[];
+	}
+
 	oneOf<T extends string | number>(name: string, values: readonly T[]): T | undefined {
 		const value = this.#take(name);
 		if (value === undefined) return undefined;
@@ -235,6 +255,13 @@ function readInvalidJson(reader: FieldReader | undefined): InvalidJson | undefin
 	const { id, count, value: mode } = readCounted(reader, 'mode', invalidJsonModes);
 	reader.rejectUnread();
 	return { id, count, mode };
+}
+
+function readFollowSchema(reader: FieldReader | undefined): FollowSchema | undefined {
+	if (reader === undefined) return undefined;
+	const trueWords = reader.strings('true_words') ?? [];
+	reader.rejectUnread();
+	return { trueWords };
 }
 
 function readRequestId(reader: FieldReader | undefined): Knobs['requestId'] {
@@ -320,6 +347,7 @@ export function parseKnobs(value: unknown): Knobs {
 		nullFinish: reader.boolean('null_finish'),
 		ignoreStream: reader.boolean('ignore_stream'),
 		reasoningField: reader.oneOf('reasoning_field', reasoningFields) ?? 'reasoning_content',
+		followSchema: readFollowSchema(reader.object('follow_schema')),
 		text,
 		refusal: readRefusal(reader),
 		failFirst: readFailFirst(reader.object('fail_first')),

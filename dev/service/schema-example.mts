@@ -3,6 +3,7 @@
  * that tests can predict it. It covers the subset structured outputs use: `type`, `properties`, `required`,
  * `items`, `minItems`/`maxItems`, `enum` and `const` (the first value), `anyOf`/`oneOf` (the first branch),
  * local `$ref` (`#/$defs/...`), `minimum`/`maximum`. Anything else is ignored, as a model would.
+ * Booleans are true unless the caller says otherwise (the `follow_schema` knob decides them from the text).
  */
 import { isObject, type Json } from './json-value.mts';
 
@@ -43,8 +44,14 @@ function numberIn(schema: Json, integer: boolean): number {
 	return Math.ceil(value) <= max ? Math.ceil(value) : Math.floor(value);
 }
 
+/** What a caller decides about the value instead of the schema. */
+export interface ExampleOptions {
+	/** The value of every boolean (true unless given). */
+	booleans?: boolean;
+}
+
 /** A value for `schema`; its strings are the words of `text` in turn ("example" when it has none). */
-export function exampleValue(schema: Json, text: string): unknown {
+export function exampleValue(schema: Json, text: string, options: ExampleOptions = {}): unknown {
 	const words = text.match(/[\p{L}\p{N}]+/gu) ?? ['example'];
 	let wordIndex = 0;
 	const nextWord = (): string => words[wordIndex++ % words.length];
@@ -81,7 +88,7 @@ export function exampleValue(schema: Json, text: string): unknown {
 			case 'number':
 				return numberIn(resolved, false);
 			case 'boolean':
-				return true;
+				return options.booleans ?? true;
 			case 'null':
 				return null;
 			default:

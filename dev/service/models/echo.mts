@@ -10,7 +10,7 @@ export interface Answer {
 }
 
 /** `text` cut to the request's `max_tokens` words (finish_reason `length` when cut). */
-function limitedAnswer(text: string, request: ChatRequest): Answer {
+export function limitedAnswer(text: string, request: ChatRequest): Answer {
 	if (request.maxTokens === undefined) return { text, finishReason: 'stop' };
 	const limited = firstWords(text, request.maxTokens);
 	return { text: limited.text, finishReason: limited.cut ? 'length' : 'stop' };

@@ -10,7 +10,7 @@ import { jsonText, type Json } from '../json-value.mts';
 import { invalidJsonText } from '../knob-invalid-json.mts';
 import { lastUserText } from '../message-text.mts';
 import { mentionsJson } from '../response-format.mts';
-import { exampleValue } from '../schema-example.mts';
+import { exampleValue, type ExampleOptions } from '../schema-example.mts';
 import { schemaInMessages } from '../schema-in-text.mts';
 import { echoReply, limitedReply } from './echo.mts';
 import { releaseDate, type ModelContext, type ModelDefinition, type ModelReply } from './model.mts';
@@ -24,17 +24,23 @@ const answerSchema: Json = {
 	required: ['answer'],
 };
 
-/** The JSON value to answer and the schema it follows; undefined when plain text is asked for. */
-function jsonAnswer(request: ChatRequest): { value: unknown; schema: Json } | undefined {
+/**
+ * The JSON value to answer and the schema it follows; undefined when plain text is asked for. Also what the
+ * reasoning models answer with the `follow_schema` knob (reasoning.mts), which decides the booleans.
+ */
+export function jsonAnswer(
+	request: ChatRequest,
+	options: ExampleOptions = {},
+): { value: unknown; schema: Json } | undefined {
 	const format = request.responseFormat;
 	const text = lastUserText(request.messages);
 	if (format.type === 'json_schema') {
-		return { value: exampleValue(format.schema, text), schema: format.schema };
+		return { value: exampleValue(format.schema, text, options), schema: format.schema };
 	}
 	if (format.type === 'text' && !mentionsJson(request.messages)) return undefined;
 	const schema = schemaInMessages(request.messages);
 	if (schema === undefined) return { value: { answer: text }, schema: answerSchema };
-	return { value: exampleValue(schema, text), schema };
+	return { value: exampleValue(schema, text, options), schema };
 }
 
 function respond(request: ChatRequest, context: ModelContext): ModelReply {

@@ -13,12 +13,14 @@ export interface TextReply {
 	finishReason: 'stop' | 'length';
 }
 
-/** Function calls instead of text: `content` null, finish_reason `tool_calls`. */
+/** Function calls instead of text: `content` null (or `content` when given), finish_reason `tool_calls`. */
 export interface ToolCallReply {
 	kind: 'tool_calls';
 	model: string;
 	toolCalls: ToolCall[];
 	reasoningContent?: string;
+	/** Text beside the calls, e.g. an inline `<think>` block. */
+	content?: string;
 }
 
 /** The model declines: `refusal` instead of content (`content` null, or '' with `emptyContent`), finish_reason `stop`. */

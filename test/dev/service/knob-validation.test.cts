@@ -22,6 +22,18 @@ describe('x_local validation', () => {
 			'x_local.reasoning_field',
 			/"reasoning_content", "reasoning"/,
 		],
+		[
+			'follow_schema with an empty word',
+			{ follow_schema: { true_words: ['ignore', ''] } },
+			'x_local.follow_schema.true_words',
+			/an array of non-empty strings/,
+		],
+		[
+			'follow_schema with an unknown field',
+			{ follow_schema: { words: ['ignore'] } },
+			'x_local.follow_schema',
+			/unknown field words; known: true_words/,
+		],
 		['text not a string', { text: 5 }, 'x_local.text', /must be a string/],
 		['repeat without text', { repeat: 3 }, 'x_local.repeat', /needs 'x_local.text'/],
 		[
@@ -102,6 +114,7 @@ describe('x_local validation', () => {
 				no_finish_done: false,
 				ignore_stream: false,
 				reasoning_field: 'reasoning',
+				follow_schema: { true_words: ['hi'] },
 				text: 'hi ',
 				repeat: 2,
 				refusal: 'No.',
