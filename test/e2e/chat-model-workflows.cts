@@ -1,14 +1,14 @@
 /**
- * Workflows for the Chat Model's real-n8n tests: n8n's own AI nodes (AI Agent, Basic LLM Chain, Code Tool)
- * with the Chat Completions Chat Model, behind Webhook triggers; and the chat example with its Chat
- * Trigger made public (reachable without the editor).
+ * Workflows for the Chat Model's real-n8n tests: n8n's own AI nodes (AI Agent, Basic LLM Chain, Code Tool,
+ * Guardrails, Model Selector, Evaluation) with the Chat Completions Chat Model, behind Webhook triggers; and
+ * chats behind public Chat Triggers (reachable without the editor): the chat example, a chat with memory.
  */
 import { randomUUID } from 'node:crypto';
 
 import { readExamples } from '../../dev/n8n/examples.cts';
 import type { WorkflowToImport } from '../../dev/n8n/import.cts';
 import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
-import { aiLink, webhookNode } from '../../dev/n8n/workflows.cts';
+import { aiLink, questionsBehindWebhook, webhookNode } from '../../dev/n8n/workflows.cts';
 import type { ModelSetup } from '../../dev/n8n/agent.cts';
 import { agentNode, chatModel, modelLink } from '../../dev/n8n/agent.cts';
 
@@ -309,4 +309,206 @@ export function withNode(workflow: WorkflowToImport, node: WorkflowNode): Workfl
 		old.name === node.name ? node : old,
 	);
 	return { ...workflow, nodes };
+}
+
+/** The checks of n8n's Guardrails that ask the model: jailbreak, NSFW, topical alignment and a custom one. */
+export const GUARDRAILS_LLM_CHECKS = {
+	jailbreak: { value: { threshold: 0.7 } },
+	nsfw: { value: { threshold: 0.7 } },
+	topicalAlignment: {
+		value: {
+			threshold: 0.7,
+			prompt:
+				'You are a content analysis system that determines if text stays on topic.\n\nBUSINESS SCOPE: cooking and recipes.\n\nFlag any content that strays from the allowed topics.',
+		},
+	},
+	custom: {
+		guardrail: [
+			{
+				name: 'No competitors',
+				threshold: 0.7,
+				prompt: 'Flag text that asks about a competitor of our cooking school.',
+			},
+		],
+	},
+};
+
+/**
+ * Webhook -> Questions (each object of the POSTed `questions` an item, e.g. `{ "text": "..." }`) -> Guardrails
+ * (v2, Check Text for Violations, the LLM checks of GUARDRAILS_LLM_CHECKS on `$json.text`, On Error
+ * "Continue": a failed check puts its item on the Fail output with the error) with the Chat Model. Its Pass
+ * and Fail outputs are read from the execution.
+ */
+export function guardrailsWorkflow(path: string, model: ModelSetup): WorkflowToImport {
+	const guardrails: WorkflowNode = {
+		id: randomUUID(),
+		name: 'Guardrails',
+		type: '@n8n/n8n-nodes-langchain.guardrails',
+		typeVersion: 2,
+		position: [0, 0],
+		onError: 'continueRegularOutput',
+		parameters: {
+			operation: 'classify',
+			text: '={{ $json.text }}',
+			guardrails: GUARDRAILS_LLM_CHECKS,
+		},
+	};
+	const workflow = questionsBehindWebhook(path, guardrails);
+	return {
+		...workflow,
+		name: `Guardrails: ${path}`,
+		nodes: [...(workflow.nodes as WorkflowNode[]), chatModel(model)],
+		connections: {
+			...(workflow.connections as Record<string, unknown>),
+			'Chat Model': { ai_languageModel: aiLink('Guardrails', 'ai_languageModel') },
+		},
+	};
+}
+
+/**
+ * Webhook -> AI Agent (no tools) whose model is n8n's Model Selector over `models` (`Model 1`, `Model 2`, ...
+ * on its inputs 1, 2, ...): rule N picks Model N when the POSTed `pick` is "N".
+ */
+export function modelSelectorWorkflow(path: string, models: ModelSetup[]): WorkflowToImport {
+	const agent = agentWorkflow(path, models[0], { tools: false });
+	const rules = models.map((_, index) => ({
+		modelIndex: index + 1,
+		conditions: {
+			options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+			conditions: [
+				{
+					id: randomUUID(),
+					leftValue: '={{ $json.body.pick }}',
+					rightValue: String(index + 1),
+					operator: { type: 'string', operation: 'equals' },
+				},
+			],
+			combinator: 'and',
+		},
+	}));
+	const selector: WorkflowNode = {
+		id: randomUUID(),
+		name: 'Model Selector',
+		type: '@n8n/n8n-nodes-langchain.modelSelector',
+		typeVersion: 1,
+		position: [0, 240],
+		parameters: { numberInputs: models.length, rules: { rule: rules } },
+	};
+	const modelNodes = models.map((model, index) => chatModel(model, `Model ${index + 1}`));
+	return {
+		...agent,
+		name: `Model Selector: ${path}`,
+		nodes: [
+			...(agent.nodes as WorkflowNode[]).filter((node) => node.name !== 'Chat Model'),
+			selector,
+			...modelNodes,
+		],
+		connections: {
+			Webhook: { main: aiLink('AI Agent', 'main') },
+			'Model Selector': modelLink,
+			...Object.fromEntries(
+				modelNodes.map((node, index) => [
+					node.name,
+					{ ai_languageModel: [[{ node: selector.name, type: 'ai_languageModel', index }]] },
+				]),
+			),
+		},
+	};
+}
+
+/**
+ * Webhook -> Correctness -> Helpfulness: n8n's Evaluation node (v4.8, Set Metrics) with its AI-based metrics,
+ * both on the one Chat Model. Correctness compares the POSTed `actual` with `expected`; Helpfulness judges
+ * `actual` as the answer to `question`. Set Metrics runs outside an evaluation run too (it needs no Evaluation
+ * Trigger), so a webhook execution reaches the model; each node's item is its metric.
+ */
+export function evaluationWorkflow(path: string, model: ModelSetup): WorkflowToImport {
+	const body = "$('Webhook').item.json.body";
+	const metric = (name: string, x: number, parameters: Record<string, unknown>): WorkflowNode => ({
+		id: randomUUID(),
+		name,
+		type: 'n8n-nodes-base.evaluation',
+		typeVersion: 4.8,
+		position: [x, 0],
+		parameters: { operation: 'setMetrics', ...parameters },
+	});
+	return {
+		id: `e2e-${path}`,
+		name: `Evaluation: ${path}`,
+		nodes: [
+			webhookNode(path, 'lastNode'),
+			metric('Correctness', 0, {
+				metric: 'correctness',
+				expectedAnswer: `={{ ${body}.expected }}`,
+				actualAnswer: `={{ ${body}.actual }}`,
+			}),
+			metric('Helpfulness', 240, {
+				metric: 'helpfulness',
+				userQuery: `={{ ${body}.question }}`,
+				actualAnswer: `={{ ${body}.actual }}`,
+			}),
+			chatModel(model),
+		],
+		connections: {
+			Webhook: { main: aiLink('Correctness', 'main') },
+			Correctness: { main: aiLink('Helpfulness', 'main') },
+			'Chat Model': {
+				ai_languageModel: [
+					[
+						{ node: 'Correctness', type: 'ai_languageModel', index: 0 },
+						{ node: 'Helpfulness', type: 'ai_languageModel', index: 0 },
+					],
+				],
+			},
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * A public Chat Trigger (streaming, its production URL answers without a login) -> AI Agent (streaming, no
+ * tools) with the Chat Model and n8n's Simple Memory (the session's last 5 turns), as an n8n Chat user
+ * builds a chat that remembers; and the chat's path. `webhookId`: the trigger's id (the path's first part).
+ */
+export function chatWithMemoryWorkflow(
+	id: string,
+	webhookId: string,
+	model: ModelSetup,
+): { workflow: WorkflowToImport; chatPath: string } {
+	const trigger: WorkflowNode = {
+		id: randomUUID(),
+		name: 'When chat message received',
+		type: '@n8n/n8n-nodes-langchain.chatTrigger',
+		typeVersion: 1.4,
+		position: [-440, 0],
+		webhookId,
+		parameters: { public: true, options: { responseMode: 'streaming' } },
+	};
+	const memory: WorkflowNode = {
+		id: randomUUID(),
+		name: 'Simple Memory',
+		type: '@n8n/n8n-nodes-langchain.memoryBufferWindow',
+		typeVersion: 1.3,
+		position: [240, 240],
+		parameters: { contextWindowLength: 5 },
+	};
+	return {
+		workflow: {
+			id: `e2e-${id}`,
+			name: `n8n Chat with memory: ${id}`,
+			nodes: [
+				trigger,
+				agentNode('={{ $json.chatInput }}', { options: { enableStreaming: true } }),
+				chatModel(model),
+				memory,
+			],
+			connections: {
+				[trigger.name]: { main: aiLink('AI Agent', 'main') },
+				'Chat Model': modelLink,
+				'Simple Memory': { ai_memory: aiLink('AI Agent', 'ai_memory') },
+			},
+			settings: { executionOrder: 'v1' },
+		},
+		chatPath: `${webhookId}/chat`,
+	};
 }
