@@ -59,5 +59,10 @@ export async function requestCompletion(
 		);
 		return { completion, ...billingOf(reply.headers, completion) };
 	};
-	return await withRetries(attempt, request.retry, run, { signal, tokensOf, check });
+	return await withRetries(attempt, request.retry, run, {
+		signal,
+		tokensOf,
+		check,
+		model: request.body.model,
+	});
 }

@@ -88,6 +88,7 @@ export class EmbeddingsClient {
 			);
 		return await withRetries(attempt, this.request.retry, this.run, {
 			signal,
+			model: this.request.model,
 			tokensOf: (reply) => reply.usage?.totalTokens,
 		});
 	}
