@@ -178,6 +178,15 @@ export class Run {
 		let outcome: AttemptOutcome = 'failed';
 		/** A cap on requests in flight the service named: the key's limit comes down to it. */
 		let cap: number | undefined;
+		/** Reads the failure's row once: whether Auto backs off, and what the key learns (`keySign`). */
+		const failed = (error: unknown) => {
+			const row = classify(error);
+			if (row.overload) outcome = 'overloaded';
+			const sign = error instanceof ServiceError ? row.keySign?.(error, model) : undefined;
+			if (sign !== undefined && 'cap' in sign) cap = sign.cap;
+			else if (sign !== undefined) this.key.learn(sign, error as ServiceError);
+			return error;
+		};
 		try {
 			// A pause that began while this request waited for its slot holds it too.
 			await this.#paused(model, hold, signal);
@@ -198,12 +207,7 @@ export class Run {
 			outcome = 'ok';
 			return result;
 		} catch (error) {
-			const row = classify(error);
-			if (row.overload) outcome = 'overloaded';
-			const sign = error instanceof ServiceError ? row.keySign?.(error, model) : undefined;
-			if (sign !== undefined && 'cap' in sign) cap = sign.cap;
-			else if (sign !== undefined) this.key.learn(sign, error as ServiceError);
-			throw error;
+			throw failed(error);
 		} finally {
 			keySlot?.release(outcome === 'ok' ? 'ok' : 'failed', cap);
 			slot.release(outcome);
