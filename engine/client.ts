@@ -11,6 +11,8 @@ import type { Run } from './run/run';
 import type { Ask, ChatReply } from './structured/structured-reply';
 import { structuredReply } from './structured/structured-reply';
 import type { Sender } from './transport/outgoing';
+import type { Route } from './transport/route';
+import { chooseRoute } from './transport/route';
 
 /** A model of Fallback Models that failed before another answered, as the item shows it. */
 export interface FailedAttempt {
@@ -55,8 +57,8 @@ export interface ReplyOptions {
 }
 
 /**
- * How both nodes call the service: a client holds what every request of a run shares (n8n's context, with
- * its request helper; the connection; the run, with its slots, pause, budget and stop; the node's words)
+ * How both nodes call the service: a client holds what every request of a run shares (the route to the
+ * service, chosen once from n8n's context; the connection; the run, with its slots, pause, budget and stop; the node's words)
  * and gives one reply per request, from the request's model or, after a failure another model may not
  * share, from its Fallback Models in turn.
  */
@@ -67,6 +69,9 @@ export class ChatClient {
 		readonly run: Run,
 		readonly words: NodeWords,
 	) {}
+
+	/** The route every request of this client takes, chosen at its first request. */
+	#route?: Promise<Route>;
 
 	/**
 	 * The reply to one request: whole, or streamed with each piece of text handed to `onText`, with the
@@ -126,8 +131,9 @@ export class ChatClient {
 	): Promise<ModelReply> {
 		const answers: Answer[] = [];
 		const send: Ask = async (body, forward) => {
+			this.#route ??= chooseRoute(this.context, this.connection);
 			const answer = await requestCompletion(
-				this.context,
+				await this.#route,
 				this.connection,
 				{ ...request, body },
 				{ run: this.run, signal, onText: forward, check },

@@ -46,7 +46,8 @@ export { tryParseJson } from './json';
 // A run and its replies: the client both nodes call, what a reply holds, reasoning and JSON read from it.
 export { ChatClient } from './client';
 export type { ModelReply } from './client';
-export { Run } from './run/run';
+export type { Run } from './run/run';
+export { startRun } from './run/start';
 export { sentReasoning, splitReasoning } from './reply/reasoning';
 export { thinkSplitter } from './reply/think-stream';
 export { readJson } from './structured/read-json';

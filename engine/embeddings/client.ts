@@ -8,6 +8,8 @@ import { withRetries } from '../retry/with-retries';
 import type { Run } from '../run/run';
 import type { Sender } from '../transport/outgoing';
 import { send } from '../transport/http';
+import type { Route } from '../transport/route';
+import { chooseRoute } from '../transport/route';
 
 /** The sum of the batches' usage; undefined when no batch reported any. */
 function totalUsage(replies: EmbeddingsReply[]): EmbeddingsUsage | undefined {
@@ -48,6 +50,9 @@ export class EmbeddingsClient {
 		readonly request: EmbeddingsRequest,
 	) {}
 
+	/** The route every batch of this client takes, chosen at its first call. */
+	#route?: Promise<Route>;
+
 	/**
 	 * One vector per text, in order. Empty texts fail before anything is sent; a batch that fails stops
 	 * the others (none of the call's vectors is used).
@@ -74,9 +79,11 @@ export class EmbeddingsClient {
 	}
 
 	private async batch(texts: string[], signal: AbortSignal): Promise<EmbeddingsReply> {
+		this.#route ??= chooseRoute(this.context, this.connection);
+		const route = await this.#route;
 		const attempt = async () =>
 			readEmbeddings(
-				await send(this.context, {
+				await send(route, {
 					method: 'POST',
 					url: `${this.connection.baseUrl}/embeddings`,
 					body: embeddingsBody(this.request, texts),
@@ -88,6 +95,7 @@ export class EmbeddingsClient {
 			);
 		return await withRetries(attempt, this.request.retry, this.run, {
 			signal,
+			model: this.request.model,
 			tokensOf: (reply) => reply.usage?.totalTokens,
 		});
 	}

@@ -1,5 +1,7 @@
 import type { BaseError, Failure } from 'n8n-workflow';
 
+import type { NamedWindow } from './service-signs';
+
 /**
  * A row of the failure table: how one kind of failure is recognised, what the engine does about it
  * (retry, Auto's back-off, Fallback Models) and the words the user reads. Each kind is declared once
@@ -55,6 +57,16 @@ export interface Words {
 	raisedByN8n?: BaseError;
 }
 
+/**
+ * What a failure tells every request on the key (`key/`): the cap on requests in flight the service named,
+ * the window it named, or the wait it asked (for the request's model alone when the answer names it,
+ * e.g. OpenAI's "Rate limit reached for gpt-4o in organization ...", else for the whole key).
+ */
+export type KeySign =
+	| { cap: number }
+	| { window: NamedWindow }
+	| { pauseMs: number; model?: string };
+
 export interface FailureKind<E = unknown> {
 	name: string;
 	/** `input`: the node or credential must change, nothing was sent; `api`: it failed at or on the way to the service. */
@@ -66,6 +78,8 @@ export interface FailureKind<E = unknown> {
 	anotherModel: boolean;
 	/** The failure stays with the model for the rest of the run: with a fallback left, it is not asked again. */
 	lasting?: boolean;
+	/** What the failure tells every request on the key, read where the key learns it (`Run.send`); `model`, the request's. */
+	keySign?: (error: E, model: string | undefined) => KeySign | undefined;
 	/** How the lists of what falls back, and what never does, name this kind (none: not listed). */
 	listed?: string;
 	matches(error: unknown): error is E;

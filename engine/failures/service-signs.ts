@@ -164,3 +164,17 @@ export function namedWindow(error: ServiceError): NamedWindow | undefined {
 	if (!(window.requests >= 1 && window.ms >= 1)) return undefined;
 	return { ...window, countsFailures: COUNTS_FAILURES.test(text) };
 }
+
+/**
+ * Whether an answer names the request's model as the one limited, as OpenAI's 429 does ("Rate limit reached for
+ * gpt-4o-mini in organization org-... on requests per min"): the model ID as a word of its own.
+ */
+export function namesModel(error: ServiceError, model: string | undefined): boolean {
+	if (model === undefined || model === '') return false;
+	const text = error.serviceMessage;
+	for (let at = text.indexOf(model); at >= 0; at = text.indexOf(model, at + 1)) {
+		const around = `${text[at - 1] ?? ' '}${text[at + model.length] ?? ' '}`;
+		if (!/[\w./:-]/.test(around)) return true;
+	}
+	return false;
+}

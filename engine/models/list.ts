@@ -3,6 +3,7 @@ import type { ModelEntry } from '../reply/models';
 import { parseModels } from '../reply/models';
 import type { Sender } from '../transport/outgoing';
 import { send } from '../transport/http';
+import { chooseRoute } from '../transport/route';
 
 const LIST_TIMEOUT_MS = 30_000;
 
@@ -12,7 +13,7 @@ export async function listModels(
 	connection: Connection,
 	cancel?: AbortSignal,
 ): Promise<ModelEntry[]> {
-	const reply = await send(context, {
+	const reply = await send(await chooseRoute(context, connection), {
 		method: 'GET',
 		url: `${connection.baseUrl}/models`,
 		timeout: LIST_TIMEOUT_MS,

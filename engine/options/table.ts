@@ -346,7 +346,7 @@ export const OPTIONS = [
 		whole: true,
 		fix: 'Use a whole number of milliseconds, e.g. 300000, or 0 to fail on the first rate limit.',
 		description:
-			"How long one item may wait in all when the service's rate limit (429) asks it to wait. Waiting for a rate limit spends no retry. 0 fails on the first 429.",
+			"How long one item may wait in all for the service's rate limit: when a 429 asks it to wait, and while a pause another item's 429 set on the key (or on its model) or the pacing holds it; an item a pause would hold longer fails at once. Waiting for a rate limit spends no retry. 0 fails on the first 429.",
 	},
 	{
 		kind: 'boolean',

@@ -1,3 +1,4 @@
+import { ReplyError, ServiceError } from '../failures/errors';
 import type { Completion } from '../protocol';
 import { isPlainObject } from '../values';
 
@@ -41,4 +42,12 @@ export function billingOf(headers: Record<string, string>, completion: Completio
 		requestId: requestIdIn(headers) ?? generation,
 		cost: amount(headers[COST_HEADER]) ?? (isPlainObject(usage) ? amount(usage.cost) : undefined),
 	};
+}
+
+/** Marks a failure of the reply with the request id its headers named (a header wins over the message's). */
+export function withRequestId(error: unknown, headers: Record<string, string>): unknown {
+	if (error instanceof ServiceError || error instanceof ReplyError) {
+		error.requestId = requestIdIn(headers) ?? error.requestId;
+	}
+	return error;
 }

@@ -45,15 +45,18 @@ function wellFormed(choice: unknown): boolean {
 
 /**
  * A reply that does not say why it stopped may be cut (a gateway that swallowed the provider's failure):
- * an error that keeps the text received, never a silent success. The stream assembler checks streams.
+ * an error that keeps the text received, never a silent success. The one check of whole and streamed
+ * replies (`streamed`: a stream that ended with [DONE] and no finish_reason).
  */
-export function requireFinishReason(completion: Completion): Completion {
+export function requireFinishReason(completion: Completion, streamed = false): Completion {
 	const choice = completion.choices[0];
 	const reason = choice.finish_reason;
 	if (typeof reason === 'string' && reason !== '') return completion;
-	const content = choice.message?.content;
+	const content = typeof choice.message?.content === 'string' ? choice.message.content : '';
 	throw new IncompleteReplyError(
-		`The service answered without saying why the reply stopped (finish_reason is ${reason === undefined ? 'missing' : JSON.stringify(reason)}): the reply may be incomplete`,
-		typeof content === 'string' ? content : '',
+		streamed
+			? `The stream ended with [DONE] but never said why the reply stopped (no finish_reason after ${content.length} characters of the reply): the reply may be incomplete`
+			: `The service answered without saying why the reply stopped (finish_reason is ${reason === undefined ? 'missing' : JSON.stringify(reason)}): the reply may be incomplete`,
+		content,
 	);
 }

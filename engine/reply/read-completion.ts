@@ -1,3 +1,4 @@
+import { withRequestId } from './billing';
 import { parseCompletion, requireFinishReason } from './completion';
 import { readEvents } from './events';
 import type { StreamAssembler } from './stream';
@@ -37,9 +38,22 @@ function brokenStream(error: unknown, assembler: StreamAssembler): unknown {
  * `onText`; anything else (an error status, a reply not streamed, a service that ignored `stream`: a 2xx
  * JSON body) is read whole. An error status throws the ServiceError its body describes; a reply that stops
  * without saying why, or a stream that breaks off (connection lost, or silent for the Timeout) or carries
- * an error, throws; the reading's NetworkError (ETIMEDOUT, ERR_CANCELED, ...) otherwise.
+ * an error, throws; the reading's NetworkError (ETIMEDOUT, ERR_CANCELED, ...) otherwise. A failure of the
+ * service or of its reply keeps the request id its headers named.
  */
 export async function readCompletion(
+	reply: OpenReply,
+	streamed: boolean,
+	onText?: (delta: string) => void,
+): Promise<Completion> {
+	try {
+		return await read(reply, streamed, onText);
+	} catch (error) {
+		throw withRequestId(error, reply.headers);
+	}
+}
+
+async function read(
 	reply: OpenReply,
 	streamed: boolean,
 	onText?: (delta: string) => void,

@@ -1,6 +1,7 @@
 import { createParser } from 'eventsource-parser';
 import type { EventSourceMessage } from 'eventsource-parser';
 
+import { requireFinishReason } from './completion';
 import { serviceErrorFrom } from './error-body';
 import { IncompleteReplyError, StreamFormatError } from '../failures/errors';
 import { tryParseJson } from '../json';
@@ -214,12 +215,6 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 					partial,
 				);
 			}
-			if (choices.size > 0 && !finished) {
-				throw new IncompleteReplyError(
-					`The stream ended with [DONE] but never said why the reply stopped (no finish_reason after ${partial.length} characters of the reply): the reply may be incomplete`,
-					partial,
-				);
-			}
 			if (choices.size === 0) {
 				throw new StreamFormatError(
 					`The stream ended without any reply: no chunk had choices (${received} characters of events)`,
@@ -233,7 +228,7 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 					.map(([index, choice]) => choiceOf(index, choice)),
 			};
 			if (usage !== undefined) completion.usage = usage;
-			return completion;
+			return requireFinishReason(completion, true);
 		},
 	};
 }

@@ -15,11 +15,11 @@ import { describe, isPlainObject, parseJsonField } from '../values';
  */
 const RESERVED_FIELDS: Record<string, string> = {
 	model: 'the Model field sets',
-	messages: 'the Prompt fields set',
+	messages: 'the node builds from its prompt or messages',
 	stream: `${optionPath('stream')} sets`,
 	stream_options: `${optionPath('streamUsage')} sets`,
-	tools: 'the Tools fields set',
-	tool_choice: 'Tool Choice sets',
+	tools: 'the node builds from its tools',
+	tool_choice: 'the node builds from its tools',
 };
 
 /**

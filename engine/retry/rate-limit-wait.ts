@@ -1,7 +1,7 @@
 import { backoff } from './policy';
 import type { ServiceError } from '../failures/errors';
 import { inFlightCapWords, windowWords } from '../failures/kinds/service';
-import { inFlightCap, namedWindow } from '../failures/service-signs';
+import { classify } from '../failures/table';
 import type { Run } from '../run/run';
 
 /** Requests told the same wait come back spread over at least this many ms, and at most a second more. */
@@ -25,35 +25,32 @@ export function rateLimitDelay(
 
 /**
  * The wait after a 429 that asks to wait, when it fits in `leftMs` (else undefined: the item waits no more),
- * with what it tells every request on the key (`run.key`): after a cap on requests in flight (the key's limit
- * came down to it in `Run.send`) the request is tried again at once, the slot waiting for fewer in flight
- * (told again, it backs off); a window that a 429 names is waited out on its own scale and holds every request
- * until it has room; any other asks the key's requests to pause for what it asked.
+ * by what its row says it told the key (`Run.send` learned it): after a cap on requests in flight (the key's
+ * limit came down to it) the request is tried again at once, the slot waiting for fewer in flight (told
+ * again, it backs off); after a window, until the window has room (the key pauses that long); else what it
+ * asked.
  */
 export function rateLimitWait(
 	error: ServiceError,
 	told: number,
 	run: Run,
+	model: string | undefined,
 	leftMs: number,
 	random: () => number = Math.random,
 ): number | undefined {
-	const cap = inFlightCap(error);
-	if (cap !== undefined) {
+	const sign = classify(error).keySign?.(error, model);
+	if (sign !== undefined && 'cap' in sign) {
 		const delay = told === 1 ? 0 : Math.round(backoff(told - 1, random));
 		if (delay > leftMs) return undefined;
-		run.tell('in-flight cap', `${inFlightCapWords(cap, run.key.inFlight.limit)}.`);
+		run.tell('in-flight cap', `${inFlightCapWords(sign.cap, run.key.inFlight.limit)}.`);
 		return delay;
 	}
-	const window = namedWindow(error);
-	if (window !== undefined) {
-		const delay = run.key.window.refused(window);
+	if (sign !== undefined && 'window' in sign) {
+		const delay = run.key.held(model).leftMs;
 		if (delay > leftMs) return undefined;
-		run.gate.pause(delay);
-		run.tell('window', `${windowWords(window)}: waiting ${Math.ceil(delay / 1000)} s.`);
+		run.tell('window', `${windowWords(sign.window)}: waiting ${Math.ceil(delay / 1000)} s.`);
 		return delay;
 	}
 	const delay = rateLimitDelay(error, told, random);
-	if (delay > leftMs) return undefined;
-	if (error.retryAfterMs !== undefined) run.gate.pause(error.retryAfterMs);
-	return delay;
+	return delay > leftMs ? undefined : delay;
 }

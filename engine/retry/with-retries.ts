@@ -5,7 +5,7 @@ import { retryDelay } from './policy';
 import { rateLimitWait } from './rate-limit-wait';
 import { NetworkError, RateLimitWaitExceeded, ServiceError } from '../failures/errors';
 import { classify } from '../failures/table';
-import type { Observe, Run, SendOptions } from '../run/run';
+import type { HoldBudget, Observe, Run, SendOptions } from '../run/run';
 
 /** Records on the final error how many attempts were made, for the message the user sees. */
 function afterAttempts(error: unknown, attempts: number): unknown {
@@ -13,22 +13,12 @@ function afterAttempts(error: unknown, attempts: number): unknown {
 	return error;
 }
 
-/** The failure of an item that waited for the rate limit as long as it may. */
-function waitedTooLong(
-	last: ServiceError,
-	told: number,
-	waitedMs: number,
-	policy: RetryPolicy,
-): RateLimitWaitExceeded {
-	return new RateLimitWaitExceeded(last, told, waitedMs, policy.maxRateLimitWaitMs);
-}
-
 /**
- * Runs `attempt` through the run (`Run.send`: a slot, the pause, the pacing, the Token Budget) until it
+ * Runs `attempt` through the run (`Run.send`: a slot, the pauses, the pacing, the Token Budget) until it
  * succeeds, fails in a way that cannot succeed, or the policy's retries or total wait are used up; a rate
  * limit (429 asking to wait) is waited out as its kind says (`rate-limit-wait.ts`), bounded by the policy's
- * rate-limit wait instead of its retries. Waits use n8n's `sleep` with the request's cancel signal, so a
- * cancel ends a wait at once.
+ * rate-limit wait instead of its retries, which also bounds the time the request is held by the key's pauses
+ * and pacing. Waits use n8n's `sleep` with the request's cancel signal, so a cancel ends a wait at once.
  */
 export async function withRetries<T>(
 	attempt: (observe: Observe) => Promise<T>,
@@ -36,32 +26,31 @@ export async function withRetries<T>(
 	run: Run,
 	options: SendOptions<T>,
 ): Promise<T> {
-	const { signal } = options;
+	const { signal, model } = options;
+	const limitMs = policy.maxRateLimitWaitMs;
 	let waited = 0;
 	let failed = 0;
 	let rateLimitWaited = 0;
 	let told = 0;
+	const hold: HoldBudget = {
+		get leftMs() {
+			return limitMs - rateLimitWaited;
+		},
+		held: (ms) => (rateLimitWaited += ms),
+		outlasted: (cause) => new RateLimitWaitExceeded(cause, told, rateLimitWaited, limitMs),
+	};
 	for (;;) {
 		try {
-			return await run.send(attempt, {
-				...options,
-				first: failed + told === 0,
-				maxHoldMs: policy.maxRateLimitWaitMs,
-			});
+			return await run.send(attempt, { ...options, first: failed + told === 0, hold });
 		} catch (error) {
 			if (signal.aborted) throw afterAttempts(error, failed + told + 1);
 			if (classify(error).retry === 'wait') {
 				const limited = error as ServiceError;
 				// Max Wait on Rate Limit 0: the first 429 fails the item.
-				if (policy.maxRateLimitWaitMs === 0) throw afterAttempts(error, failed + told + 1);
+				if (limitMs === 0) throw afterAttempts(error, failed + told + 1);
 				told++;
-				const delay = rateLimitWait(
-					limited,
-					told,
-					run,
-					policy.maxRateLimitWaitMs - rateLimitWaited,
-				);
-				if (delay === undefined) throw waitedTooLong(limited, told, rateLimitWaited, policy);
+				const delay = rateLimitWait(limited, told, run, model, hold.leftMs);
+				if (delay === undefined) throw hold.outlasted(limited);
 				rateLimitWaited += delay;
 				await sleep(delay, signal);
 				continue;
@@ -69,7 +58,6 @@ export async function withRetries<T>(
 			failed++;
 			const delay = retryDelay(error, failed, waited, policy);
 			if (delay === undefined) throw afterAttempts(error, failed + told);
-			if (error instanceof ServiceError && error.retryAfterMs !== undefined) run.gate.pause(delay);
 			waited += delay;
 			await sleep(delay, signal);
 		}

@@ -1,13 +1,12 @@
 import { sleep } from 'n8n-workflow';
 
-import { KeyState, keyState } from './key-state';
+import { KeyState, keyState } from '../key/key-state';
 import { TokenBudget } from './token-budget';
 import { Admission } from '../concurrency/admission';
 import type { AttemptOutcome, Limiter, Slot } from '../concurrency/limiter';
 import { AUTO, autoLimiter, fixedLimiter, LimiterClosed } from '../concurrency/limiter';
 import type { Connection } from '../connection';
 import { NetworkError, ServiceError } from '../failures/errors';
-import { inFlightCap } from '../failures/service-signs';
 import { classify } from '../failures/table';
 
 /** What a run is built from: the node's run settings, read once. */
@@ -30,7 +29,26 @@ export interface SendOptions<T> {
 	tokensOf: (result: T) => unknown;
 	/** Throws when the attempt must not be sent after all (checked once it has its slot, like the Token Budget). */
 	check?: () => void;
+	/** The model asked: a pause the service set for another model does not hold it. */
+	model?: string;
 }
+
+/** How long a request may still be held for the key's rate limits (its Max Wait on Rate Limit), and what it was. */
+export interface HoldBudget {
+	/** The most the request may still be held, in ms. */
+	readonly leftMs: number;
+	/** Counts time the request was held. */
+	held(ms: number): void;
+	/** The failure of a request that a pause would hold longer than it may wait (`cause`, the answer that asked). */
+	outlasted(cause: ServiceError): Error;
+}
+
+/** A request that may wait as long as the rate limits ask (no Max Wait). */
+const UNBOUNDED: HoldBudget = {
+	leftMs: Infinity,
+	held: () => undefined,
+	outlasted: (cause) => cause,
+};
 
 /** What an attempt is handed: where its reply's headers go, for the pacing of every request on the key. */
 export type Observe = (headers: Record<string, string>) => void;
@@ -75,11 +93,6 @@ export class Run {
 		this.#admission = new Admission(() => this.limiter.limit * JOBS_PER_SLOT);
 		this.#cancel = cancel;
 		this.#warn = warn;
-	}
-
-	/** The pause a Retry-After sets, for every request on the key. */
-	get gate() {
-		return this.key.gate;
 	}
 
 	/** Tells the user once per run what `topic` is about (how the node answers a rate limit). */
@@ -141,11 +154,13 @@ export class Run {
 	}
 
 	/**
-	 * One attempt of a request: a slot in flight (the run's, then the key's), the pause, the pacing (held while
-	 * the x-ratelimit headers or a window named by a 429 say the key's limit is used up, at most `maxHoldMs`),
-	 * the Token Budget's check, then `attempt`, handed where its reply's headers go; the reply's tokens
-	 * (`tokensOf`) count against the budget; an overload answer tells Auto. `first`: the request's first
-	 * attempt, counted as sent.
+	 * One attempt of a request: a slot in flight (the run's, then the key's), the pauses the service asked for
+	 * (the key's and the request's model's: one that would hold the request longer than `hold` allows fails it
+	 * at once), the pacing (held while the x-ratelimit headers or a window named by a 429 say the key's limit
+	 * is used up, unless that is longer than `hold` allows: the 429 decides then), the Token Budget's check,
+	 * then `attempt`, handed where its reply's headers go; the reply's tokens (`tokensOf`) count against the
+	 * budget. A failure's row says what it tells the key (`keySign`: learned here) and whether Auto backs off.
+	 * `first`: the request's first attempt, counted as sent.
 	 */
 	async send<T>(
 		attempt: (observe: Observe) => Promise<T>,
@@ -154,25 +169,29 @@ export class Run {
 			first,
 			tokensOf,
 			check,
-			maxHoldMs = Infinity,
-		}: SendOptions<T> & { first: boolean; maxHoldMs?: number },
+			model,
+			hold = UNBOUNDED,
+		}: SendOptions<T> & { first: boolean; hold?: HoldBudget },
 	): Promise<T> {
 		const slot = await this.limiter.acquire(signal);
 		let keySlot: Slot | undefined;
 		let outcome: AttemptOutcome = 'failed';
 		/** A cap on requests in flight the service named: the key's limit comes down to it. */
 		let cap: number | undefined;
-		/** Notes how the attempt failed, for Auto (an overload answer halves what is in flight) and the key's cap. */
+		/** Reads the failure's row once: whether Auto backs off, and what the key learns (`keySign`). */
 		const failed = (error: unknown) => {
-			if (classify(error).overload) outcome = 'overloaded';
-			if (error instanceof ServiceError) cap = inFlightCap(error);
+			const row = classify(error);
+			if (row.overload) outcome = 'overloaded';
+			const sign = error instanceof ServiceError ? row.keySign?.(error, model) : undefined;
+			if (sign !== undefined && 'cap' in sign) cap = sign.cap;
+			else if (sign !== undefined) this.key.learn(sign, error as ServiceError);
 			return error;
 		};
 		try {
 			// A pause that began while this request waited for its slot holds it too.
-			await this.gate.wait(signal);
+			await this.#paused(model, hold, signal);
 			keySlot = await this.key.inFlight.acquire(signal);
-			await this.#paced(maxHoldMs, signal);
+			await this.#paced(hold, signal);
 			this.budget?.check();
 			check?.();
 			if (first) this.sent++;
@@ -196,12 +215,23 @@ export class Run {
 		}
 	}
 
-	/** Holds until the pacing lets a request go (a hold longer than `maxHoldMs` is not waited: the 429 decides). */
-	async #paced(maxHoldMs: number, signal: AbortSignal): Promise<void> {
+	/** Waits out the pauses that hold a request for `model`, or fails it when they outlast what it may wait. */
+	async #paused(model: string | undefined, hold: HoldBudget, signal: AbortSignal): Promise<void> {
+		const { leftMs, cause } = this.key.held(model);
+		if (leftMs <= 0) return;
+		if (leftMs > hold.leftMs && cause !== undefined) throw hold.outlasted(cause);
+		const started = Date.now();
+		await this.key.waitPauses(model, signal);
+		hold.held(Date.now() - started);
+	}
+
+	/** Holds until the pacing lets a request go (a hold longer than the request may wait is not waited: the 429 decides). */
+	async #paced(hold: HoldBudget, signal: AbortSignal): Promise<void> {
 		for (;;) {
-			const hold = Math.max(this.key.pacer.holdMs(), this.key.window.holdMs());
-			if (hold <= 0 || hold > maxHoldMs) return;
-			await sleep(hold, signal);
+			const ms = Math.max(this.key.pacer.holdMs(), this.key.window.holdMs());
+			if (ms <= 0 || ms > hold.leftMs) return;
+			await sleep(ms, signal);
+			hold.held(ms);
 		}
 	}
 

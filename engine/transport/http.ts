@@ -1,13 +1,8 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
-import { allowedDomainsOf } from './allowed-domains';
-import { viaDispatcher } from './dispatch-route';
-import { viaHelper } from './helper-route';
-import { n8nDispatcher } from './n8n-dispatcher';
 import { refusedByN8n, toNetworkError } from './network-error';
-import type { FullResponse, HttpReply, Outgoing, Sender, Sending } from './outgoing';
+import type { FullResponse, HttpReply, Outgoing, Sending } from './outgoing';
 import type { ReadLimits, ReplyBody } from './read-stream';
 import { closeUnread, readWhole } from './read-stream';
+import type { Route } from './route';
 import { RequestWatch } from './watch';
 import { NetworkError } from '../failures/errors';
 
@@ -67,28 +62,16 @@ async function answered(
 }
 
 /**
- * Sends one request with the credential applied, through n8n's own AI transport where this n8n has it
- * (connections kept open) and else through n8n's request helper: either way n8n's proxy settings, SSRF
- * protection and certificate trust, and the credential's allowed domains. The only place that talks to
- * the service (but for the credential test, which has no execution context). Returns as soon as the
+ * Sends one request on the node's route (`route.ts`) with the credential applied: the only place that talks
+ * to the service (but for the credential test, which has no execution context). Returns as soon as the
  * status and headers are in, within the request's timeout; every status is answered, not thrown. Throws
  * NetworkError when no answer came, RefusedByN8n when n8n refused to send it.
  */
-export async function openReply(context: Sender, outgoing: Outgoing): Promise<OpenReply> {
+export async function openReply(route: Route, outgoing: Outgoing): Promise<OpenReply> {
 	const { url, timeout, cancel } = outgoing;
-	const credential = outgoing.connection?.credential;
 	try {
-		const allowedDomains =
-			credential === undefined ? undefined : allowedDomainsOf(context, credential, url);
-		const viaN8nAi = credential !== undefined && (await n8nDispatcher(context, url)) !== undefined;
-		const watch = new RequestWatch(
-			timeout,
-			cancel ?? (context as Partial<IExecuteFunctions>).getExecutionCancelSignal?.(),
-		);
-		const sending = viaN8nAi
-			? viaDispatcher(context, outgoing, credential, allowedDomains)
-			: viaHelper(context, outgoing, allowedDomains);
-		const response = await answered(sending, url, watch);
+		const watch = new RequestWatch(timeout, cancel);
+		const response = await answered(route.send(outgoing), url, watch);
 		return {
 			status: response.statusCode,
 			headers: headerMap(response.headers),
@@ -104,7 +87,7 @@ export async function openReply(context: Sender, outgoing: Outgoing): Promise<Op
 }
 
 /** Sends one request and reads the whole answer as text. */
-export async function send(context: Sender, outgoing: Outgoing): Promise<HttpReply> {
-	const { status, headers, body, limits } = await openReply(context, outgoing);
+export async function send(route: Route, outgoing: Outgoing): Promise<HttpReply> {
+	const { status, headers, body, limits } = await openReply(route, outgoing);
 	return { status, headers, text: await readWhole(body, limits) };
 }

@@ -15,8 +15,8 @@ import {
 	connectionFrom,
 	CREDENTIAL_TYPE,
 	EmbeddingsClient,
-	Run,
 	searchModels,
+	startRun,
 	testChatCompletionsApi,
 } from '../../engine';
 
@@ -61,13 +61,8 @@ export class EmbeddingsChatCompletions implements INodeType {
 			throw embeddingsError(this.getNode(), error, { connection });
 		}
 		// One run for every call of this vector store's execution: the batches of all its calls share the
-		// slots (Auto) and the pause a Retry-After sets.
-		const run = new Run({
-			concurrency: 0,
-			tokenBudget: 0,
-			cancel: this.getExecutionCancelSignal?.(),
-		});
-		const client = new EmbeddingsClient(this, connection, run, request);
+		// slots (Auto); with every other run on the key, its pause, pacing and in-flight cap.
+		const client = new EmbeddingsClient(this, connection, startRun(this, connection), request);
 		return { response: new ChatCompletionsEmbeddings(this, client) };
 	}
 }

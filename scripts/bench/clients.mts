@@ -19,7 +19,7 @@ import type {
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
 import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node.ts';
-import { CREDENTIAL_TYPE } from '../../engine/transport/outgoing.ts';
+import { CREDENTIAL_TYPE } from '../../engine/index.ts';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { Engine, RunNodeResult } from '../../dev/n8n-core/harness.cts';
 import { keys } from '../../dev/service-client/local-service.cts';

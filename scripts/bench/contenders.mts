@@ -14,7 +14,7 @@ import type { IDataObject, INodeExecutionData, StructuredChunk } from 'n8n-workf
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
 import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node.ts';
-import { CREDENTIAL_TYPE } from '../../engine/transport/outgoing.ts';
+import { CREDENTIAL_TYPE } from '../../engine/index.ts';
 import { baseCredentialType, baseNodeType } from '../../dev/n8n-core/base-types.cts';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { NodeSettings, RunNodeResult } from '../../dev/n8n-core/harness.cts';

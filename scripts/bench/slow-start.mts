@@ -21,7 +21,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
 import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node.ts';
-import { CREDENTIAL_TYPE } from '../../engine/transport/outgoing.ts';
+import { CREDENTIAL_TYPE } from '../../engine/index.ts';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { Engine, RunNodeResult } from '../../dev/n8n-core/harness.cts';
 import type { LocalService } from '../../dev/service-client/local-service.cts';

@@ -466,10 +466,10 @@ const table: Row[] = [
 	],
 	...(
 		[
-			['messages', 'the Prompt fields set'],
+			['messages', 'the node builds from its prompt or messages'],
 			['stream', 'Options > Stream sets'],
 			['model', 'the Model field sets'],
-			['tools', 'the Tools fields set'],
+			['tools', 'the node builds from its tools'],
 			['stream_options', 'Options > Stream Usage sets'],
 		] as const
 	).map(

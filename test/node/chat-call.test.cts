@@ -18,6 +18,7 @@ import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credent
 import type { Completion } from '../../engine/protocol';
 import { readCompletion } from '../../engine/reply/read-completion';
 import { openReply } from '../../engine/transport/http';
+import { chooseRoute } from '../../engine/transport/route';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { Engine } from '../../dev/n8n-core/harness.cts';
 import { chunk, sse } from '../support/sse.cts';
@@ -68,7 +69,7 @@ class StreamProbe implements INodeType {
 		const deltas: string[] = [];
 		try {
 			const completion = await readCompletion(
-				await openReply(this, {
+				await openReply(await chooseRoute(this, { baseUrl }), {
 					method: 'POST',
 					url: `${baseUrl}${this.getNodeParameter('path', 0) as string}`,
 					body: { model: 'echo-1', messages: [{ role: 'user', content: 'Hi' }], stream: true },

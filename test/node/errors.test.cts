@@ -166,15 +166,6 @@ describe('every failure reads as what happened and how to fix it', () => {
 			/"404 page not found"/,
 		],
 		[
-			'429 with an empty body and Retry-After',
-			keys.faults,
-			'fault-empty-429',
-			{},
-			"Too many requests: the service's rate limit for this key was reached (item 0)",
-			{ http_code: 429 },
-			/an empty body.*wait 1.5 s/,
-		],
-		[
 			'error as a plain string',
 			keys.faults,
 			'fault-string-error',
@@ -215,6 +206,23 @@ describe('every failure reads as what happened and how to fix it', () => {
 		expect(json.error).toEqual(expect.stringContaining(message));
 		expect(json.error_details).toMatchObject(details);
 		expect((json.error_details as IDataObject).description).toMatch(fix);
+	});
+
+	test('429 with an empty body and Retry-After; the key pauses, and an item that may not wait fails at once, unsent', async () => {
+		// A key state of its own (another origin of the same service): the pause holds every request on the key.
+		const baseUrl = service().baseUrl.replace('127.0.0.1', 'localhost');
+		const json = await errorItem(keys.faults, 'fault-empty-429', baseUrl);
+		expect(json.error).toBe(
+			"Too many requests: the service's rate limit for this key was reached (item 0)",
+		);
+		expect(json.error_details).toMatchObject({ http_code: 429 });
+		expect((json.error_details as IDataObject).description).toMatch(/an empty body.*wait 1.5 s/);
+		await service().clearRequests();
+		const next = await errorItem(keys.faults, 'fault-string-error', baseUrl);
+		expect(next.error).toBe(
+			"Too many requests: the service's rate limit for this key was reached: the service asks to wait longer than Options > Max Wait on Rate Limit (Ms) allows (0 ms) (item 0)",
+		);
+		expect(await service().requests()).toHaveLength(0);
 	});
 
 	test('404 because the Base URL lacks /v1', async () => {

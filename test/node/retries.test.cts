@@ -148,21 +148,26 @@ describe('retries inside the node', () => {
 		expect(json.error).toMatch(/refused the connection, after 2 attempts \(item 0\)$/);
 	});
 
+	// The next two tests pause their key for 30 s (every request on it would wait): each takes a key of its own.
 	test('a Retry-After longer than Max Retry Wait is not waited for', async () => {
-		const { json, elapsed, requests } = await run('echo-1', {
-			...failFirst(1, 503, { retry_after: '30' }),
-			maxRetryWait: 5000,
-		});
+		const { json, elapsed, requests } = await run(
+			'echo-1',
+			{ ...failFirst(1, 503, { retry_after: '30' }), maxRetryWait: 5000 },
+			keys.premium,
+		);
 		expect(requests).toHaveLength(1);
 		expect(elapsed).toBeLessThan(3000);
 		expect(json.error).toMatch(/^The service or a gateway in front of it is unavailable \(503\)/);
 	});
 
-	test('a rate limit whose Retry-After is longer than Max Wait on Rate Limit is not waited for', async () => {
-		const { json, elapsed, requests } = await run('echo-1', {
-			...failFirst(1, 429, { retry_after: '30' }),
-			maxRateLimitWait: 5000,
-		});
+	test('a rate limit whose Retry-After is longer than Max Wait on Rate Limit is not waited for; it pauses the key', async () => {
+		const baseUrl = service().baseUrl.replace('127.0.0.1', 'localhost');
+		const { json, elapsed, requests } = await run(
+			'echo-1',
+			{ ...failFirst(1, 429, { retry_after: '30' }), maxRateLimitWait: 5000 },
+			keys.default,
+			baseUrl,
+		);
 		expect(requests).toHaveLength(1);
 		expect(elapsed).toBeLessThan(3000);
 		expect(json.error).toBe(
@@ -174,6 +179,13 @@ describe('retries inside the node', () => {
 		expect((json.error_details as IDataObject).description).toMatch(
 			/raise Options > Max Wait on Rate Limit/,
 		);
+		// The service asked the key to wait 30 s: another item on it, for another model, that may wait 5 s fails
+		// at once in the same words, without a request.
+		await service().clearRequests();
+		const next = await run('think-1', { maxRateLimitWait: 5000 }, keys.default, baseUrl);
+		expect(next.requests).toHaveLength(0);
+		expect(next.elapsed).toBeLessThan(1000);
+		expect(next.json.error).toBe(json.error);
 	});
 
 	test('Max Retries 0 sends once', async () => {

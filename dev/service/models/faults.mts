@@ -138,7 +138,8 @@ export const faultModels: ModelDefinition[] = [
 		{ ...json, 'Retry-After': '30' },
 		JSON.stringify({
 			error: {
-				message: 'Rate limit reached for requests. Please try again in 30s.',
+				message:
+					'Rate limit reached for fault-429-wait in organization org-local on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 30s.',
 				type: 'requests',
 				code: 'rate_limit_exceeded',
 			},

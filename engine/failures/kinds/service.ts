@@ -1,5 +1,5 @@
 import { RateLimitWaitExceeded, ServiceError } from '../errors';
-import type { FailureKind, Words, WordsContext } from '../kind';
+import type { FailureKind, KeySign, Words, WordsContext } from '../kind';
 import { duration, kind } from '../kind';
 import type { NamedWindow } from '../service-signs';
 import {
@@ -10,6 +10,7 @@ import {
 	isOutOfBalance,
 	lacksCapability,
 	namedWindow,
+	namesModel,
 	refusesFiles,
 	refusesReasoning,
 	wantsReasoningBack,
@@ -98,6 +99,14 @@ function rateLimitWords(error: ServiceError, context: WordsContext): Words {
 }
 
 const isRateLimit = (error: ServiceError) => error.status === 429 && !isOutOfBalance(error);
+
+/** The wait a service asked (Retry-After, retry-after-ms, a reset): for the model the answer names, else the key. */
+function askedPause(error: ServiceError, model: string | undefined): KeySign | undefined {
+	if (error.retryAfterMs === undefined) return undefined;
+	return namesModel(error, model)
+		? { pauseMs: error.retryAfterMs, model }
+		: { pauseMs: error.retryAfterMs };
+}
 
 export const SERVICE_KINDS: FailureKind[] = [
 	service({
@@ -229,6 +238,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 		retry: 'wait',
 		anotherModel: true,
 		test: (error) => isRateLimit(error) && inFlightCap(error) !== undefined,
+		keySign: (error) => ({ cap: inFlightCap(error)! }),
 		words: rateLimitWords,
 	}),
 	service({
@@ -236,6 +246,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 		retry: 'wait',
 		anotherModel: true,
 		test: (error) => isRateLimit(error) && namedWindow(error) !== undefined,
+		keySign: (error) => ({ window: namedWindow(error)! }),
 		words: rateLimitWords,
 	}),
 	service({
@@ -244,6 +255,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 		overload: true,
 		anotherModel: true,
 		test: isRateLimit,
+		keySign: askedPause,
 		words: rateLimitWords,
 	}),
 	service({
@@ -263,6 +275,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 		overload: true,
 		anotherModel: true,
 		test: status(503),
+		keySign: askedPause,
 		words: unavailableWords,
 	}),
 	service({
@@ -270,6 +283,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 		retry: 'back-off',
 		anotherModel: true,
 		test: status(502, 504),
+		keySign: askedPause,
 		words: unavailableWords,
 	}),
 	service({
@@ -278,6 +292,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 		anotherModel: true,
 		listed: 'a server error after the retries (5xx)',
 		test: (error) => error.status >= 500,
+		keySign: askedPause,
 		words: (error) => ({
 			message: `The service failed while answering (${error.status})`,
 			fix: 'This is a problem on the service side: run again later. If it persists, report it to the service with the message quoted here.',

@@ -19,15 +19,14 @@ import type { JobReply } from './run-job';
 import { runJob, streamsToClient } from './run-job';
 import { toolCallItems } from './tool-call-items';
 import { runsAsTool, toolFailure, toolFailureMessage, toolResult } from './tool-result';
-import type { Connection } from '../../../engine';
+import type { Connection, Run } from '../../../engine';
 import {
 	ChatClient,
 	connectionFrom,
 	CREDENTIAL_TYPE,
 	describeProblem,
 	errorItemJson,
-	optionSetting,
-	Run,
+	startRun,
 	toNodeError,
 } from '../../../engine';
 import type { AddedBinary } from '../request/images';
@@ -73,31 +72,12 @@ async function prepareItem(
 	}
 }
 
-/**
- * A setting of the whole run (Concurrency, Token Budget), read alone from item 0: an expression error in
- * another option is reported with its item.
- */
-function runSetting(context: IExecuteFunctions, name: 'concurrency' | 'tokenBudget'): number {
-	const value = context.getNodeParameter(`options.${name}`, 0, null) as unknown;
-	return optionSetting(value === null ? {} : { [name]: value }, name);
-}
-
 /** Node-wide settings, read once per execution: the credential, the run, the outputs, On Error. */
 function nodeSettings(context: IExecuteFunctions, credentials: ICredentialDataDecryptedObject) {
 	const connection = connectionFrom(credentials);
 	return {
 		connection,
-		run: new Run({
-			key: connection,
-			concurrency: runSetting(context, 'concurrency'),
-			tokenBudget: runSetting(context, 'tokenBudget'),
-			cancel: context.getExecutionCancelSignal?.(),
-			// Above the node's output in the editor, and in n8n's log.
-			warn: (message) => {
-				context.addExecutionHints?.({ message, type: 'warning', location: 'outputPane' });
-				context.logger.warn(`${context.getNode().name}: ${message}`);
-			},
-		}),
+		run: startRun(context, connection),
 		withToolCalls: hasToolCallsOutput(context.getNodeParameter('toolsMode', 0, 'none')),
 		asTool: runsAsTool(context),
 		routeErrors: context.getNode().onError === 'continueErrorOutput',

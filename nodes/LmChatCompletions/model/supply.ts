@@ -4,7 +4,7 @@ import type { ISupplyDataFunctions, SupplyData } from 'n8n-workflow';
 import { fitAdapter } from './langchain-adapter';
 import { ChatCompletionsModel } from './model';
 import type { ModelSettings } from './model';
-import { optionChoice, optionValue, Run } from '../../../engine';
+import { optionChoice, optionValue, startRun } from '../../../engine';
 
 /**
  * The model for n8n's AI nodes, wrapped by the AI node SDK. This module and what it imports need the SDK:
@@ -15,14 +15,8 @@ export function supplyChatModel(
 	settings: ModelSettings,
 ): SupplyData {
 	// One run for every call of this model in the execution: several requests may be in flight (an
-	// agent with batching, Auto); a Retry-After pauses every request on the key.
-	const run = new Run({
-		key: settings.connection,
-		concurrency: 0,
-		tokenBudget: 0,
-		cancel: context.getExecutionCancelSignal?.(),
-	});
-	const model = new ChatCompletionsModel(context, settings, run);
+	// agent with batching, Auto).
+	const model = new ChatCompletionsModel(context, settings, startRun(context, settings.connection));
 	const supplied = supplyModel(context, model);
 	fitAdapter(supplied.response, {
 		jsonOutput: optionChoice(settings.options, 'responseFormat') !== 'text',

@@ -29,7 +29,7 @@ describe('the fallback key', () => {
 		[
 			'fault-429-wait',
 			429,
-			'{"error":{"message":"Rate limit reached for requests. Please try again in 30s.","type":"requests","code":"rate_limit_exceeded"}}',
+			'{"error":{"message":"Rate limit reached for fault-429-wait in organization org-local on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 30s.","type":"requests","code":"rate_limit_exceeded"}}',
 		],
 		[
 			'fault-400-no-tools',

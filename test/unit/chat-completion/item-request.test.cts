@@ -256,7 +256,7 @@ describe('bad input is refused before anything is sent, naming the field and the
 		[
 			'extra body overriding messages',
 			simple({ options: { extraBody: { messages: [], stream: true } } }),
-			'Extra Body: sets "messages", which the Prompt fields set, and "stream", which Options > Stream sets',
+			'Extra Body: sets "messages", which the node builds from its prompt or messages, and "stream", which Options > Stream sets',
 			/Remove "messages", "stream" from Extra Body/,
 		],
 		[

@@ -53,7 +53,11 @@ describe('a completion into the result n8n takes', () => {
 	// fails every LLM check with "Invalid content type" otherwise; n8n 2.16 to 2.31's Text Classifier,
 	// Information Extractor, Sentiment Analysis and Basic LLM Chain read the content the same way.
 	test.each([
-		['reasoning_content', { content: 'Blue', reasoning_content: 'Light scatters' }, 'Light scatters'],
+		[
+			'reasoning_content',
+			{ content: 'Blue', reasoning_content: 'Light scatters' },
+			'Light scatters',
+		],
 		["OpenRouter's reasoning", { content: 'Blue', reasoning: 'Light scatters' }, 'Light scatters'],
 		['an inline <think> block', { content: '<think>Hmm</think>\nBlue' }, 'Hmm'],
 	])('reasoning (%s) in its own part after the text', (_style, message, reasoning) => {

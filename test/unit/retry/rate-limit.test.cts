@@ -101,7 +101,7 @@ test('cancelling ends a rate-limit wait at once', async () => {
 
 test('after a shared pause, the requests that waited go on spread out, not at one instant', async () => {
 	const run = new Run({ concurrency: 10, tokenBudget: 0 });
-	run.gate.pause(400);
+	run.key.learn({ pauseMs: 400 }, limited(400));
 	const resumed: number[] = [];
 	const started = Date.now();
 	const runs = Array.from({ length: 10 }, () =>
@@ -111,4 +111,81 @@ test('after a shared pause, the requests that waited go on spread out, not at on
 	await Promise.all(runs);
 	expect(Math.min(...resumed)).toBeGreaterThanOrEqual(400);
 	expect(Math.max(...resumed) - Math.min(...resumed)).toBeGreaterThan(100);
+});
+
+/** OpenAI's 429 for one model: its words name the model the limit is for. */
+const modelLimited = (model: string, retryAfterMs: number) =>
+	new ServiceError(
+		429,
+		`Rate limit reached for ${model} in organization org-example on requests per min (RPM): Limit 3, Used 3, Requested 1.`,
+		'requests',
+		'rate_limit_exceeded',
+		'json',
+		retryAfterMs,
+	);
+
+test("a 429 that names its model pauses that model's requests on the key, not another model's", async () => {
+	const run = new Run({ concurrency: 10, tokenBudget: 0 });
+	const first = attempts(modelLimited('gpt-4o', 2_000));
+	const told = retried(first.attempt, policy, run, undefined, 'gpt-4o');
+	await jest.advanceTimersByTimeAsync(0);
+	const started = Date.now();
+	const times: Record<string, number> = {};
+	const other = retried(
+		async () => (times.other = Date.now() - started),
+		policy,
+		run,
+		undefined,
+		'gpt-4o-mini',
+	);
+	const same = retried(
+		async () => (times.same = Date.now() - started),
+		policy,
+		run,
+		undefined,
+		'gpt-4o',
+	);
+	await jest.runAllTimersAsync();
+	await Promise.all([told, other, same]);
+	expect(times.other).toBeLessThan(100);
+	expect(times.same).toBeGreaterThanOrEqual(2_000);
+});
+
+test('a 429 that names no model pauses every request on the key', async () => {
+	const run = new Run({ concurrency: 10, tokenBudget: 0 });
+	const told = retried(attempts(limited(2_000)).attempt, policy, run, undefined, 'gpt-4o');
+	await jest.advanceTimersByTimeAsync(0);
+	const started = Date.now();
+	let other = 0;
+	const waiting = retried(
+		async () => (other = Date.now() - started),
+		policy,
+		run,
+		undefined,
+		'gpt-4o-mini',
+	);
+	await jest.runAllTimersAsync();
+	await Promise.all([told, waiting]);
+	expect(other).toBeGreaterThanOrEqual(2_000);
+});
+
+test("a pause longer than an item's own Max Wait on Rate Limit fails it at once, in the rate limit's words", async () => {
+	const run = new Run({ concurrency: 10, tokenBudget: 0 });
+	const told = retried(
+		attempts(limited(30_000)).attempt,
+		{ ...policy, maxRateLimitWaitMs: 60_000 },
+		run,
+	);
+	await jest.advanceTimersByTimeAsync(0);
+	const started = Date.now();
+	const short = attempts();
+	const failure = await retried(short.attempt, { ...policy, maxRateLimitWaitMs: 5_000 }, run).catch(
+		(error: unknown) => error,
+	);
+	expect(Date.now() - started).toBeLessThan(100);
+	expect(short.calls()).toBe(0);
+	expect(failure).toBeInstanceOf(RateLimitWaitExceeded);
+	expect(failure).toMatchObject({ waitedMs: 0, limitMs: 5_000, last: { retryAfterMs: 30_000 } });
+	await jest.runAllTimersAsync();
+	await told;
 });

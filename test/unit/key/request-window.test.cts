@@ -1,5 +1,5 @@
 /** A window a 429 named (new-api): waited out from the key's own sends, refused ones too; new requests held while it is full. */
-import { RequestWindow } from '../../../engine/run/request-window';
+import { RequestWindow } from '../../../engine/key/request-window';
 
 const window = { requests: 3, ms: 3000 };
 

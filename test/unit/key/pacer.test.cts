@@ -1,5 +1,5 @@
 /** Pacing from the x-ratelimit headers: what a reply says is left, less what went since its request, may go; then the reset. */
-import { Pacer } from '../../../engine/run/pacer';
+import { Pacer } from '../../../engine/key/pacer';
 
 const now = 1_000_000;
 const headers = (remaining: number, reset: string, limit = 10) => ({
