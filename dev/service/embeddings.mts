@@ -3,8 +3,8 @@ import type { ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { resolveModel } from './catalog.mts';
 import { outOfBalance, type ChatContext } from './chat.mts';
-import type { EmbeddingKnobs } from './embedding-knobs.mts';
-import { parseEmbeddingsRequest } from './embeddings-request.mts';
+import { parseEmbeddingKnobs, type EmbeddingKnobs } from './embedding-knobs.mts';
+import { parseEmbeddingsRequest, type EmbeddingsRequest } from './embeddings-request.mts';
 import { invalidRequest } from './errors.mts';
 import { sendJson, sendText } from './http-io.mts';
 import { checkFailFirst } from './knob-faults.mts';
@@ -20,6 +20,21 @@ export interface EmbeddingsContext extends ChatContext {
 /** A vector as base64: its numbers as 32-bit floats, little-endian, as OpenAI sends them. */
 function base64(vector: number[]): string {
 	return Buffer.from(new Float32Array(vector).buffer).toString('base64');
+}
+
+/** The knobs of this request: none when `for_input` names a text its input does not hold. */
+function knobsOf(request: EmbeddingsRequest): EmbeddingKnobs {
+	const { knobs } = request;
+	if (knobs.forInput === undefined || request.input.includes(knobs.forInput)) return knobs;
+	return parseEmbeddingKnobs(undefined);
+}
+
+/** A body as JSON, Infinity written `1e999` (JSON has no Infinity; JSON.parse reads `1e999` as Infinity). */
+function jsonWithInfinity(value: unknown): string {
+	const mark = 'not finite: 1e999';
+	return JSON.stringify(value, (_key, item: unknown) =>
+		item === Infinity ? mark : item,
+	).replaceAll(`"${mark}"`, '1e999');
 }
 
 interface Entry {
@@ -66,19 +81,32 @@ export async function embeddings(
 			'invalid_value',
 		);
 	}
-	const { knobs } = request;
+	const knobs = knobsOf(request);
 	checkFailFirst(knobs.failFirst, context.counts);
 	if (context.msPerInput > 0) await delay(context.msPerInput * request.input.length);
+	const vectors = request.input.map((text) =>
+		vectorOf(text, knobs.ignoreDimensions ? model.dimensions : dimensions),
+	);
+	if (knobs.notFinite) {
+		const last = vectors[vectors.length - 1];
+		last[Math.min(1, last.length - 1)] = Infinity;
+	}
 	const asBase64 = request.encodingFormat === 'base64' || knobs.base64;
-	const entries: Entry[] = request.input.map((text, index) => {
-		const vector = vectorOf(text, dimensions);
-		return { object: 'embedding', index, embedding: asBase64 ? base64(vector) : vector };
-	});
+	const entries: Entry[] = vectors.map((vector, index) => ({
+		object: 'embedding',
+		index,
+		embedding: asBase64 ? base64(vector) : vector,
+	}));
 	const tokens = request.input.reduce((sum, text) => sum + Math.max(1, countWords(text)), 0);
-	sendJson(res, 200, {
+	const body = {
 		object: 'list',
 		data: shaped(entries, knobs),
 		model: model.id,
 		usage: { prompt_tokens: tokens, total_tokens: tokens },
-	});
+	};
+	if (knobs.notFinite) {
+		sendText(res, 200, jsonWithInfinity(body), { 'Content-Type': 'application/json' });
+	} else {
+		sendJson(res, 200, body);
+	}
 }

@@ -119,6 +119,35 @@ describe('embeddings knobs', () => {
 		expect(typeof (await knobbed({ base64: true })).json.data[2].embedding).toBe('string');
 	});
 
+	it('not_finite: the last vector’s second number is 1e999 in JSON, Infinity’s bytes in base64', async () => {
+		const json = await knobbed({ not_finite: true });
+		expect(json.text).toMatch(/"index":2,"embedding":\[[^,\]]+,1e999,/);
+		expect(json.json.data[2].embedding[1]).toBe(Infinity);
+		expect(json.json.data[1].embedding.every(Number.isFinite)).toBe(true);
+		const packed = await knobbed({ not_finite: true, base64: true });
+		const bytes = Buffer.from(packed.json.data[2].embedding as string, 'base64');
+		expect(bytes.readFloatLE(4)).toBe(Infinity);
+	});
+
+	it('ignore_dimensions: vectors of the model’s 512 numbers when 64 were asked', async () => {
+		const reply = await embed(service(), keys.rag, {
+			model: 'embed-1',
+			input: texts,
+			dimensions: 64,
+			x_local: { ignore_dimensions: true },
+		});
+		for (const entry of reply.json.data) expect(entry.embedding).toHaveLength(512);
+	});
+
+	it('for_input: the knobs shape only the request whose input holds the text', async () => {
+		const failFirst = { id: 'embed-for-input', count: 5, status: 500 };
+		const other = await knobbed({ for_input: 'not sent', fail_first: failFirst, drop_last: true });
+		expect(other.status).toBe(200);
+		expect(other.json.data).toHaveLength(3);
+		const chosen = await knobbed({ for_input: texts[1], fail_first: failFirst });
+		expect(chosen.status).toBe(500);
+	});
+
 	it('fail_first fails the first request with the id, then answers', async () => {
 		const failFirst = { id: 'embed-429', count: 1, status: 429, retry_after: '0.2' };
 		const first = await knobbed({ fail_first: failFirst });
