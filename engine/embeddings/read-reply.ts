@@ -29,22 +29,26 @@ function decodeBase64(text: string, position: number): number[] {
 	return Array.from({ length: bytes.length / 4 }, (_, at) => view.getFloat32(at * 4, true));
 }
 
-/** An entry's vector: an array of finite numbers, or base64 floats (a gateway may send them whatever was asked). */
+/**
+ * An entry's vector: an array of numbers, or base64 floats (a gateway may send them whatever was asked);
+ * either way each number must be finite (JSON's `1e999` reads as Infinity, base64 bytes may hold NaN).
+ */
 function vectorOf(embedding: unknown, position: number): number[] {
-	if (typeof embedding === 'string') return decodeBase64(embedding, position);
-	if (
-		Array.isArray(embedding) &&
-		embedding.length > 0 &&
-		embedding.every((value) => typeof value === 'number' && Number.isFinite(value))
-	) {
-		return embedding as number[];
+	const base64 = typeof embedding === 'string';
+	const vector = base64 ? decodeBase64(embedding, position) : embedding;
+	const what = `sent a ${base64 ? 'base64 ' : ''}vector for text ${position + 1} of the request`;
+	if (!Array.isArray(vector) || vector.length === 0) {
+		throw new EmbeddingsReplyError(
+			`${what} that is not a list of numbers (it is ${Array.isArray(vector) ? 'empty' : describe(vector)})`,
+		);
 	}
-	const wrong = Array.isArray(embedding)
-		? embedding.find((value) => typeof value !== 'number' || !Number.isFinite(value))
-		: embedding;
-	throw new EmbeddingsReplyError(
-		`sent a vector for text ${position + 1} of the request that is not a list of numbers (it holds ${describe(wrong)})`,
-	);
+	const at = vector.findIndex((value) => typeof value !== 'number' || !Number.isFinite(value));
+	if (at !== -1) {
+		throw new EmbeddingsReplyError(
+			`${what} whose number ${at + 1} of ${vector.length} is ${describe(vector[at])}, not a finite number`,
+		);
+	}
+	return vector as number[];
 }
 
 function count(value: unknown): number | undefined {
@@ -62,7 +66,7 @@ function usageOf(usage: unknown): EmbeddingsUsage | undefined {
 /**
  * Reads the reply to an embeddings request of `sent` texts. Vectors are matched to the texts by each
  * entry's `index`, never by position; a reply with another count, an entry without an index (or with one
- * out of range, or twice), a vector that is not numbers, or vectors of different lengths is an
+ * out of range, or twice), a vector that is not finite numbers, or vectors of different lengths is an
  * EmbeddingsReplyError. An error status, or an error object inside a 2xx, is the ServiceError it says.
  */
 export function readEmbeddings(reply: HttpReply, sent: number): EmbeddingsReply {

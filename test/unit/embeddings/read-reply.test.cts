@@ -49,10 +49,12 @@ test('matches vectors to texts by index, not by position, and reads usage', () =
 	});
 });
 
+/** Numbers as base64 32-bit floats, little-endian, as `encoding_format: "base64"` gives them. */
+const base64Of = (numbers: number[]) =>
+	Buffer.from(new Float32Array(numbers).buffer).toString('base64');
+
 test('decodes base64 vectors (32-bit floats, little-endian), whatever was asked for', () => {
-	const floats = new Float32Array([0.5, -0.25, 1]);
-	const base64 = Buffer.from(floats.buffer).toString('base64');
-	expect(readEmbeddings(reply({ data: [entry(0, base64)] }), 1)).toEqual({
+	expect(readEmbeddings(reply({ data: [entry(0, base64Of([0.5, -0.25, 1]))] }), 1)).toEqual({
 		vectors: [[0.5, -0.25, 1]],
 		usage: undefined,
 	});
@@ -84,10 +86,40 @@ test.each([
 		'The embedding model "embed-1" sent a vector for index 2, but only 2 texts were sent (indexes 0 to 1)',
 	],
 	[
-		'a vector that is not numbers',
+		'a vector that holds text',
 		{ data: [entry(0, ['0.1', 0.2])] },
 		1,
-		`The embedding model "embed-1" sent a vector for text 1 of the request that is not a list of numbers (it holds the text "0.1")`,
+		'The embedding model "embed-1" sent a vector for text 1 of the request whose number 1 of 2 is the text "0.1", not a finite number',
+	],
+	[
+		'a vector holding 1e999 (JSON.parse reads Infinity)',
+		'{"data":[{"index":0,"embedding":[0.1,0.2]},{"index":1,"embedding":[0.3,1e999]}]}',
+		2,
+		'The embedding model "embed-1" sent a vector for text 2 of the request whose number 2 of 2 is Infinity, not a finite number',
+	],
+	[
+		'a base64 vector holding NaN',
+		{ data: [entry(0, base64Of([0.5, 0.25, 1])), entry(1, base64Of([0.5, 0.25, NaN]))] },
+		2,
+		'The embedding model "embed-1" sent a base64 vector for text 2 of the request whose number 3 of 3 is NaN, not a finite number',
+	],
+	[
+		'a base64 vector holding -Infinity',
+		{ data: [entry(0, base64Of([-Infinity, 0.25]))] },
+		1,
+		'The embedding model "embed-1" sent a base64 vector for text 1 of the request whose number 1 of 2 is -Infinity, not a finite number',
+	],
+	[
+		'an empty vector',
+		{ data: [entry(0, [])] },
+		1,
+		'The embedding model "embed-1" sent a vector for text 1 of the request that is not a list of numbers (it is empty)',
+	],
+	[
+		'a vector that is null',
+		{ data: [entry(0, null)] },
+		1,
+		'The embedding model "embed-1" sent a vector for text 1 of the request that is not a list of numbers (it is null)',
 	],
 	[
 		'vectors of different lengths',
