@@ -21,6 +21,21 @@ function totalUsage(replies: EmbeddingsReply[]): EmbeddingsUsage | undefined {
 	};
 }
 
+/** One call's batches: how many were sent, and how many are in flight now. */
+interface Tally {
+	sent: number;
+	inFlight: number;
+}
+
+/** What a call's failure did with its batches: those sent (their vectors not used), cancelled, not sent. */
+function stopNote(batches: number, sent: number, cancelled: number): string {
+	const were = (count: number) => (count === 1 ? 'was' : 'were');
+	const inFlight = cancelled === 0 ? '' : ` (${cancelled} cancelled in flight)`;
+	const unsent = batches - sent;
+	const notSent = unsent === 0 ? '' : `; ${unsent} ${were(unsent)} not sent`;
+	return `The call stopped at this failure: ${sent} of its ${batches} batches ${were(sent)} sent and ${sent === 1 ? 'is' : 'are'} not used${inFlight}${notSent}.`;
+}
+
 /** The vectors of one call, whatever the batches, with their length checked against Options > Dimensions. */
 function joined(replies: EmbeddingsReply[], dimensions: number | undefined): EmbeddingsReply {
 	const vectors = replies.flatMap((reply) => reply.vectors);
@@ -53,9 +68,13 @@ export class EmbeddingsClient {
 	/** The route every batch of this client takes, chosen at its first call. */
 	#route?: Promise<Route>;
 
+	/** What each failed call did with its batches, by the error it failed with (`stopNote`). */
+	readonly #stops = new WeakMap<object, string>();
+
 	/**
 	 * One vector per text, in order. Empty texts fail before anything is sent; a batch that fails stops
-	 * the others (none of the call's vectors is used).
+	 * the others (those in flight are cancelled, none of the call's vectors is used), and the call fails
+	 * with its error once they have ended.
 	 */
 	async embed(
 		texts: readonly unknown[],
@@ -69,30 +88,54 @@ export class EmbeddingsClient {
 		);
 		const failed = new AbortController();
 		const ends = this.run.signal(signal ? AbortSignal.any([signal, failed.signal]) : failed.signal);
-		const replies = await Promise.all(
-			batches.map(async (batch) => await this.run.admit(() => this.batch(batch, ends))),
-		).catch((error: unknown) => {
+		const tally: Tally = { sent: 0, inFlight: 0 };
+		const calls = batches.map(
+			async (batch) => await this.run.admit(() => this.batch(batch, ends, tally)),
+		);
+		/** Ends the other batches after `error` (those in flight cancelled) and notes what they did. */
+		const stopped = async (error: unknown) => {
+			const cancelled = tally.inFlight;
 			failed.abort();
-			throw error;
-		});
-		return joined(replies, this.request.dimensions);
+			await Promise.allSettled(calls);
+			if (batches.length > 1 && typeof error === 'object' && error !== null) {
+				this.#stops.set(error, stopNote(batches.length, tally.sent, cancelled));
+			}
+			return error;
+		};
+		try {
+			return joined(await Promise.all(calls), this.request.dimensions);
+		} catch (error) {
+			throw await stopped(error);
+		}
 	}
 
-	private async batch(texts: string[], signal: AbortSignal): Promise<EmbeddingsReply> {
+	/** What the call that failed with `error` did with its batches, for its error ('' for a call of one batch). */
+	stopNote(error: unknown): string {
+		return typeof error === 'object' && error !== null ? (this.#stops.get(error) ?? '') : '';
+	}
+
+	private async batch(
+		texts: string[],
+		signal: AbortSignal,
+		tally: Tally,
+	): Promise<EmbeddingsReply> {
 		this.#route ??= chooseRoute(this.context, this.connection);
 		const route = await this.#route;
-		const attempt = async () =>
-			readEmbeddings(
-				await send(route, {
-					method: 'POST',
-					url: `${this.connection.baseUrl}/embeddings`,
-					body: embeddingsBody(this.request, texts),
-					timeout: this.request.timeout,
-					connection: this.connection,
-					cancel: signal,
-				}),
-				texts.length,
-			);
+		let sent = false;
+		const attempt = async () => {
+			if (!sent) tally.sent++;
+			sent = true;
+			tally.inFlight++;
+			const reply = await send(route, {
+				method: 'POST',
+				url: `${this.connection.baseUrl}/embeddings`,
+				body: embeddingsBody(this.request, texts),
+				timeout: this.request.timeout,
+				connection: this.connection,
+				cancel: signal,
+			}).finally(() => tally.inFlight--);
+			return readEmbeddings(reply, texts.length);
+		};
 		return await withRetries(attempt, this.request.retry, this.run, {
 			signal,
 			model: this.request.model,

@@ -54,6 +54,7 @@ export class ChatCompletionsEmbeddings {
 			const failure = embeddingsError(this.context.getNode(), error, {
 				connection,
 				model: request.model,
+				note: this.client.stopNote(error),
 			});
 			this.context.addOutputData(type, index, failure);
 			throw failure;

@@ -15,17 +15,21 @@ export const WORDS: NodeWords = {
 
 /**
  * A failure of the Embeddings node as the error its vector store shows: the message, the service's words
- * and the fix. Marked as the sub-node's own, so that n8n names this node as the one to open.
+ * and the fix, then `note` (what the failed call did with its other batches). Marked as the sub-node's
+ * own, so that n8n names this node as the one to open.
  */
 export function embeddingsError(
 	node: INode,
 	error: unknown,
-	{ connection, model }: { connection?: Partial<Connection>; model?: string },
+	{
+		connection,
+		model,
+		note = '',
+	}: { connection?: Partial<Connection>; model?: string; note?: string },
 ): NodeApiError | NodeOperationError {
-	const nodeError = toNodeError(
-		node,
-		describeProblem(error, { ...connection, model, words: WORDS }),
-	);
+	const problem = describeProblem(error, { ...connection, model, words: WORDS });
+	if (note !== '') problem.description += ` ${note}`;
+	const nodeError = toNodeError(node, problem);
 	nodeError.functionality = 'configuration-node';
 	return nodeError;
 }
