@@ -107,13 +107,71 @@ test.each([
 		'no_index',
 		'sent entry 1 of its reply without an index, so which text its vector belongs to is unknown',
 	],
-	['not_numbers', 'sent a vector for text 1 of the request that is not a list of numbers'],
+	['not_numbers', 'sent a vector for text 1 of the request whose number 1 of 512 is the text "'],
 ])('a reply that does not match (%s) fails the call and names the model', async (knob, said) => {
 	const run = await rag({ batchSize: 10, maxRetries: 0, ...knobs({ [knob]: true }).options });
 	expect(run.error?.message).toContain(`The embedding model "embed-1" ${said}`);
 	expect(run.error?.description).toMatch(/^No vector of this reply is used/);
 	expect(run.log[0].error?.message).toBe(run.error?.message);
 	expect(run.output).toBeUndefined();
+});
+
+test.each([
+	['numbers', {}, 'vector'],
+	['base64', { base64: true }, 'base64 vector'],
+])(
+	'a vector holding Infinity (%s) fails the call, naming the model, the text and the number',
+	async (_name, encoding, vector) => {
+		const run = await rag({ ...knobs({ ...encoding, not_finite: true }).options });
+		expect(run.error?.message).toBe(
+			`The embedding model "embed-1" sent a ${vector} for text 25 of the request whose number 2 of 512 is Infinity, not a finite number`,
+		);
+		expect(run.error?.description).toMatch(/^No vector of this reply is used/);
+		expect(run.output).toBeUndefined();
+	},
+);
+
+test('vectors of another length than Dimensions, all alike, fail the call with the fix', async () => {
+	const run = await rag({
+		batchSize: 10,
+		dimensions: 64,
+		...knobs({ ignore_dimensions: true }).options,
+	});
+	expect(run.error?.message).toBe(
+		'The embedding model "embed-1" sent vectors of 512 numbers where Options > Dimensions asks for 64: the model does not give vectors of that length (remove Dimensions, or choose a model that takes it)',
+	);
+	expect(run.error?.description).toContain(
+		'The call stopped at this failure: 3 of its 3 batches were sent and are not used.',
+	);
+	expect(run.output).toBeUndefined();
+});
+
+test('a batch that fails cancels the others in flight, and the error counts them', async () => {
+	// 200 ms per input: the batches of 10 take 2 s, the last one (5 texts, its reply bad) 1 s.
+	const slow = await startService({ args: ['--embedding-ms-per-input', '200'] });
+	try {
+		const bad = texts[22];
+		const run = await rag(
+			{ batchSize: 10, ...knobs({ for_input: bad, not_finite: true }).options },
+			embedAll,
+			slow,
+		);
+		expect(run.error?.message).toBe(
+			'The embedding model "embed-1" sent a vector for text 5 of the request whose number 2 of 512 is Infinity, not a finite number',
+		);
+		expect(run.error?.description).toContain(
+			'The call stopped at this failure: 3 of its 3 batches were sent and are not used (2 cancelled in flight).',
+		);
+		const requests = await slow.endedRequests();
+		const ended = (holds: boolean) =>
+			requests
+				.filter((request) => (request.body as { input: string[] }).input.includes(bad) === holds)
+				.map((request) => request.ended?.by);
+		expect(ended(true)).toEqual(['answer']);
+		expect(ended(false)).toEqual(['client', 'client']);
+	} finally {
+		await slow.stop();
+	}
 });
 
 test('a 429 is waited out and a 500 retried: the vectors come', async () => {
