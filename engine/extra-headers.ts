@@ -15,10 +15,20 @@ const NOT_IN_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 /** Where a name stops being a header name: what comes after may be a value pasted with it, and is not shown. */
 const NOT_IN_NAME = /[^!#$%&'*+\-.^_`|~0-9A-Za-z]/;
 
-/** Headers the package sets itself, and why another value cannot replace them. */
+/**
+ * Headers the package or n8n's transport sets itself, and why another value cannot replace them (those
+ * copied from a curl command: with them every request would fail as if the service could not be reached).
+ */
+const TRANSPORT_OWN = "n8n's transport sets it for each request";
 const OWN_HEADERS: Record<string, string> = {
 	authorization: 'the API Key field is sent as Authorization: Bearer <key>',
 	'content-type': 'every request body is JSON (application/json)',
+	'content-length': `the length of each request body is counted when it is sent (${TRANSPORT_OWN})`,
+	'transfer-encoding': `how a body is sent is decided when it is sent (${TRANSPORT_OWN})`,
+	expect: `requests are sent whole, never after a 100 Continue (${TRANSPORT_OWN})`,
+	connection: `connections are kept open or closed by the transport (${TRANSPORT_OWN})`,
+	'keep-alive': `connections are kept open or closed by the transport (${TRANSPORT_OWN})`,
+	upgrade: 'requests are plain HTTP, never upgraded to another protocol',
 };
 
 const FIELD = 'Extra Headers in the credential';
@@ -45,7 +55,8 @@ function parsed(raw: unknown): unknown {
 /**
  * The headers of the credential's Extra Headers (`raw`, empty or absent: none), checked before any request:
  * a JSON object whose names are header names, whose values are text without line breaks, and that sets
- * neither Authorization nor Content-Type. Throws a ConnectionError that names the header and the fix.
+ * none of the headers the package or the transport sets itself (`OWN_HEADERS`: Authorization, Content-Type,
+ * Content-Length, ...). Throws a ConnectionError that names the header and the fix.
  */
 export function extraHeadersFrom(raw: unknown): Record<string, string> {
 	const value = parsed(raw ?? {});

@@ -253,6 +253,38 @@ describe('Extra Headers that cannot be sent are refused before any request, nami
 	});
 });
 
+test('under On Error: Continue, refused Extra Headers fail every item with their words, on either output, and nothing is sent', async () => {
+	const refused = credentialWith({ 'Content-Length': '42', [SECRET_HEADER]: SECRET_VALUE });
+	const message =
+		"Extra Headers in the credential cannot set Content-Length: the length of each request body is counted when it is sent (n8n's transport sets it for each request)";
+	const outcomes = await expectNoLeak(SECRET_VALUE, async () => {
+		const engine = engineWith(keys.default, service().baseUrl, refused);
+		const run = async (onError: 'continueRegularOutput' | 'continueErrorOutput') =>
+			await engine.runNode({
+				type: NODE_TYPE,
+				parameters: simpleParameters('={{ $json.q }}', 'echo-1'),
+				items: jsonItems({ q: 'first' }, { q: 'second' }),
+				settings: { onError },
+			});
+		return {
+			regular: await run('continueRegularOutput'),
+			routed: await run('continueErrorOutput'),
+		};
+	});
+	const { regular, routed } = outcomes;
+	expect(regular.status).toBe('success');
+	expect(regular.outputs[0].map((item) => [item.json.error, item.pairedItem])).toEqual([
+		[`${message} (item 0)`, { item: 0 }],
+		[`${message} (item 1)`, { item: 1 }],
+	]);
+	expect(routed.outputs[0]).toEqual([]);
+	expect(routed.outputs[1].map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	expect(routed.outputs[1][0].error).toMatchObject({
+		description: expect.stringMatching(/Remove Content-Length from Extra Headers/),
+	});
+	expect(await service().requests()).toEqual([]);
+});
+
 describe('a value never shows', () => {
 	const secretHeaders = credentialWith({ [SECRET_HEADER]: SECRET_VALUE });
 

@@ -128,6 +128,11 @@ describe('Extra Headers', () => {
 			'cannot set AUTHORIZATION: the API Key field is sent as Authorization',
 		],
 		['{"Content-Type": "text/plain"}', 'cannot set Content-Type: every request body is JSON'],
+		// Copied from a curl command: with them every request failed as if the service could not be reached.
+		['{"Content-Length": "42"}', 'cannot set Content-Length: the length of each request body'],
+		['{"Expect": "100-continue"}', 'cannot set Expect: requests are sent whole'],
+		['{"transfer-encoding": "chunked"}', 'cannot set transfer-encoding: how a body is sent'],
+		['{"Connection": "close"}', 'cannot set Connection: connections are kept open or closed'],
 		['{"X-A": "1", "x-a": "2"}', 'has X-A and x-a, which are the same header'],
 		['{"X-A": ["1"]}', 'gives X-A a value that is not text'],
 		['{"X-A": "1\\n2"}', 'gives X-A a value with a line break'],

@@ -19,7 +19,7 @@ import type { JobReply } from './run-job';
 import { runJob, streamsToClient } from './run-job';
 import { toolCallItems } from './tool-call-items';
 import { runsAsTool, toolFailure, toolFailureMessage, toolResult } from './tool-result';
-import type { Connection, Run } from '../../../engine';
+import type { Connection, Problem, Run } from '../../../engine';
 import {
 	ChatClient,
 	connectionFrom,
@@ -122,6 +122,8 @@ export async function executeChatCompletion(
 		settings = nodeSettings(this, await this.getCredentials(CREDENTIAL_TYPE));
 	} catch (error) {
 		const problem = describeProblem(error, { words: WORDS, streaming: streamsToClient(this) });
+		// On Error: Continue, every item gets the credential's failure, as a key the service refused does.
+		if (this.continueOnFail() && !runsAsTool(this)) return everyItemFailed(this, problem);
 		// Run as an agent tool, the message is all the model gets: it carries the fix too.
 		const message = runsAsTool(this) ? toolFailureMessage(problem) : problem.message;
 		throw toNodeError(this.getNode(), { ...problem, message });
@@ -239,18 +241,38 @@ function collect(
 			throw toolFailure(context.getNode(), problem);
 		}
 		for (const itemIndex of job.items) {
-			const nodeError = toNodeError(context.getNode(), problem, itemIndex);
-			if (failFast) throw nodeError;
-			replies.push({
-				json: errorItemJson(problem, itemIndex),
-				// With the error output on, n8n routes items that carry `error` there (keeping only its
-				// message in json); the error itself keeps the HTTP code and the fix.
-				...(routeErrors ? { error: nodeError } : {}),
-				pairedItem: { item: itemIndex },
-			});
+			if (failFast) throw toNodeError(context.getNode(), problem, itemIndex);
+			replies.push(errorItem(context, problem, itemIndex, routeErrors));
 		}
 	}
 	return withToolCalls ? [replies, toolCalls] : [replies];
+}
+
+/** A failed item under On Error: Continue, on the regular output or (`routeErrors`) the error output. */
+function errorItem(
+	context: IExecuteFunctions,
+	problem: Problem,
+	itemIndex: number,
+	routeErrors: boolean,
+): INodeExecutionData {
+	return {
+		json: errorItemJson(problem, itemIndex),
+		// With the error output on, n8n routes items that carry `error` there (keeping only its message in
+		// json); the error itself keeps the HTTP code and the fix.
+		...(routeErrors ? { error: toNodeError(context.getNode(), problem, itemIndex) } : {}),
+		pairedItem: { item: itemIndex },
+	};
+}
+
+/** Every input item's error item, when the node cannot run at all (its credential) and On Error continues. */
+function everyItemFailed(context: IExecuteFunctions, problem: Problem): INodeExecutionData[][] {
+	const routeErrors = context.getNode().onError === 'continueErrorOutput';
+	const items = context
+		.getInputData()
+		.map((_, itemIndex) => errorItem(context, problem, itemIndex, routeErrors));
+	return hasToolCallsOutput(context.getNodeParameter('toolsMode', 0, 'none'))
+		? [items, []]
+		: [items];
 }
 
 /**
