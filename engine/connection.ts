@@ -63,12 +63,16 @@ const QUOTED_KEY_CHARACTERS = 8;
 export function redactApiKey(text: string, apiKey: string): string {
 	if (apiKey.length < 4) return text;
 	if (apiKey.length < QUOTED_KEY_CHARACTERS) return text.split(apiKey).join(maskApiKey(apiKey));
-	if (!mayQuote(text, apiKey)) return text;
-	const mask = maskApiKey(apiKey);
+	return maskRuns(text, apiKey, QUOTED_KEY_CHARACTERS, maskApiKey(apiKey));
+}
+
+/** Replaces every run of at least `shortest` (8 or more) characters of `secret` in a row that `text` quotes with `mask`. */
+function maskRuns(text: string, secret: string, shortest: number, mask: string): string {
+	if (!mayQuote(text, secret)) return text;
 	let shown = '';
 	let from = 0;
-	for (let at = 0; at + QUOTED_KEY_CHARACTERS <= text.length; ) {
-		const length = quotedLength(text, at, apiKey);
+	for (let at = 0; at + shortest <= text.length; ) {
+		const length = quotedLength(text, at, secret, shortest);
 		if (length === 0) {
 			at++;
 			continue;
@@ -81,26 +85,30 @@ export function redactApiKey(text: string, apiKey: string): string {
 }
 
 /**
- * A quick test before the scan: 8 characters of the key in a row always hold one of its 4-character pieces
- * that start at a multiple of 4, so a text without any of them quotes none of the key.
+ * A quick test before the scan: 8 characters of a secret in a row always hold one of its 4-character pieces
+ * that start at a multiple of 4, so a text without any of them quotes none of it.
  */
-function mayQuote(text: string, apiKey: string): boolean {
-	for (let at = 0; at + 4 <= apiKey.length; at += 4) {
-		if (text.includes(apiKey.slice(at, at + 4))) return true;
+function mayQuote(text: string, secret: string): boolean {
+	for (let at = 0; at + 4 <= secret.length; at += 4) {
+		if (text.includes(secret.slice(at, at + 4))) return true;
 	}
 	return false;
 }
 
-/** How many characters from `at` in `text` are a run of the key's characters (at least 8), else 0. */
-function quotedLength(text: string, at: number, apiKey: string): number {
-	const start = text.slice(at, at + QUOTED_KEY_CHARACTERS);
+/** How many characters from `at` in `text` are a run of the secret's characters (at least `shortest`), else 0. */
+function quotedLength(text: string, at: number, secret: string, shortest: number): number {
+	const start = text.slice(at, at + shortest);
 	let longest = 0;
-	for (let inKey = apiKey.indexOf(start); inKey >= 0; inKey = apiKey.indexOf(start, inKey + 1)) {
-		let length = QUOTED_KEY_CHARACTERS;
+	for (
+		let inSecret = secret.indexOf(start);
+		inSecret >= 0;
+		inSecret = secret.indexOf(start, inSecret + 1)
+	) {
+		let length = shortest;
 		while (
 			at + length < text.length &&
-			inKey + length < apiKey.length &&
-			text[at + length] === apiKey[inKey + length]
+			inSecret + length < secret.length &&
+			text[at + length] === secret[inSecret + length]
 		) {
 			length++;
 		}
@@ -113,8 +121,9 @@ function quotedLength(text: string, at: number, apiKey: string): number {
 const SHORTEST_HIDDEN_VALUE = 4;
 
 /**
- * Replaces every place in `text` that quotes a value of Extra Headers whole with `[<header name> value]`.
- * (Not pieces of it, as of the key: a value such as a URL shares pieces with other text.)
+ * Replaces every place in `text` that quotes a value of Extra Headers with `[<header name> value]`: the value
+ * whole, or a piece of at least half of it (and 8 characters), as a service that quotes a token's start shows
+ * it. A shorter piece is left: a value such as a URL shares pieces (`https://`) with other text.
  */
 export function redactHeaderValues(
 	text: string,
@@ -122,7 +131,17 @@ export function redactHeaderValues(
 ): string {
 	let shown = text;
 	for (const [name, value] of Object.entries(headers ?? {})) {
-		if (value.length >= SHORTEST_HIDDEN_VALUE) shown = shown.split(value).join(`[${name} value]`);
+		if (value.length < SHORTEST_HIDDEN_VALUE) continue;
+		const mask = `[${name} value]`;
+		shown =
+			value.length < QUOTED_KEY_CHARACTERS
+				? shown.split(value).join(mask)
+				: maskRuns(
+						shown,
+						value,
+						Math.max(QUOTED_KEY_CHARACTERS, Math.ceil(value.length / 2)),
+						mask,
+					);
 	}
 	return shown;
 }

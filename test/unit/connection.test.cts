@@ -143,7 +143,7 @@ describe('Extra Headers', () => {
 		expect(() => connect(raw)).toThrow(`Extra Headers in the credential ${message}`);
 	});
 
-	test('a value is hidden wherever it is quoted whole; short values and pieces are left', () => {
+	test('a value is hidden wherever it is quoted whole; short values and short pieces are left', () => {
 		const headers = {
 			'X-Token': 'tok-Qz7Lw2Rk9Xm4',
 			'X-Flag': 'yes',
@@ -158,5 +158,17 @@ describe('Extra Headers', () => {
 		expect(redactHeaderValues('see https://api.example.org', headers)).toBe(
 			'see https://api.example.org',
 		);
+	});
+
+	test("a piece of a value as long as half of it is hidden, as a service that quotes a token's start shows it", () => {
+		const headers = { 'X-Proxy-Token': 'hdrsecret-Q7w9Lp2Rk8Xm' };
+		expect(redactHeaderValues('Token hdrsecret-Q7... is not allowed', headers)).toBe(
+			'Token [X-Proxy-Token value]... is not allowed',
+		);
+		expect(redactHeaderValues('Token ...Q7w9Lp2Rk8Xm is not allowed', headers)).toBe(
+			'Token ...[X-Proxy-Token value] is not allowed',
+		);
+		// Fewer characters than half the value are left: "hdrsecret" alone says little of it.
+		expect(redactHeaderValues('no hdrsecret here', headers)).toBe('no hdrsecret here');
 	});
 });
