@@ -622,7 +622,7 @@ describe('bad input is refused with the field, the item and the fix, and nothing
 	});
 });
 
-describe('a bad credential fails the whole node before anything is sent', () => {
+describe('a bad credential fails before anything is sent: the node (Stop Workflow), or every item (Continue)', () => {
 	test.each([
 		[
 			'Base URL without a scheme',
@@ -640,15 +640,27 @@ describe('a bad credential fails the whole node before anything is sent', () => 
 		],
 	])('%s', async (_name, apiKey, baseUrl, message, fix) => {
 		const url = baseUrl();
-		const { error, status } = await engineWith(apiKey, url).runNode({
+		const engine = engineWith(apiKey, url);
+		const stopped = await engine.runNode({
 			type: NODE_TYPE,
 			parameters: simpleParameters('Hello'),
-			items: jsonItems({}),
+			items: jsonItems({}, {}),
+		});
+		expect(stopped.status).toBe('error');
+		expect(stopped.error?.message).toBe(message(url));
+		expect(stopped.error?.description).toMatch(fix);
+		const continued = await engine.runNode({
+			type: NODE_TYPE,
+			parameters: simpleParameters('Hello'),
+			items: jsonItems({}, {}),
 			settings: { onError: 'continueRegularOutput' },
 		});
-		expect(status).toBe('error');
-		expect(error?.message).toBe(message(url));
-		expect(error?.description).toMatch(fix);
+		expect(continued.status).toBe('success');
+		expect(continued.outputs[0].map((item) => item.json.error)).toEqual([
+			`${message(url)} (item 0)`,
+			`${message(url)} (item 1)`,
+		]);
+		expect((continued.outputs[0][1].json.error_details as IDataObject).description).toMatch(fix);
 		expect(await service().requests()).toEqual([]);
 	});
 });
