@@ -1,4 +1,9 @@
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	ISupplyDataFunctions,
+} from 'n8n-workflow';
 
 import { extraHeadersFrom } from './extra-headers';
 import { ConnectionError } from './failures/errors';
@@ -144,6 +149,16 @@ export function redactHeaderValues(
 					);
 	}
 	return shown;
+}
+
+/** The one credential type this package defines. */
+export const CREDENTIAL_TYPE = 'chatCompletionsApi';
+
+/** The node's credential, read and checked: what `connectionFrom` gives for it. */
+export async function readConnection(
+	context: Pick<IExecuteFunctions | ISupplyDataFunctions | ILoadOptionsFunctions, 'getCredentials'>,
+): Promise<Connection> {
+	return connectionFrom(await context.getCredentials(CREDENTIAL_TYPE));
 }
 
 /** Reads and checks the credential data; throws a ConnectionError that says what to fix. */

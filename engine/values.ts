@@ -1,5 +1,15 @@
 import { InputError } from './failures/errors';
-import { tryParseJson } from './json';
+
+export type JsonParse = { ok: true; value: unknown } | { ok: false; reason: string };
+
+/** JSON.parse without throwing, for callers that turn a failure into their own message. */
+export function tryParseJson(text: string): JsonParse {
+	try {
+		return { ok: true, value: JSON.parse(text) as unknown };
+	} catch (error) {
+		return { ok: false, reason: (error as Error).message };
+	}
+}
 
 /** Describes a value in an error message without dumping large or secret-looking content: `got 0`, `got the text "warm"`, `got nothing`. */
 export function describe(value: unknown): string {

@@ -40,16 +40,6 @@ export function classify(error: unknown): FailureKind {
 	return FAILURES.find((row) => row.matches(error)) ?? UNEXPECTED;
 }
 
-/** Whether another attempt of the same request may succeed (timeouts only when Retry Timeouts is on). */
-export function isRetryable(error: unknown, retryTimeouts = false): boolean {
-	const { retry } = classify(error);
-	return (
-		retry === 'back-off' ||
-		retry === 'wait' ||
-		(retry === 'back-off-if-timeouts-retried' && retryTimeouts)
-	);
-}
-
 /** The failures that fall back to another model, and those that never do, as the lists name them. */
 export function fallbackLists(): { fallsBack: string[]; never: string[] } {
 	const listed = FAILURES.filter((row) => row.listed !== undefined);

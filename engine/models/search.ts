@@ -1,9 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { connectionFrom } from '../connection';
+import { readConnection } from '../connection';
 import { describeProblem } from '../problems/describe-problem';
 import { toNodeError } from '../problems/node-error';
-import { CREDENTIAL_TYPE } from '../transport/outgoing';
 import { listModels } from './list';
 import { CREDENTIAL_WORDS } from './words';
 
@@ -14,7 +13,7 @@ export async function searchModels(
 ): Promise<INodeListSearchResult> {
 	let context = {};
 	try {
-		const connection = connectionFrom(await this.getCredentials(CREDENTIAL_TYPE));
+		const connection = await readConnection(this);
 		context = connection;
 		const needle = (filter ?? '').trim().toLowerCase();
 		const models = (await listModels(this, connection)).filter((model) =>

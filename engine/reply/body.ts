@@ -1,5 +1,5 @@
 import type { BodyKind } from '../failures/errors';
-import { tryParseJson } from '../json';
+import { tryParseJson } from '../values';
 
 /** Reads a response body whatever it is: JSON, two JSON objects back to back, HTML, plain text or nothing. */
 

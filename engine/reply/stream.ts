@@ -4,10 +4,9 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import { requireFinishReason } from './completion';
 import { serviceErrorFrom } from './error-body';
 import { IncompleteReplyError, StreamFormatError } from '../failures/errors';
-import { tryParseJson } from '../json';
 import type { Completion, ProtocolToolCall } from '../protocol';
 import { REASONING_TEXT_FIELDS } from '../protocol';
-import { isPlainObject } from '../values';
+import { isPlainObject, tryParseJson } from '../values';
 
 /**
  * Assembles a streamed reply (Server-Sent Events of `chat.completion.chunk`s) into the

@@ -1,5 +1,5 @@
 import { ServiceError } from '../failures/errors';
-import { isRetryable } from '../failures/table';
+import { classify } from '../failures/table';
 
 export interface RetryPolicy {
 	/** Retries after the first attempt. */
@@ -10,6 +10,16 @@ export interface RetryPolicy {
 	maxRateLimitWaitMs: number;
 	/** Whether a request that timed out is sent again (Options > Retry Timeouts); not by default. */
 	retryTimeouts?: boolean;
+}
+
+/** Whether another attempt of the same request may succeed (timeouts only when Retry Timeouts is on). */
+export function isRetryable(error: unknown, retryTimeouts = false): boolean {
+	const { retry } = classify(error);
+	return (
+		retry === 'back-off' ||
+		retry === 'wait' ||
+		(retry === 'back-off-if-timeouts-retried' && retryTimeouts)
+	);
 }
 
 const BASE_DELAY_MS = 500;

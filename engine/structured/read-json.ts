@@ -1,4 +1,4 @@
-import { tryParseJson } from '../json';
+import { tryParseJson } from '../values';
 import { describeViolations, validateValue } from '../json-schema';
 import type { StructuredOutput } from '../request/response-format';
 

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { FullResponse, Outgoing, Sender, Sending } from './outgoing';
-import { CREDENTIAL_TYPE } from './outgoing';
+import { CREDENTIAL_TYPE } from '../connection';
 
 /**
  * n8n's HTTP stack closes a socket that is idle for the request's timeout (a reset, not a timeout, to the

@@ -36,29 +36,22 @@ async function answered(
 	url: string,
 	watch: RequestWatch,
 ): Promise<FullResponse> {
-	return await new Promise<FullResponse>((resolve, reject) => {
-		watch.onEnd((end) => {
-			abort();
-			pending.then(
-				(late) => closeUnread(late.body as ReplyBody),
-				() => undefined,
-			);
-			reject(new NetworkError(url, end, watch.idleMs));
-		});
-		pending.then(
-			(response) => {
-				// A body read whole is all in. A stream's headers are news: its first bytes get a whole
-				// Timeout after them.
-				if (ArrayBuffer.isView(response.body)) watch.stop();
-				else watch.bytes();
-				resolve(response);
-			},
-			(error: unknown) => {
-				watch.stop();
-				reject(error);
-			},
-		);
+	const first = await Promise.race([pending, watch.ended()]).catch((error: unknown) => {
+		watch.stop();
+		throw error;
 	});
+	if (typeof first === 'string') {
+		abort();
+		pending.then(
+			(late) => closeUnread(late.body as ReplyBody),
+			() => undefined,
+		);
+		throw new NetworkError(url, first, watch.idleMs);
+	}
+	// A body read whole is all in. A stream's headers are news: its first bytes get a whole Timeout after them.
+	if (ArrayBuffer.isView(first.body)) watch.stop();
+	else watch.bytes();
+	return first;
 }
 
 /**

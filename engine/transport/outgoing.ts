@@ -13,9 +13,6 @@ export type Sender = Pick<IExecuteFunctions, 'getNode'> & {
 		EgressContext['helpers'];
 };
 
-/** The one credential type this package defines. */
-export const CREDENTIAL_TYPE = 'chatCompletionsApi';
-
 /** What came back over HTTP, whatever the status: the parser decides what it means. */
 export interface HttpReply {
 	status: number;

@@ -12,7 +12,7 @@ import { outputsExpression } from './properties/outputs';
 import { promptProperties } from './properties/prompt';
 import { toolNames } from './properties/tool-names';
 import { toolProperties } from './properties/tools';
-import { modelProperty, searchModels, testChatCompletionsApi } from '../../engine';
+import { modelMethods, modelProperty } from '../../engine';
 
 export class ChatCompletion implements INodeType {
 	description: INodeTypeDescription = {
@@ -46,11 +46,7 @@ export class ChatCompletion implements INodeType {
 		],
 	};
 
-	methods = {
-		listSearch: { searchModels },
-		loadOptions: { toolNames },
-		credentialTest: { testChatCompletionsApi },
-	};
+	methods = { ...modelMethods, loadOptions: { toolNames } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeChatCompletion.call(this);

@@ -1,8 +1,8 @@
 import { CHAT_COMPLETION_OPTIONS } from './properties/options';
-import type { NodeWords } from '../../engine';
+import type { problems } from '../../engine';
 
 /** How the engine's words name this node and its fields. */
-export const WORDS: NodeWords = {
+export const WORDS: problems.NodeWords = {
 	node: 'the Chat Completion node',
 	options: CHAT_COMPLETION_OPTIONS,
 	errorDetails: true,

@@ -12,12 +12,10 @@ import { connectionHint, embeddingModelProperty, optionsProperty } from './prope
 import type { Connection, EmbeddingsRequest } from '../../engine';
 import {
 	buildEmbeddingsRequest,
-	connectionFrom,
-	CREDENTIAL_TYPE,
+	modelMethods,
 	EmbeddingsClient,
-	searchModels,
+	readConnection,
 	startRun,
-	testChatCompletionsApi,
 } from '../../engine';
 
 export class EmbeddingsChatCompletions implements INodeType {
@@ -43,16 +41,13 @@ export class EmbeddingsChatCompletions implements INodeType {
 		properties: [connectionHint, embeddingModelProperty, optionsProperty],
 	};
 
-	methods = {
-		listSearch: { searchModels },
-		credentialTest: { testChatCompletionsApi },
-	};
+	methods = modelMethods;
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		let connection: Connection | undefined;
 		let request: EmbeddingsRequest;
 		try {
-			connection = connectionFrom(await this.getCredentials(CREDENTIAL_TYPE));
+			connection = await readConnection(this);
 			request = buildEmbeddingsRequest(
 				this.getNodeParameter('model', itemIndex, '', { extractValue: true }),
 				this.getNodeParameter('options', itemIndex, {}) as Record<string, unknown>,

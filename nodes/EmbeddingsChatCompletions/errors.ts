@@ -1,11 +1,11 @@
 import type { INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { EMBEDDINGS_OPTIONS } from './properties';
-import type { Connection, NodeWords } from '../../engine';
-import { describeProblem, toNodeError } from '../../engine';
+import type { Connection } from '../../engine';
+import { problems } from '../../engine';
 
 /** How the engine's words name this node and its fields. */
-export const WORDS: NodeWords = {
+export const WORDS: problems.NodeWords = {
 	node: 'the Chat Completions Embeddings node',
 	options: EMBEDDINGS_OPTIONS,
 	errorDetails: false,
@@ -27,9 +27,9 @@ export function embeddingsError(
 		note = '',
 	}: { connection?: Partial<Connection>; model?: string; note?: string },
 ): NodeApiError | NodeOperationError {
-	const problem = describeProblem(error, { ...connection, model, words: WORDS });
+	const problem = problems.describeProblem(error, { ...connection, model, words: WORDS });
 	if (note !== '') problem.description += ` ${note}`;
-	const nodeError = toNodeError(node, problem);
+	const nodeError = problems.toNodeError(node, problem);
 	nodeError.functionality = 'configuration-node';
 	return nodeError;
 }

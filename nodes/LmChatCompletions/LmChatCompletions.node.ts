@@ -19,11 +19,9 @@ import type { ModelSettings } from './model/model';
 import { modelSettings } from './model/settings';
 import type { Connection } from '../../engine';
 import {
-	connectionFrom,
-	CREDENTIAL_TYPE,
+	modelMethods,
 	modelProperty,
-	searchModels,
-	testChatCompletionsApi,
+	readConnection,
 	withResponseFormatFields,
 } from '../../engine';
 
@@ -57,10 +55,7 @@ export class LmChatCompletions implements INodeType {
 		properties: [connectionHint, modelProperty, ...responseFormatProperties, optionsProperty],
 	};
 
-	methods = {
-		listSearch: { searchModels },
-		credentialTest: { testChatCompletionsApi },
-	};
+	methods = modelMethods;
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		// The SDK part is loaded now, not with the node (see load-sdk.ts).
@@ -68,7 +63,7 @@ export class LmChatCompletions implements INodeType {
 		let connection: Connection | undefined;
 		let settings: ModelSettings;
 		try {
-			connection = connectionFrom(await this.getCredentials(CREDENTIAL_TYPE));
+			connection = await readConnection(this);
 			const model = this.getNodeParameter('model', itemIndex, '', { extractValue: true });
 			const options = withResponseFormatFields(
 				this.getNodeParameter('options', itemIndex, {}) as Record<string, unknown>,

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Job } from './plan-jobs';
 import type { Connection } from '../../../engine';
-import { InputError, knownModels } from '../../../engine';
+import { errors, knownModels } from '../../../engine';
 
 /** Whether the Model field is an expression, so that items may name different models. */
 export function modelFromExpression(context: IExecuteFunctions): boolean {
@@ -30,7 +30,7 @@ export async function jobsWithUnknownModels(
 		return [
 			{
 				...job,
-				error: new InputError(
+				error: new errors.InputError(
 					'Model',
 					`"${model}" is not among the ${known.size} models this API key may call`,
 					'Check the model ID the expression gives for typos, or pick a model from the list (it shows exactly the models this key may call); nothing was sent.',

@@ -1,6 +1,5 @@
 import type {
 	IBinaryKeyData,
-	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -19,16 +18,8 @@ import type { JobReply } from './run-job';
 import { runJob, streamsToClient } from './run-job';
 import { toolCallItems } from './tool-call-items';
 import { runsAsTool, toolFailure, toolFailureMessage, toolResult } from './tool-result';
-import type { Connection, Problem, Run } from '../../../engine';
-import {
-	ChatClient,
-	connectionFrom,
-	CREDENTIAL_TYPE,
-	describeProblem,
-	errorItemJson,
-	startRun,
-	toNodeError,
-} from '../../../engine';
+import type { Connection, Run } from '../../../engine';
+import { ChatClient, problems, readConnection, startRun } from '../../../engine';
 import type { AddedBinary } from '../request/images';
 import { itemRequest } from '../request/item-request';
 import { hasToolCallsOutput } from '../properties/outputs';
@@ -73,8 +64,8 @@ async function prepareItem(
 }
 
 /** Node-wide settings, read once per execution: the credential, the run, the outputs, On Error. */
-function nodeSettings(context: IExecuteFunctions, credentials: ICredentialDataDecryptedObject) {
-	const connection = connectionFrom(credentials);
+async function nodeSettings(context: IExecuteFunctions) {
+	const connection = await readConnection(context);
 	return {
 		connection,
 		run: startRun(context, connection),
@@ -117,16 +108,19 @@ async function readItems(
 export async function executeChatCompletion(
 	this: IExecuteFunctions,
 ): Promise<INodeExecutionData[][]> {
-	let settings: ReturnType<typeof nodeSettings>;
+	let settings: Awaited<ReturnType<typeof nodeSettings>>;
 	try {
-		settings = nodeSettings(this, await this.getCredentials(CREDENTIAL_TYPE));
+		settings = await nodeSettings(this);
 	} catch (error) {
-		const problem = describeProblem(error, { words: WORDS, streaming: streamsToClient(this) });
+		const problem = problems.describeProblem(error, {
+			words: WORDS,
+			streaming: streamsToClient(this),
+		});
 		// On Error: Continue, every item gets the credential's failure, as a key the service refused does.
 		if (this.continueOnFail() && !runsAsTool(this)) return everyItemFailed(this, problem);
 		// Run as an agent tool, the message is all the model gets: it carries the fix too.
 		const message = runsAsTool(this) ? toolFailureMessage(problem) : problem.message;
-		throw toNodeError(this.getNode(), { ...problem, message });
+		throw problems.toNodeError(this.getNode(), { ...problem, message });
 	}
 	const { connection, run, withToolCalls, routeErrors, asTool, streaming } = settings;
 	const placing = { withToolCalls: withToolCalls && !asTool, asTool };
@@ -174,7 +168,7 @@ export async function executeChatCompletion(
 			const context = { ...connection, words: WORDS, streaming };
 			if (!asTool) throw invalidItemsError(this.getNode(), invalid, context);
 			// An agent's tool call is one item: the model gets what is wrong and the fix, no item number.
-			const problem = describeProblem(invalid[0].error, context);
+			const problem = problems.describeProblem(invalid[0].error, context);
 			throw toolFailure(this.getNode(), problem);
 		}
 		planned.sort((a, b) => a.items[0] - b.items[0]).forEach(start);
@@ -225,7 +219,7 @@ function collect(
 		}
 		// Items cancelled with the execution, or cut short when a failure stopped it, produce nothing.
 		if (signal?.aborted || outcome.stopped) continue;
-		const problem = describeProblem(outcome.error, {
+		const problem = problems.describeProblem(outcome.error, {
 			...connection,
 			words: WORDS,
 			model: job.request?.body.model,
@@ -241,7 +235,7 @@ function collect(
 			throw toolFailure(context.getNode(), problem);
 		}
 		for (const itemIndex of job.items) {
-			if (failFast) throw toNodeError(context.getNode(), problem, itemIndex);
+			if (failFast) throw problems.toNodeError(context.getNode(), problem, itemIndex);
 			replies.push(errorItem(context, problem, itemIndex, routeErrors));
 		}
 	}
@@ -251,21 +245,24 @@ function collect(
 /** A failed item under On Error: Continue, on the regular output or (`routeErrors`) the error output. */
 function errorItem(
 	context: IExecuteFunctions,
-	problem: Problem,
+	problem: problems.Problem,
 	itemIndex: number,
 	routeErrors: boolean,
 ): INodeExecutionData {
 	return {
-		json: errorItemJson(problem, itemIndex),
+		json: problems.errorItemJson(problem, itemIndex),
 		// With the error output on, n8n routes items that carry `error` there (keeping only its message in
 		// json); the error itself keeps the HTTP code and the fix.
-		...(routeErrors ? { error: toNodeError(context.getNode(), problem, itemIndex) } : {}),
+		...(routeErrors ? { error: problems.toNodeError(context.getNode(), problem, itemIndex) } : {}),
 		pairedItem: { item: itemIndex },
 	};
 }
 
 /** Every input item's error item, when the node cannot run at all (its credential) and On Error continues. */
-function everyItemFailed(context: IExecuteFunctions, problem: Problem): INodeExecutionData[][] {
+function everyItemFailed(
+	context: IExecuteFunctions,
+	problem: problems.Problem,
+): INodeExecutionData[][] {
 	const routeErrors = context.getNode().onError === 'continueErrorOutput';
 	const items = context
 		.getInputData()

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject } from '../../../engine';
+import { values } from '../../../engine';
 
 /** One step after `$json` (`.a` or `["a b"]`): a name, or a key in single or double quotes. */
 const STEP_SOURCE = String.raw`\.([A-Za-z_$][\w$]*)|\[\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\]`;
@@ -37,7 +37,7 @@ export function fieldReference(raw: unknown): string[] | undefined {
 export function textAt(json: IDataObject | undefined, path: string[]): string | undefined {
 	let value: unknown = json;
 	for (const name of path) {
-		if (!isPlainObject(value) || !Object.hasOwn(value, name)) return undefined;
+		if (!values.isPlainObject(value) || !Object.hasOwn(value, name)) return undefined;
 		value = value[name];
 	}
 	return typeof value === 'string' ? value : undefined;

@@ -2,15 +2,14 @@ import type { INode, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Job } from './plan-jobs';
-import type { Problem, ProblemContext } from '../../../engine';
-import { describeProblem, toNodeError } from '../../../engine';
+import { problems } from '../../../engine';
 
 /** How many problems the message quotes; the description names every item. */
 const QUOTED = 3;
 
 /** Items that share one problem. */
 interface Group {
-	problem: Problem;
+	problem: problems.Problem;
 	items: number[];
 }
 
@@ -41,13 +40,13 @@ export function itemNumbers(items: number[], most = Infinity): string {
 }
 
 /** The problems of the invalid items, items with the same words together, in the order of their first item. */
-function groups(invalid: Job[], context: ProblemContext): Group[] {
+function groups(invalid: Job[], context: problems.ProblemContext): Group[] {
 	const byWords = new Map<string, Group>();
-	const problems = invalid
+	const failed = invalid
 		.flatMap((job) => job.items.map((itemIndex) => ({ itemIndex, job })))
 		.sort((a, b) => a.itemIndex - b.itemIndex);
-	for (const { itemIndex, job } of problems) {
-		const problem = describeProblem(job.error, context);
+	for (const { itemIndex, job } of failed) {
+		const problem = problems.describeProblem(job.error, context);
 		const words = `${problem.message}\n${problem.description}`;
 		const group = byWords.get(words) ?? { problem, items: [] };
 		group.items.push(itemIndex);
@@ -64,12 +63,12 @@ function groups(invalid: Job[], context: ProblemContext): Group[] {
 export function invalidItemsError(
 	node: INode,
 	invalid: Job[],
-	context: ProblemContext,
+	context: problems.ProblemContext,
 ): NodeApiError | NodeOperationError {
 	const found = groups(invalid, context);
 	const count = found.reduce((sum, group) => sum + group.items.length, 0);
 	const first = found[0];
-	if (count === 1) return toNodeError(node, first.problem, first.items[0]);
+	if (count === 1) return problems.toNodeError(node, first.problem, first.items[0]);
 	const quoted = found
 		.slice(0, QUOTED)
 		.map(({ items, problem }) => `${itemNumbers(items, RUNS_IN_MESSAGE)}: ${problem.message}`);

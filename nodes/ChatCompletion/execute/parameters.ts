@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IGetNodeParameterOptions, INode } from 'n8n-workflow';
 
 import { fieldReference, textAt } from './field-reference';
-import { isPlainObject } from '../../../engine';
+import { values } from '../../../engine';
 
 /** A saved value built for one item from its JSON; undefined when a field it reads holds no text. */
 type Fill = (json: IDataObject | undefined) => { value: unknown } | undefined;
@@ -29,7 +29,7 @@ function planFor(raw: unknown): Plan {
 			},
 		};
 	}
-	if (!Array.isArray(raw) && !isPlainObject(raw)) return CONSTANT;
+	if (!Array.isArray(raw) && !values.isPlainObject(raw)) return CONSTANT;
 	const entries = Object.entries(raw).map(([key, value]) => [key, planFor(value)] as const);
 	if (entries.some(([, plan]) => plan.kind === 'n8n')) return BY_N8N;
 	if (entries.every(([, plan]) => plan.kind === 'constant')) return CONSTANT;

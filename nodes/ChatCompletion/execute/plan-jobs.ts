@@ -2,8 +2,8 @@ import type { IBinaryKeyData } from 'n8n-workflow';
 
 import { FIELDS } from '../fields';
 import type { ConversationRequest } from '../request/item-request';
-import type { ChatMessage, ProtocolToolCall } from '../../../engine';
-import { describe, InputError } from '../../../engine';
+import type { protocol } from '../../../engine';
+import { errors, values } from '../../../engine';
 
 /** One item's answer to one of the tool calls its conversation ends with. */
 export interface ToolAnswer {
@@ -29,10 +29,12 @@ export interface Job {
 	error?: unknown;
 }
 
-const callLabel = (call: ProtocolToolCall) => `${call.id} (${call.function.name})`;
+const callLabel = (call: protocol.ProtocolToolCall) => `${call.id} (${call.function.name})`;
 
 /** The tool calls a conversation ends with, when its last message is the model asking for them. */
-export function pendingToolCalls(messages: ChatMessage[]): ProtocolToolCall[] | undefined {
+export function pendingToolCalls(
+	messages: protocol.ChatMessage[],
+): protocol.ProtocolToolCall[] | undefined {
 	const last = messages[messages.length - 1];
 	return last?.role === 'assistant' && last.tool_calls && last.tool_calls.length > 0
 		? last.tool_calls
@@ -43,19 +45,19 @@ export function pendingToolCalls(messages: ChatMessage[]): ProtocolToolCall[] | 
 export function toolAnswer(
 	toolCallId: unknown,
 	toolResult: unknown,
-	calls: ProtocolToolCall[],
+	calls: protocol.ProtocolToolCall[],
 ): ToolAnswer {
 	const id = typeof toolCallId === 'string' ? toolCallId.trim() : '';
 	const call = calls.find((candidate) => candidate.id === id);
 	if (call === undefined) {
-		throw new InputError(
+		throw new errors.InputError(
 			FIELDS.toolCallId.label,
-			`${describe(toolCallId)} is not one of the tool calls the conversation ends with: ${calls.map(callLabel).join(', ')}`,
+			`${values.describe(toolCallId)} is not one of the tool calls the conversation ends with: ${calls.map(callLabel).join(', ')}`,
 			'Map the "id" field of the Tool Calls item, e.g. {{ $json.id }}, or {{ $(\'Chat Completion\').item.json.id }} when a node in between replaced the item.',
 		);
 	}
 	if (toolResult === undefined || toolResult === null || toolResult === '') {
-		throw new InputError(
+		throw new errors.InputError(
 			FIELDS.toolResult.label,
 			`is empty for tool call ${callLabel(call)}`,
 			"Map the function's result, e.g. {{ $json.result }}; a node that sets it must keep the other fields (or use an expression that reads them from an earlier node).",
@@ -70,13 +72,13 @@ export function toolAnswer(
 function combine(group: PreparedItem[]): Job {
 	const items = group.map((prepared) => prepared.itemIndex);
 	const request = group[0].request as ConversationRequest;
-	const calls = pendingToolCalls(request.body.messages) as ProtocolToolCall[];
+	const calls = pendingToolCalls(request.body.messages) as protocol.ProtocolToolCall[];
 	const answers = new Map<string, string>();
 	for (const { answer } of group) {
 		if (answers.has(answer!.toolCallId)) {
 			return {
 				items,
-				error: new InputError(
+				error: new errors.InputError(
 					FIELDS.toolCallId.label,
 					`two items answer tool call ${answer!.toolCallId}`,
 					'Send one result per tool call: check that no branch runs twice for the same call.',
@@ -89,14 +91,14 @@ function combine(group: PreparedItem[]): Job {
 	if (missing.length > 0) {
 		return {
 			items,
-			error: new InputError(
+			error: new errors.InputError(
 				FIELDS.toolResult.label,
 				`the model asked for ${calls.length} tool calls, but no item answers ${missing.map(callLabel).join(', ')}`,
 				'Every call of a reply must be answered in the same run: join the branches that run the functions with a Merge node (Append) before this node.',
 			),
 		};
 	}
-	const results: ChatMessage[] = calls.map((call) => ({
+	const results: protocol.ChatMessage[] = calls.map((call) => ({
 		role: 'tool',
 		tool_call_id: call.id,
 		content: answers.get(call.id) as string,
@@ -129,7 +131,7 @@ export function planJobs(prepared: PreparedItem[]): Job[] {
 			slots.push(itemJob(item));
 			continue;
 		}
-		const calls = pendingToolCalls(item.request!.body.messages) as ProtocolToolCall[];
+		const calls = pendingToolCalls(item.request!.body.messages) as protocol.ProtocolToolCall[];
 		const key = JSON.stringify(calls.map((call) => call.id));
 		const group = groups.get(key);
 		if (group) {

@@ -6,14 +6,7 @@ import type { FieldName } from '../fields';
 import { FIELDS, fieldLabel } from '../fields';
 import { optionsProperty, RESPONSE_FORMAT_FIELDS_FROM } from '../properties/options';
 import type { OptionName } from '../../../engine';
-import {
-	emptyExpression,
-	InputError,
-	isPlainObject,
-	optionPath,
-	OPTIONS,
-	withResponseFormatFields,
-} from '../../../engine';
+import { errors, optionPath, OPTIONS, values, withResponseFormatFields } from '../../../engine';
 import { splitList } from '../request/images';
 import type { ChatInput, FileFields, ImageFields, ItemBinaries } from '../request/input';
 import { placeholderNames } from '../request/placeholders';
@@ -113,9 +106,9 @@ class ItemReader {
 			throw raisedByN8n(error, this.failingParameter(name), this.itemIndex);
 		}
 		const field: { label: string; emptyFix?: string } | undefined = FIELDS[name as FieldName];
-		const raw = isPlainObject(this.raw[name]) ? this.raw[name].value : this.raw[name];
+		const raw = values.isPlainObject(this.raw[name]) ? this.raw[name].value : this.raw[name];
 		if (field?.emptyFix !== undefined && value === undefined && isExpression(raw)) {
-			throw new InputError(field.label, this.why(raw), field.emptyFix);
+			throw new errors.InputError(field.label, this.why(raw), field.emptyFix);
 		}
 		return value;
 	}
@@ -134,7 +127,7 @@ class ItemReader {
 				const raw = this.raw[name];
 				if (value !== undefined || !isExpression(raw)) return value;
 				const label = optionPath(name);
-				throw new InputError(
+				throw new errors.InputError(
 					label,
 					this.why(raw),
 					`Map a field that holds the value, or set ${label} without an expression.`,
@@ -150,7 +143,7 @@ class ItemReader {
 		for (const spec of OPTIONS) {
 			if (!(spec.name in options) || options[spec.name] !== undefined) continue;
 			if (!isExpression(raw[spec.name])) continue;
-			throw new InputError(
+			throw new errors.InputError(
 				spec.label,
 				this.why(raw[spec.name] as string),
 				`Map a field that holds the value, or remove Options > ${spec.label} to leave it unset.`,
@@ -169,7 +162,7 @@ class ItemReader {
 			for (const field of required) {
 				const raw = rawRows[index]?.[field];
 				if (row[field] !== undefined || !isExpression(raw)) continue;
-				throw new InputError(
+				throw new errors.InputError(
 					`${place} ${index + 1} > ${(fields as Record<string, string>)[field]}`,
 					this.why(raw),
 					'Map a field the input item has (the Input panel shows them), or type the value.',
@@ -199,7 +192,7 @@ class ItemReader {
 	}
 
 	private why(expression: string): string {
-		return emptyExpression(expression, this.itemJson);
+		return values.emptyExpression(expression, this.itemJson);
 	}
 }
 

@@ -1,13 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type {
-	ChatMessage,
-	ChatRequestBody,
-	Completion,
-	ModelReply,
-	ProtocolToolCall,
-} from '../../../engine';
-import { sentReasoning, ReplyError, splitReasoning, tryParseJson } from '../../../engine';
+import type { ModelReply, protocol } from '../../../engine';
+import { errors, sentReasoning, splitReasoning, values } from '../../../engine';
 
 export interface ParsedToolCall {
 	id: string;
@@ -17,11 +11,11 @@ export interface ParsedToolCall {
 	args: IDataObject;
 }
 
-function parseArguments(call: ProtocolToolCall): IDataObject {
+function parseArguments(call: protocol.ProtocolToolCall): IDataObject {
 	const raw = call.function?.arguments;
 	if (raw === undefined || raw === null || raw === '') return {};
 	if (typeof raw === 'object') return raw as IDataObject;
-	const parsed = tryParseJson(raw);
+	const parsed = values.tryParseJson(raw);
 	if (
 		parsed.ok &&
 		typeof parsed.value === 'object' &&
@@ -31,7 +25,7 @@ function parseArguments(call: ProtocolToolCall): IDataObject {
 		return parsed.value as IDataObject;
 	}
 	const reason = parsed.ok ? 'not an object' : parsed.reason;
-	throw new ReplyError(
+	throw new errors.ReplyError(
 		`The model called "${call.function?.name}" with arguments that are not a JSON object (${reason}): ${String(raw).slice(0, 200)}`,
 	);
 }
@@ -45,8 +39,8 @@ export type ReplyNotes = Partial<Pick<ModelReply, 'model' | 'requestId' | 'cost'
  * gateway sent them, `attempts` when Fallback Models are set.
  */
 export function replyItem(
-	body: ChatRequestBody,
-	completion: Completion,
+	body: protocol.ChatRequestBody,
+	completion: protocol.Completion,
 	json?: unknown,
 	notes: ReplyNotes = {},
 ): IDataObject {
@@ -58,7 +52,7 @@ export function replyItem(
 		typeof received.refusal === 'string' && received.refusal !== '' ? received.refusal : undefined;
 	// In protocol form an assistant message that only calls tools has no content; its reasoning goes back
 	// as the service sent it (the content with its inline <think> block, the reasoning fields).
-	const message: ChatMessage = {
+	const message: protocol.ChatMessage = {
 		role: 'assistant',
 		content: content === '' && (protocolCalls.length > 0 || refusal) ? null : content,
 		...sentReasoning(received),

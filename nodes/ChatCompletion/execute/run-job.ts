@@ -2,19 +2,13 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Job } from './plan-jobs';
 import { runsAsTool } from './tool-result';
-import type {
-	ChatClient,
-	ChatMessage,
-	ChatReply,
-	ChatRequestBody,
-	ModelReply,
-} from '../../../engine';
-import { chatWords, describeProblem, splitReasoning, thinkSplitter } from '../../../engine';
+import type { ChatClient, ModelReply, protocol } from '../../../engine';
+import { problems, splitReasoning, thinkSplitter } from '../../../engine';
 
 export interface JobReply extends ModelReply {
-	body: ChatRequestBody;
+	body: protocol.ChatRequestBody;
 	/** The messages sent, as the output keeps them (images from binary data as placeholders). */
-	conversation: ChatMessage[];
+	conversation: protocol.ChatMessage[];
 }
 
 /**
@@ -58,7 +52,7 @@ export function streamsToClient(context: IExecuteFunctions): boolean {
 }
 
 /** The text a chat shows for a reply that was not streamed: the answer, or the refusal. */
-function replyText({ completion }: ChatReply): string {
+function replyText({ completion }: ModelReply): string {
 	const message = completion.choices[0]?.message ?? {};
 	const { content } = splitReasoning(message);
 	if (content !== '') return content;
@@ -85,13 +79,13 @@ export async function runJob(
 	/** With On Error: Continue, n8n tells a streaming client nothing of a failed item: the node does. */
 	const toldToChat = (error: unknown) => {
 		if (chat && context.continueOnFail() && !context.getExecutionCancelSignal?.()?.aborted) {
-			const problem = describeProblem(error, {
+			const problem = problems.describeProblem(error, {
 				...client.connection,
 				words: client.words,
 				model: request?.body.model,
 			});
 			// A chat user's words only: the error item keeps the whole problem.
-			chat.error(chatWords(problem));
+			chat.error(problems.chatWords(problem));
 		}
 		return error;
 	};

@@ -6,8 +6,7 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
-import type { Problem } from '../../../engine';
-import { toNodeError } from '../../../engine';
+import { problems } from '../../../engine';
 
 /**
  * What the node returns when an AI Agent runs it as a tool: n8n hands the model the whole item, so only
@@ -31,13 +30,16 @@ export function toolResult(reply: IDataObject): IDataObject {
  * The message a failed tool call gives the agent, which passes the model nothing else: what happened,
  * the service's own words and the fix, without "(item 0)", which means nothing to a model.
  */
-export function toolFailureMessage(problem: Problem): string {
+export function toolFailureMessage(problem: problems.Problem): string {
 	return `${problem.message}. ${problem.description}`;
 }
 
 /** The error a failed tool call throws: its message is all the agent's model gets (see toolFailureMessage). */
-export function toolFailure(node: INode, problem: Problem): NodeApiError | NodeOperationError {
-	return toNodeError(node, { ...problem, message: toolFailureMessage(problem) });
+export function toolFailure(
+	node: INode,
+	problem: problems.Problem,
+): NodeApiError | NodeOperationError {
+	return problems.toNodeError(node, { ...problem, message: toolFailureMessage(problem) });
 }
 
 /**

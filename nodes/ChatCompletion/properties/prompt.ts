@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { rowFileProperties, simpleFileProperties } from './files';
 import { rowImageProperties, simpleImageProperties } from './images';
 import { FIELDS } from '../fields';
-import { REASONING_TEXT_FIELDS } from '../../../engine';
+import { protocol } from '../../../engine';
 
 export const promptProperties: INodeProperties[] = [
 	{
@@ -113,9 +113,9 @@ export const promptProperties: INodeProperties[] = [
 						displayName: FIELDS.messages.row.fields.reasoningField,
 						name: 'reasoningField',
 						type: 'options',
-						default: 'reasoning_content', // REASONING_TEXT_FIELDS[0]: n8n's lint wants a literal default
+						default: 'reasoning_content', // protocol.REASONING_TEXT_FIELDS[0]: n8n's lint wants a literal default
 						description: 'The field the service sent the reasoning in, and reads it back from',
-						options: REASONING_TEXT_FIELDS.map((value) => ({ name: value, value })),
+						options: protocol.REASONING_TEXT_FIELDS.map((value) => ({ name: value, value })),
 						displayOptions: { show: { role: ['assistant'] } },
 					},
 					...rowImageProperties,

@@ -1,18 +1,20 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { isPlainObject, tryParseJson } from '../../../engine';
+import { values } from '../../../engine';
 
 /** The names of the functions the node's Tools define (rows or a JSON tools array), in order, each once. */
 export function definedToolNames(mode: unknown, rows: unknown, toolsJson: unknown): string[] {
 	let names: unknown[] = [];
-	if (mode === 'define' && isPlainObject(rows) && Array.isArray(rows.values)) {
-		names = rows.values.map((row) => (isPlainObject(row) ? row.name : undefined));
+	if (mode === 'define' && values.isPlainObject(rows) && Array.isArray(rows.values)) {
+		names = rows.values.map((row) => (values.isPlainObject(row) ? row.name : undefined));
 	} else if (mode === 'json') {
-		const parsed = typeof toolsJson === 'string' ? tryParseJson(toolsJson) : undefined;
+		const parsed = typeof toolsJson === 'string' ? values.tryParseJson(toolsJson) : undefined;
 		const tools = parsed?.ok ? parsed.value : toolsJson;
 		if (Array.isArray(tools)) {
 			names = tools.map((tool) =>
-				isPlainObject(tool) && isPlainObject(tool.function) ? tool.function.name : undefined,
+				values.isPlainObject(tool) && values.isPlainObject(tool.function)
+					? tool.function.name
+					: undefined,
 			);
 		}
 	}

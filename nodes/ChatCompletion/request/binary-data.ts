@@ -1,5 +1,5 @@
 import type { BinaryFile, ItemBinaries } from './input';
-import { InputError } from '../../../engine';
+import { errors } from '../../../engine';
 
 /** `4.2 MB`: a size as messages show it. */
 export function megabytes(size: number): string {
@@ -25,7 +25,7 @@ export function binaryProperty(
 	const data = binaries.loaded[name];
 	if (data !== undefined) return data;
 	const { available } = binaries;
-	throw new InputError(
+	throw new errors.InputError(
 		field,
 		`${problem}the item has no binary property "${name}"` +
 			(available.length > 0 ? ` (it has: ${available.join(', ')})` : ' (it has no binary data)'),

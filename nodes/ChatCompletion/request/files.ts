@@ -3,8 +3,8 @@ import { NO_BINARIES, sniffImageType, splitList } from './images';
 import type { BinaryFile, FileFields, ItemBinaries } from './input';
 import { placeholder } from './placeholders';
 import { FIELDS } from '../fields';
-import type { FilePart } from '../../../engine';
-import { InputError, optionPath } from '../../../engine';
+import type { protocol } from '../../../engine';
+import { errors, optionPath } from '../../../engine';
 
 const PDF = 'application/pdf';
 const ANY_TYPE = 'application/octet-stream';
@@ -24,7 +24,7 @@ export function allowedFileTypes(value: string): string[] {
 		.map((entry) => entry.toLowerCase());
 	for (const type of types) {
 		if (!MIME_TYPE.test(type)) {
-			throw new InputError(
+			throw new errors.InputError(
 				optionPath('allowedFileTypes'),
 				`"${type}" is not a MIME type`,
 				'List MIME types separated by commas, e.g. application/pdf, text/plain, text/csv; text/* allows every text type.',
@@ -49,7 +49,7 @@ function fileType(file: BinaryFile, field: string, source: string): string {
 	if (isPdf) return PDF;
 	const claimed = (file.mimeType ?? '').split(';')[0].trim().toLowerCase() || ANY_TYPE;
 	if (claimed === PDF) {
-		throw new InputError(
+		throw new errors.InputError(
 			field,
 			`${source} is named a PDF, but its bytes are not one (a PDF starts with %PDF-)`,
 			'Pass the PDF file itself; a file saved from a web page is often an HTML error page.',
@@ -76,7 +76,7 @@ export class ItemFiles {
 	 * The file part, with a placeholder for its data, for the file in binary property `name`. `problem` and
 	 * `fix`: what to say when the item has no such property, which depends on where the name came from.
 	 */
-	fromBinary(name: string, field: string, problem = '', fix = MISSING_FIX): FilePart {
+	fromBinary(name: string, field: string, problem = '', fix = MISSING_FIX): protocol.FilePart {
 		const file = binaryProperty(this.binaries, name, field, problem, fix);
 		if (!this.sent.has(name)) this.sent.set(name, this.dataUri(file, name, field));
 		// The service is told the file's own name; binary data without one goes by its property's name.
@@ -90,21 +90,21 @@ export class ItemFiles {
 		const source = binarySource(name, file);
 		const type = fileType(file, field, source);
 		if (sniffImageType(file.bytes) !== undefined) {
-			throw new InputError(
+			throw new errors.InputError(
 				field,
 				`${source} is an image`,
 				`Name it in ${FIELDS.imageBinaryProperties.label} (switch on ${FIELDS.withImages.label}): images go as images.`,
 			);
 		}
 		if (!isAllowed(type, this.allowed)) {
-			throw new InputError(
+			throw new errors.InputError(
 				field,
 				`${source} is of type ${type}, which ${optionPath('allowedFileTypes')} does not allow (${this.allowed.join(', ') || 'none'})`,
 				`Add ${type} to ${optionPath('allowedFileTypes')} if the model reads such files, or convert the file to PDF or text first (e.g. with an Extract from File node).`,
 			);
 		}
 		if (file.bytes.length > this.maxBytes) {
-			throw new InputError(
+			throw new errors.InputError(
 				field,
 				`${source} is ${megabytes(file.bytes.length)}, above the limit of ${megabytes(this.maxBytes)}`,
 				`Send a smaller file (e.g. fewer pages), or raise ${optionPath('maxFileSize')} if the model accepts larger ones.`,
@@ -115,7 +115,11 @@ export class ItemFiles {
 }
 
 /** File parts for the binary properties named in a message's File Binary Properties. */
-export function fileParts(fields: FileFields, place: string, files: ItemFiles): FilePart[] {
+export function fileParts(
+	fields: FileFields,
+	place: string,
+	files: ItemFiles,
+): protocol.FilePart[] {
 	const field = `${place}${FIELDS.fileBinaryProperties.label}`;
 	return splitList(fields.fileBinaryProperties, field).map((name) => files.fromBinary(name, field));
 }

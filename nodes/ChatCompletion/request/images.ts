@@ -2,8 +2,8 @@ import { binaryProperty, binarySource, megabytes } from './binary-data';
 import type { ImageFields, ItemBinaries } from './input';
 import { FIELDS } from '../fields';
 import { placeholder } from './placeholders';
-import type { ImagePart } from '../../../engine';
-import { describe, InputError, optionPath } from '../../../engine';
+import type { protocol } from '../../../engine';
+import { errors, optionPath, values } from '../../../engine';
 
 const DATA_URI = /^data:([^;,]*)(;[^,]*)?,(.*)$/s;
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
@@ -39,9 +39,9 @@ function entries(value: unknown, field: string): string[] {
 	if (value === undefined || value === null || value === '') return [];
 	return (Array.isArray(value) ? value : [value]).map((entry: unknown) => {
 		if (typeof entry !== 'string') {
-			throw new InputError(
+			throw new errors.InputError(
 				field,
-				`must be text, got ${describe(entry)}`,
+				`must be text, got ${values.describe(entry)}`,
 				'List the entries one per line.',
 			);
 		}
@@ -67,7 +67,7 @@ export function urlLines(value: unknown, field: string): string[] {
 	for (const line of lines) {
 		const shown = line.length > 60 ? `${line.slice(0, 60)}…` : line;
 		if (line.startsWith('data:') && /\s/.test(line)) {
-			throw new InputError(
+			throw new errors.InputError(
 				field,
 				`the data URI "${line.slice(0, 40)}…" has a space inside`,
 				'A data URI is one run without spaces: data:<image type>;base64,<data>. Remove the spaces, or pass the image as binary data and name its property in Image Binary Properties.',
@@ -75,10 +75,10 @@ export function urlLines(value: unknown, field: string): string[] {
 		}
 		// Two URLs on one line (after a comma, a space, or both) are that, not a URL with a space in it.
 		if (!line.startsWith('data:') && /.[,\s](https?:|data:)/i.test(line)) {
-			throw new InputError(field, `"${shown}" holds more than one URL`, URLS_FIX);
+			throw new errors.InputError(field, `"${shown}" holds more than one URL`, URLS_FIX);
 		}
 		if (/\s/.test(line)) {
-			throw new InputError(
+			throw new errors.InputError(
 				field,
 				`"${shown}" has a space inside, but URLs are one per line`,
 				URL_FIX,
@@ -95,7 +95,7 @@ function checkImageBytes(
 	maxBytes: number,
 ): string {
 	if (bytes.length > maxBytes) {
-		throw new InputError(
+		throw new errors.InputError(
 			field,
 			`${source} is ${megabytes(bytes.length)}, above the limit of ${megabytes(maxBytes)}`,
 			`Send a smaller image, or raise ${optionPath('maxImageSize')} if the model accepts larger ones.`,
@@ -103,7 +103,7 @@ function checkImageBytes(
 	}
 	const type = sniffImageType(bytes);
 	if (type === undefined) {
-		throw new InputError(
+		throw new errors.InputError(
 			field,
 			`${source} is not a PNG, JPEG, GIF or WEBP image (checked the bytes, not only the name)`,
 			`Pass an image file; convert other formats to PNG or JPEG first. A PDF or a text file goes in ${FIELDS.fileBinaryProperties.label} (switch on ${FIELDS.withFiles.label}).`,
@@ -112,8 +112,8 @@ function checkImageBytes(
 	return type;
 }
 
-function part(url: string, detail: unknown): ImagePart {
-	const image: ImagePart['image_url'] = { url };
+function part(url: string, detail: unknown): protocol.ImagePart {
+	const image: protocol.ImagePart['image_url'] = { url };
 	if (detail === 'low' || detail === 'high') image.detail = detail;
 	return { type: 'image_url', image_url: image };
 }
@@ -163,7 +163,7 @@ export class ItemImages {
 	fromDataUri(uri: string, field: string): string {
 		const match = DATA_URI.exec(uri);
 		if (!match || match[2] !== ';base64' || !BASE64.test(match[3])) {
-			throw new InputError(
+			throw new errors.InputError(
 				field,
 				`"${uri.slice(0, 40)}…" is not a base64 data URI`,
 				'Write it as data:<image type>;base64,<data>, e.g. data:image/png;base64,iVBORw0KGgo...',
@@ -192,18 +192,18 @@ function imagePartsFromUrls(
 	field: string,
 	images: ItemImages,
 	detail: unknown,
-): ImagePart[] {
+): protocol.ImagePart[] {
 	return urlLines(value, field).map((entry) => {
 		if (entry.startsWith('data:')) return part(images.fromDataUri(entry, field), detail);
 		if (/^https?:\/\/[^\s/]+/i.test(entry)) return part(entry, detail);
 		if (entry.length >= 64 && BASE64.test(entry)) {
-			throw new InputError(
+			throw new errors.InputError(
 				field,
 				`holds what looks like base64 image data without a data: prefix ("${entry.slice(0, 16)}…")`,
 				'Write it as a data URI (data:image/png;base64,<data>), or pass the image as binary data and name its property in Image Binary Properties.',
 			);
 		}
-		throw new InputError(
+		throw new errors.InputError(
 			field,
 			`"${entry.slice(0, 60)}" is not an http(s) URL or a data URI`,
 			'Give a public image URL such as https://example.com/cat.png, or a data URI.',
@@ -217,10 +217,10 @@ function imagePartsFromBinary(
 	field: string,
 	images: ItemImages,
 	detail: unknown,
-): ImagePart[] {
+): protocol.ImagePart[] {
 	return splitList(value, field).map((name) => {
 		if (name.length >= 64 && BASE64.test(name)) {
-			throw new InputError(
+			throw new errors.InputError(
 				field,
 				`holds what looks like base64 image data ("${name.slice(0, 16)}…"), but it takes the name of a binary property, e.g. data`,
 				'Put base64 data in Image URLs as a data URI (data:image/png;base64,<data>), and property names here.',
@@ -231,7 +231,11 @@ function imagePartsFromBinary(
 }
 
 /** All image parts of one message: URLs and data URIs first, then binary properties. */
-export function imageParts(fields: ImageFields, place: string, images: ItemImages): ImagePart[] {
+export function imageParts(
+	fields: ImageFields,
+	place: string,
+	images: ItemImages,
+): protocol.ImagePart[] {
 	return [
 		...imagePartsFromUrls(
 			fields.imageUrls,

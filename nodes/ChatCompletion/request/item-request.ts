@@ -5,12 +5,12 @@ import type { ChatInput } from './input';
 import { buildMessages } from './messages';
 import { resolvePlaceholders } from './placeholders';
 import { buildTools } from './tools';
-import type { ChatMessage, ChatRequest } from '../../../engine';
+import type { ChatRequest, protocol } from '../../../engine';
 import { buildChatRequest, optionSetting, optionText } from '../../../engine';
 
 /** A request with the messages as the output's `messages` keeps them: images and files from binary data as placeholders. */
 export interface ConversationRequest extends ChatRequest {
-	conversation: ChatMessage[];
+	conversation: protocol.ChatMessage[];
 }
 
 /** One item's request, and the data URIs of its Image URLs as binary data for the output item. */

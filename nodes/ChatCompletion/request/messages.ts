@@ -5,18 +5,10 @@ import { imageParts } from './images';
 import { placeholderName } from './placeholders';
 import type { ChatInput, FileFields, ImageFields } from './input';
 import { FIELDS } from '../fields';
-import type { ChatMessage, ContentPart, ProtocolToolCall, Role } from '../../../engine';
-import {
-	describe,
-	InputError,
-	isPlainObject,
-	named,
-	parseJsonField,
-	REASONING_TEXT_FIELDS,
-} from '../../../engine';
+import { errors, protocol, values } from '../../../engine';
 
-const ROLES: Role[] = ['system', 'developer', 'user', 'assistant', 'tool'];
-const ROW_ROLES: Role[] = ['system', 'user', 'assistant'];
+const ROLES: protocol.Role[] = ['system', 'developer', 'user', 'assistant', 'tool'];
+const ROW_ROLES: protocol.Role[] = ['system', 'user', 'assistant'];
 const JSON_FIELD = FIELDS.messagesJson.label;
 const KEEP_BINARY =
 	"stay in its output item's binary data: keep that binary data on the item up to this node (a node in between that drops it, such as a Code node returning only json, must pass it on)";
@@ -32,7 +24,7 @@ function text(value: unknown): string | undefined {
 }
 
 /** A user message's content: plain text, or text and the image and file parts when there are any. */
-function userContent(text: string, parts: ContentPart[]): string | ContentPart[] {
+function userContent(text: string, parts: protocol.ContentPart[]): string | protocol.ContentPart[] {
 	if (parts.length === 0) return text;
 	return text.trim() === '' ? parts : [{ type: 'text', text }, ...parts];
 }
@@ -47,33 +39,33 @@ function attachedParts(
 	fields: ImageFields & FileFields,
 	place: string,
 	{ images, files }: Attachments,
-): ContentPart[] {
+): protocol.ContentPart[] {
 	return [...imageParts(fields, place, images), ...fileParts(fields, place, files)];
 }
 
-function fromSimple(input: ChatInput, attachments: Attachments): ChatMessage[] {
-	const messages: ChatMessage[] = [];
+function fromSimple(input: ChatInput, attachments: Attachments): protocol.ChatMessage[] {
+	const messages: protocol.ChatMessage[] = [];
 	const system = input.systemMessage ?? '';
 	const systemText = text(system);
 	if (systemText === undefined) {
-		throw new InputError(
+		throw new errors.InputError(
 			FIELDS.systemMessage.label,
-			`must be text, got ${describe(system)}`,
+			`must be text, got ${values.describe(system)}`,
 			'Map a text field, or turn the value into text with JSON.stringify().',
 		);
 	}
 	if (systemText.trim() !== '') messages.push({ role: 'system', content: systemText });
 	const promptText = text(input.prompt);
 	if (promptText === undefined) {
-		throw new InputError(
+		throw new errors.InputError(
 			FIELDS.prompt.label,
-			`must be text, got ${describe(input.prompt)}`,
+			`must be text, got ${values.describe(input.prompt)}`,
 			'Map a text field, or turn the value into text with JSON.stringify().',
 		);
 	}
 	const parts = attachedParts(input, '', attachments);
 	if (promptText.trim() === '' && parts.length === 0) {
-		throw new InputError(
+		throw new errors.InputError(
 			FIELDS.prompt.label,
 			'is empty',
 			'Type a prompt, or map one with an expression such as {{ $json.text }}.',
@@ -83,40 +75,40 @@ function fromSimple(input: ChatInput, attachments: Attachments): ChatMessage[] {
 	return messages;
 }
 
-function fromRows(input: ChatInput, attachments: Attachments): ChatMessage[] {
-	const rows = isPlainObject(input.messages) ? input.messages.values : undefined;
+function fromRows(input: ChatInput, attachments: Attachments): protocol.ChatMessage[] {
+	const rows = values.isPlainObject(input.messages) ? input.messages.values : undefined;
 	if (!Array.isArray(rows) || rows.length === 0) {
-		throw new InputError(
+		throw new errors.InputError(
 			FIELDS.messages.label,
 			'has no rows',
 			'Add at least one message with "Add Message".',
 		);
 	}
-	return rows.map((row: unknown, index): ChatMessage => {
+	return rows.map((row: unknown, index): protocol.ChatMessage => {
 		const place = `${FIELDS.messages.row.place} ${index + 1}`;
-		const fields = isPlainObject(row) ? row : {};
-		const role = fields.role as Role;
+		const fields = values.isPlainObject(row) ? row : {};
+		const role = fields.role as protocol.Role;
 		if (!ROW_ROLES.includes(role)) {
-			throw new InputError(
+			throw new errors.InputError(
 				place,
-				`has the unknown role ${named(fields.role)}`,
+				`has the unknown role ${values.named(fields.role)}`,
 				'Choose system, user or assistant.',
 			);
 		}
 		const content = text(fields.content ?? '');
 		const parts = attachedParts(fields, `${place} > `, attachments);
 		if (parts.length > 0 && role !== 'user') {
-			throw new InputError(
+			throw new errors.InputError(
 				place,
 				`has images or files, but only user messages may carry them (this row is ${role})`,
 				'Move the images and files to a user row.',
 			);
 		}
 		if (content === undefined || (content.trim() === '' && parts.length === 0)) {
-			throw new InputError(
+			throw new errors.InputError(
 				place,
 				content === undefined
-					? `content must be text, got ${describe(fields.content)}`
+					? `content must be text, got ${values.describe(fields.content)}`
 					: 'has no content',
 				'Type the message text, or remove the row.',
 			);
@@ -131,19 +123,23 @@ function rowReasoning(fields: Record<string, unknown>, place: string): Record<st
 	if (fields.role !== 'assistant') return {};
 	const reasoning = text(fields.reasoning ?? '');
 	if (reasoning === undefined) {
-		throw new InputError(
+		throw new errors.InputError(
 			`${place} > ${reasoningLabel}`,
-			`must be text, got ${describe(fields.reasoning)}`,
+			`must be text, got ${values.describe(fields.reasoning)}`,
 			"Map the reasoning text, e.g. {{ $('Chat Completion').item.json.reasoning }}.",
 		);
 	}
 	if (reasoning === '') return {};
-	const field = fields.reasoningField ?? REASONING_TEXT_FIELDS[0];
-	if (!REASONING_TEXT_FIELDS.includes(field as (typeof REASONING_TEXT_FIELDS)[number])) {
-		throw new InputError(
+	const field = fields.reasoningField ?? protocol.REASONING_TEXT_FIELDS[0];
+	if (
+		!protocol.REASONING_TEXT_FIELDS.includes(
+			field as (typeof protocol.REASONING_TEXT_FIELDS)[number],
+		)
+	) {
+		throw new errors.InputError(
 			`${place} > ${fieldLabel}`,
-			`has the unknown value ${named(field)}`,
-			`Choose ${REASONING_TEXT_FIELDS.join(' or ')}: the field the service sent the reasoning in.`,
+			`has the unknown value ${values.named(field)}`,
+			`Choose ${protocol.REASONING_TEXT_FIELDS.join(' or ')}: the field the service sent the reasoning in.`,
 		);
 	}
 	return { [field as string]: reasoning };
@@ -182,14 +178,14 @@ function checkBinaryPart(
 	type: keyof typeof BINARY_PARTS,
 	where: string,
 	attachments: Attachments,
-): ContentPart {
+): protocol.ContentPart {
 	const { key, has, noun, example, placeholderFix, reader } = BINARY_PARTS[type];
 	const inner = part[type];
-	const data = isPlainObject(inner) ? inner[key] : undefined;
+	const data = values.isPlainObject(inner) ? inner[key] : undefined;
 	if (typeof data !== 'string') {
-		throw new InputError(
+		throw new errors.InputError(
 			JSON_FIELD,
-			`${where}.${type} must be an object with ${has}, got ${describe(inner)}`,
+			`${where}.${type} must be an object with ${has}, got ${values.describe(inner)}`,
 			`Write ${noun} parts as ${example}.`,
 		);
 	}
@@ -202,60 +198,64 @@ function checkBinaryPart(
 			placeholderFix,
 		);
 	}
-	return part as unknown as ContentPart;
+	return part as unknown as protocol.ContentPart;
 }
 
-function checkParts(parts: unknown[], place: string, attachments: Attachments): ContentPart[] {
+function checkParts(
+	parts: unknown[],
+	place: string,
+	attachments: Attachments,
+): protocol.ContentPart[] {
 	return parts.map((part, index) => {
 		const where = `${place}.content[${index}]`;
-		if (!isPlainObject(part)) {
-			throw new InputError(
+		if (!values.isPlainObject(part)) {
+			throw new errors.InputError(
 				JSON_FIELD,
-				`${where} must be an object, got ${describe(part)}`,
+				`${where} must be an object, got ${values.describe(part)}`,
 				JSON_FIX,
 			);
 		}
 		if (part.type === 'text') {
 			if (typeof part.text !== 'string') {
-				throw new InputError(
+				throw new errors.InputError(
 					JSON_FIELD,
-					`${where}.text must be text, got ${describe(part.text)}`,
+					`${where}.text must be text, got ${values.describe(part.text)}`,
 					JSON_FIX,
 				);
 			}
-			return part as unknown as ContentPart;
+			return part as unknown as protocol.ContentPart;
 		}
 		if (part.type === 'image_url' || part.type === 'file') {
 			return checkBinaryPart(part, part.type, where, attachments);
 		}
-		throw new InputError(
+		throw new errors.InputError(
 			JSON_FIELD,
 			part.type === undefined
 				? `${where} has no "type"`
-				: `${where} is a ${named(part.type)} part, which this node cannot send (only "text", "image_url" and "file" parts)`,
+				: `${where} is a ${values.named(part.type)} part, which this node cannot send (only "text", "image_url" and "file" parts)`,
 			'Content parts are {"type": "text", "text": ...}, {"type": "image_url", "image_url": {"url": ...}} or {"type": "file", "file": {"filename": ..., "file_data": ...}}.',
 		);
 	});
 }
 
-function checkToolCalls(calls: unknown, place: string): ProtocolToolCall[] {
+function checkToolCalls(calls: unknown, place: string): protocol.ProtocolToolCall[] {
 	if (!Array.isArray(calls)) {
-		throw new InputError(
+		throw new errors.InputError(
 			JSON_FIELD,
-			`${place}.tool_calls must be an array, got ${describe(calls)}`,
+			`${place}.tool_calls must be an array, got ${values.describe(calls)}`,
 			JSON_FIX,
 		);
 	}
 	return calls.map((call, index) => {
 		const where = `${place}.tool_calls[${index}]`;
-		const fn = isPlainObject(call) ? call.function : undefined;
+		const fn = values.isPlainObject(call) ? call.function : undefined;
 		if (
-			!isPlainObject(call) ||
+			!values.isPlainObject(call) ||
 			typeof call.id !== 'string' ||
-			!isPlainObject(fn) ||
+			!values.isPlainObject(fn) ||
 			typeof fn.name !== 'string'
 		) {
-			throw new InputError(
+			throw new errors.InputError(
 				JSON_FIELD,
 				`${where} must have an id and a function with a name`,
 				'Append the "message" output of the Chat Completion node that asked for the tool call, unchanged.',
@@ -276,26 +276,30 @@ function checkToolCalls(calls: unknown, place: string): ProtocolToolCall[] {
 	});
 }
 
-function checkMessage(entry: unknown, index: number, attachments: Attachments): ChatMessage {
+function checkMessage(
+	entry: unknown,
+	index: number,
+	attachments: Attachments,
+): protocol.ChatMessage {
 	const place = `messages[${index}]`;
-	if (!isPlainObject(entry)) {
-		throw new InputError(
+	if (!values.isPlainObject(entry)) {
+		throw new errors.InputError(
 			JSON_FIELD,
-			`${place} must be an object, got ${describe(entry)}`,
+			`${place} must be an object, got ${values.describe(entry)}`,
 			JSON_FIX,
 		);
 	}
-	const role = entry.role as Role;
+	const role = entry.role as protocol.Role;
 	if (!ROLES.includes(role)) {
-		throw new InputError(
+		throw new errors.InputError(
 			JSON_FIELD,
 			entry.role === undefined
 				? `${place} has no "role"`
-				: `${place} has the unknown role ${named(entry.role)}`,
+				: `${place} has the unknown role ${values.named(entry.role)}`,
 			'Use one of the roles system, developer, user, assistant or tool.',
 		);
 	}
-	const message: ChatMessage = { ...entry, role, content: null };
+	const message: protocol.ChatMessage = { ...entry, role, content: null };
 	const { content } = entry;
 	if (typeof content === 'string') {
 		message.content = content;
@@ -306,24 +310,24 @@ function checkMessage(entry: unknown, index: number, attachments: Attachments): 
 		role !== 'assistant' ||
 		!entry.tool_calls
 	) {
-		throw new InputError(
+		throw new errors.InputError(
 			JSON_FIELD,
-			`${place}.content must be text or an array of content parts, got ${describe(content)}`,
+			`${place}.content must be text or an array of content parts, got ${values.describe(content)}`,
 			'Only an assistant message with tool_calls may leave content empty.',
 		);
 	}
 	if (entry.tool_calls !== undefined) message.tool_calls = checkToolCalls(entry.tool_calls, place);
-	for (const field of REASONING_TEXT_FIELDS) {
+	for (const field of protocol.REASONING_TEXT_FIELDS) {
 		const reasoning = entry[field];
 		if (reasoning === undefined || reasoning === null || typeof reasoning === 'string') continue;
-		throw new InputError(
+		throw new errors.InputError(
 			JSON_FIELD,
-			`${place}.${field} must be text, got ${describe(reasoning)}`,
+			`${place}.${field} must be text, got ${values.describe(reasoning)}`,
 			'Send the reasoning back as the service sent it: append the "message" output of the Chat Completion node unchanged.',
 		);
 	}
 	if (role === 'tool' && typeof entry.tool_call_id !== 'string') {
-		throw new InputError(
+		throw new errors.InputError(
 			JSON_FIELD,
 			`${place} is a tool result without tool_call_id`,
 			'Set tool_call_id to the id of the tool call this result answers.',
@@ -332,17 +336,17 @@ function checkMessage(entry: unknown, index: number, attachments: Attachments): 
 	return message;
 }
 
-function fromJson(input: ChatInput, attachments: Attachments): ChatMessage[] {
-	const value = parseJsonField(input.messagesJson, JSON_FIELD, JSON_FIX);
+function fromJson(input: ChatInput, attachments: Attachments): protocol.ChatMessage[] {
+	const value = values.parseJsonField(input.messagesJson, JSON_FIELD, JSON_FIX);
 	if (!Array.isArray(value)) {
-		throw new InputError(
+		throw new errors.InputError(
 			JSON_FIELD,
-			`must be an array of messages, got ${describe(value)}`,
+			`must be an array of messages, got ${values.describe(value)}`,
 			JSON_FIX,
 		);
 	}
 	if (value.length === 0) {
-		throw new InputError(JSON_FIELD, 'is an empty array', JSON_FIX);
+		throw new errors.InputError(JSON_FIELD, 'is an empty array', JSON_FIX);
 	}
 	return value.map((entry, index) => checkMessage(entry, index, attachments));
 }
@@ -355,7 +359,7 @@ export function buildMessages(
 	input: ChatInput,
 	images: ItemImages,
 	files: ItemFiles,
-): ChatMessage[] {
+): protocol.ChatMessage[] {
 	const attachments = { images, files };
 	switch (input.promptType) {
 		case 'simple':
@@ -365,9 +369,9 @@ export function buildMessages(
 		case 'json':
 			return fromJson(input, attachments);
 		default:
-			throw new InputError(
+			throw new errors.InputError(
 				FIELDS.promptType.label,
-				`has the unknown type ${named(input.promptType)}`,
+				`has the unknown type ${values.named(input.promptType)}`,
 				'Choose Simple, Messages or JSON.',
 			);
 	}

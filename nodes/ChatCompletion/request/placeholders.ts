@@ -1,5 +1,5 @@
-import type { ChatMessage, ContentPart } from '../../../engine';
-import { isPlainObject, tryParseJson } from '../../../engine';
+import type { protocol } from '../../../engine';
+import { values } from '../../../engine';
 
 /**
  * An image or file of the output's `messages` that the item's binary data holds is kept as
@@ -21,12 +21,12 @@ export function placeholderName(url: string): string | undefined {
 
 /** Where a content part keeps its data: an image part's URL, a file part's data; undefined for others. */
 function partData(part: unknown): string | undefined {
-	if (!isPlainObject(part)) return undefined;
+	if (!values.isPlainObject(part)) return undefined;
 	const { image_url: image, file } = part;
-	if (part.type === 'image_url' && isPlainObject(image) && typeof image.url === 'string') {
+	if (part.type === 'image_url' && values.isPlainObject(image) && typeof image.url === 'string') {
 		return image.url;
 	}
-	if (part.type === 'file' && isPlainObject(file) && typeof file.file_data === 'string') {
+	if (part.type === 'file' && values.isPlainObject(file) && typeof file.file_data === 'string') {
 		return file.file_data;
 	}
 	return undefined;
@@ -38,11 +38,11 @@ function partData(part: unknown): string | undefined {
  * the messages' own check reports.
  */
 export function placeholderNames(messages: unknown): string[] {
-	const parsed = typeof messages === 'string' ? tryParseJson(messages) : undefined;
+	const parsed = typeof messages === 'string' ? values.tryParseJson(messages) : undefined;
 	const value = parsed === undefined ? messages : parsed.ok ? parsed.value : undefined;
 	if (!Array.isArray(value)) return [];
 	return value.flatMap((message: unknown) => {
-		const content = isPlainObject(message) ? message.content : undefined;
+		const content = values.isPlainObject(message) ? message.content : undefined;
 		if (!Array.isArray(content)) return [];
 		return content.flatMap((part: unknown) => {
 			const data = partData(part);
@@ -62,14 +62,17 @@ export interface ReadData {
  * The messages as they are sent: every placeholder replaced by the data URI read for its property. A
  * placeholder without one is a fault of this node, never something to send.
  */
-export function resolvePlaceholders(messages: ChatMessage[], read: ReadData): ChatMessage[] {
+export function resolvePlaceholders(
+	messages: protocol.ChatMessage[],
+	read: ReadData,
+): protocol.ChatMessage[] {
 	const dataUri = (name: string, sent: ReadonlyMap<string, string>): string => {
 		const uri = sent.get(name);
 		if (uri === undefined)
 			throw new Error(`Nothing was read for the placeholder ${placeholder(name)}`);
 		return uri;
 	};
-	const resolve = (part: ContentPart): ContentPart => {
+	const resolve = (part: protocol.ContentPart): protocol.ContentPart => {
 		const name = placeholderName(partData(part) ?? '');
 		if (name === undefined) return part;
 		if (part.type === 'image_url') {

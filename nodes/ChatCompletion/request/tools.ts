@@ -1,22 +1,15 @@
 import type { ChatInput } from './input';
 import { FIELDS } from '../fields';
-import type { ChatRequestBody, RequestParts, ToolDefinition } from '../../../engine';
-import {
-	checkName,
-	checkParameters,
-	checkTools,
-	InputError,
-	isPlainObject,
-	named,
-} from '../../../engine';
+import type { protocol, RequestParts } from '../../../engine';
+import { checkName, checkParameters, checkTools, errors, values } from '../../../engine';
 
-function fromRows(rows: unknown): ToolDefinition[] {
-	const values = isPlainObject(rows) && Array.isArray(rows.values) ? rows.values : [];
-	return values.map((row: unknown, index) => {
+function fromRows(rows: unknown): protocol.ToolDefinition[] {
+	const entries = values.isPlainObject(rows) && Array.isArray(rows.values) ? rows.values : [];
+	return entries.map((row: unknown, index) => {
 		const place = `${FIELDS.tools.row.place} ${index + 1}`;
-		const fields = isPlainObject(row) ? row : {};
+		const fields = values.isPlainObject(row) ? row : {};
 		const name = checkName(fields.name, `${place} > ${FIELDS.tools.row.fields.name}`);
-		const definition: ToolDefinition = {
+		const definition: protocol.ToolDefinition = {
 			type: 'function',
 			function: {
 				name,
@@ -33,7 +26,7 @@ function fromRows(rows: unknown): ToolDefinition[] {
 	});
 }
 
-function toolChoice(input: ChatInput, names: string[]): ChatRequestBody['tool_choice'] {
+function toolChoice(input: ChatInput, names: string[]): protocol.ChatRequestBody['tool_choice'] {
 	const choice = input.toolChoice ?? 'auto';
 	if (choice === 'auto') return undefined;
 	if (choice === 'none' || choice === 'required') return choice;
@@ -41,7 +34,7 @@ function toolChoice(input: ChatInput, names: string[]): ChatRequestBody['tool_ch
 		const name =
 			typeof input.toolChoiceFunction === 'string' ? input.toolChoiceFunction.trim() : '';
 		if (!names.includes(name)) {
-			throw new InputError(
+			throw new errors.InputError(
 				FIELDS.toolChoiceFunction.label,
 				`"${name}" is not one of the defined tools (${names.join(', ')})`,
 				'Choose one of the tools defined above.',
@@ -49,9 +42,9 @@ function toolChoice(input: ChatInput, names: string[]): ChatRequestBody['tool_ch
 		}
 		return { type: 'function', function: { name } };
 	}
-	throw new InputError(
+	throw new errors.InputError(
 		FIELDS.toolChoice.label,
-		`has the unknown value ${named(choice)}`,
+		`has the unknown value ${values.named(choice)}`,
 		'Choose Auto, None, Required or Function.',
 	);
 }
@@ -61,16 +54,16 @@ export function buildTools(input: ChatInput): Pick<RequestParts, 'tools' | 'tool
 	const mode = input.toolsMode ?? 'none';
 	if (mode === 'none') return {};
 	if (mode !== 'define' && mode !== 'json') {
-		throw new InputError(
+		throw new errors.InputError(
 			FIELDS.toolsMode.label,
-			`has the unknown mode ${named(mode)}`,
+			`has the unknown mode ${values.named(mode)}`,
 			'Choose None, Define Below or JSON.',
 		);
 	}
 	const tools =
 		mode === 'define' ? fromRows(input.tools) : checkTools(input.toolsJson, FIELDS.toolsJson.label);
 	if (tools.length === 0) {
-		throw new InputError(
+		throw new errors.InputError(
 			FIELDS.toolsMode.label,
 			'defines no tool',
 			'Add a tool, or set Tools to None.',
@@ -79,7 +72,7 @@ export function buildTools(input: ChatInput): Pick<RequestParts, 'tools' | 'tool
 	const names = tools.map((tool) => tool.function.name);
 	const duplicate = names.find((name, index) => names.indexOf(name) !== index);
 	if (duplicate !== undefined) {
-		throw new InputError(
+		throw new errors.InputError(
 			FIELDS.toolsMode.label,
 			`defines "${duplicate}" twice`,
 			'Give every tool its own name.',

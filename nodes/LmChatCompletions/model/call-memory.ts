@@ -1,4 +1,4 @@
-import type { ProtocolToolCall } from '../../../engine';
+import type { protocol } from '../../../engine';
 
 /**
  * The tool calls this package handed to n8n's AI nodes, remembered by call id, so that the history an
@@ -26,7 +26,7 @@ const calls = new Map<string, RememberedCall>();
 
 /** Remembers the calls of one reply (ids the service gave; calls without an id are not remembered). */
 export function rememberCalls(
-	toolCalls: readonly ProtocolToolCall[],
+	toolCalls: readonly protocol.ProtocolToolCall[],
 	reasoning: Readonly<Record<string, unknown>> = {},
 ): void {
 	const reply = toolCalls

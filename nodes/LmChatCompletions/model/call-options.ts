@@ -1,5 +1,5 @@
-import type { ChatRequestBody } from '../../../engine';
-import { InputError, isPlainObject } from '../../../engine';
+import type { protocol } from '../../../engine';
+import { errors, values } from '../../../engine';
 
 /**
  * The call options LangChain code passes a chat model, under ChatOpenAI's names, besides the SDK's own:
@@ -30,15 +30,15 @@ export interface CallFormat {
 
 export function callFormat(format: unknown): CallFormat {
 	if (format === undefined || format === null) return { options: {} };
-	const type = isPlainObject(format) ? format.type : undefined;
+	const type = values.isPlainObject(format) ? format.type : undefined;
 	if (type === 'text') return { options: { responseFormat: 'text' } };
 	if (type === 'json_object') return { options: { responseFormat: 'jsonObject' } };
 	if (type !== 'json_schema') {
-		throw new InputError(FIELD, `has the type ${JSON.stringify(type)}`, FIX);
+		throw new errors.InputError(FIELD, `has the type ${JSON.stringify(type)}`, FIX);
 	}
 	const spec = (format as Record<string, unknown>).json_schema;
-	if (!isPlainObject(spec) || !isPlainObject(spec.schema)) {
-		throw new InputError(FIELD, 'has no json_schema.schema object', FIX);
+	if (!values.isPlainObject(spec) || !values.isPlainObject(spec.schema)) {
+		throw new errors.InputError(FIELD, 'has no json_schema.schema object', FIX);
 	}
 	return {
 		options: {
@@ -51,8 +51,13 @@ export function callFormat(format: unknown): CallFormat {
 }
 
 /** Names the body's `json_schema` as the call did. */
-export function nameSchema(body: ChatRequestBody, name: string | undefined): void {
+export function nameSchema(body: protocol.ChatRequestBody, name: string | undefined): void {
 	const format = body.response_format;
-	if (name === undefined || !isPlainObject(format) || !isPlainObject(format.json_schema)) return;
+	if (
+		name === undefined ||
+		!values.isPlainObject(format) ||
+		!values.isPlainObject(format.json_schema)
+	)
+		return;
 	format.json_schema.name = name;
 }

@@ -1,8 +1,7 @@
 import type { INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CHAT_MODEL_OPTIONS } from '../properties';
-import type { NodeWords, ProblemContext } from '../../../engine';
-import { chatWords, describeProblem, toNodeError } from '../../../engine';
+import { problems } from '../../../engine';
 
 /**
  * A failure of the Chat Model as the error its AI node shows. The AI Agent (and the other AI nodes) keep
@@ -12,7 +11,7 @@ import { chatWords, describeProblem, toNodeError } from '../../../engine';
  */
 
 /** How the engine's words name this node and its fields. */
-export const WORDS: NodeWords = {
+export const WORDS: problems.NodeWords = {
 	node: 'the Chat Completions Chat Model',
 	options: CHAT_MODEL_OPTIONS,
 	errorDetails: false,
@@ -22,7 +21,7 @@ export const WORDS: NodeWords = {
 		"This service takes no reasoning on the messages sent to it: the conversation (the agent's memory) holds reasoning from another service. Clear the memory, or start a new chat session.",
 };
 
-export interface ModelProblemContext extends Omit<ProblemContext, 'streaming' | 'words'> {
+export interface ModelProblemContext extends Omit<problems.ProblemContext, 'streaming' | 'words'> {
 	/** The call streamed its reply to a chat client. */
 	streamed?: boolean;
 }
@@ -37,15 +36,15 @@ export function modelError(
 	error: unknown,
 	context: ModelProblemContext,
 ): NodeApiError | NodeOperationError {
-	const problem = describeProblem(error, { ...context, words: WORDS });
+	const problem = problems.describeProblem(error, { ...context, words: WORDS });
 	// n8n swaps a message that names a system error code for a generic headline when it wraps the error
 	// (the AI Agent does, under Stop Workflow): the code goes in the description.
 	const [fix, code] = splitNetworkCode(problem.description);
 	const message = `${sentence(problem.message)} ${fix}`;
 	// n8n drops a description equal to the message. A chat client that was streamed to gets the
 	// description alone: what happened in a chat user's words (the execution keeps the message).
-	const description = context.streamed ? chatWords(problem) : (code ?? '');
-	return toNodeError(node, { ...problem, message, description });
+	const description = context.streamed ? problems.chatWords(problem) : (code ?? '');
+	return problems.toNodeError(node, { ...problem, message, description });
 }
 
 /** The fix, and the "(network error ECONNREFUSED)" at its end apart, when there is one. */

@@ -1,7 +1,7 @@
 import { dataUriType } from './data-uri';
 import { cannotCarry, fileRefusal } from './file-parts';
 import type { Refusal } from './file-parts';
-import { InputError } from '../../../engine';
+import { errors } from '../../../engine';
 
 /**
  * The content of the messages an AI node or LangChain code hands n8n's adapter, in the forms its message
@@ -152,7 +152,7 @@ export function adapterMessages(messages: unknown): unknown {
 		const parts = (message.content as unknown[]).map((part, partIndex) => {
 			const ready = userPart(part);
 			if (isRefusal(ready)) {
-				throw new InputError(
+				throw new errors.InputError(
 					`Message ${index + 1} (user)`,
 					`part ${partIndex + 1} is ${ready.problem}`,
 					ready.fix,

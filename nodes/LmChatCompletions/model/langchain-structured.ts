@@ -1,6 +1,6 @@
 import { getParametersJsonSchema } from '@n8n/ai-node-sdk';
 
-import { InputError, isPlainObject, readJson, StructuredReplyError } from '../../../engine';
+import { errors, readJson, values } from '../../../engine';
 
 /**
  * LangChain's `withStructuredOutput(schema, { method, includeRaw, name, strict })` on the fitted adapter,
@@ -44,7 +44,7 @@ interface Target {
 }
 
 const isZod = (schema: unknown): schema is NonNullable<Target['zod']> =>
-	isPlainObject(schema) && typeof schema.safeParse === 'function';
+	values.isPlainObject(schema) && typeof schema.safeParse === 'function';
 
 /** The schema without `$schema`: Zod's converter names draft-07, the schema is read as draft 2020-12. */
 function withoutDialect(schema: Json): Json {
@@ -59,8 +59,8 @@ function target(schema: unknown, name: string | undefined): Target {
 			name: 'schema',
 			inputSchema: schema as never,
 		});
-		if (!isPlainObject(converted) || isZod(converted)) {
-			throw new InputError(
+		if (!values.isPlainObject(converted) || isZod(converted)) {
+			throw new errors.InputError(
 				FIELD,
 				'cannot turn this Zod schema into JSON Schema',
 				'Give a Zod object schema (zod 3) or a JSON Schema object.',
@@ -71,14 +71,14 @@ function target(schema: unknown, name: string | undefined): Target {
 			typeof jsonSchema.description === 'string' ? jsonSchema.description : undefined;
 		return { name: name ?? 'extract', description, jsonSchema, traced: converted, zod: schema };
 	}
-	if (!isPlainObject(schema)) {
-		throw new InputError(
+	if (!values.isPlainObject(schema)) {
+		throw new errors.InputError(
 			FIELD,
 			'needs a schema',
 			'Give a Zod object schema or a JSON Schema object.',
 		);
 	}
-	if (typeof schema.name === 'string' && isPlainObject(schema.parameters)) {
+	if (typeof schema.name === 'string' && values.isPlainObject(schema.parameters)) {
 		const description = typeof schema.description === 'string' ? schema.description : undefined;
 		const jsonSchema = withoutDialect(schema.parameters);
 		return { name: name ?? schema.name, description, jsonSchema, traced: schema.parameters };
@@ -90,7 +90,7 @@ function target(schema: unknown, name: string | undefined): Target {
 }
 
 function issues(error: unknown): string {
-	const list = isPlainObject(error) ? error.issues : undefined;
+	const list = values.isPlainObject(error) ? error.issues : undefined;
 	if (!Array.isArray(list)) return String(error);
 	return list
 		.map((issue: Json) => {
@@ -102,7 +102,7 @@ function issues(error: unknown): string {
 
 /** The value the reply gives, checked against the schema (and parsed by the Zod schema). */
 function parse(message: unknown, method: StructuredMethod, spec: Target): unknown {
-	const reply = isPlainObject(message) ? message : {};
+	const reply = values.isPlainObject(message) ? message : {};
 	const what = `The model's structured output ("${spec.name}", ${method})`;
 	let value: unknown;
 	let raw: string;
@@ -112,12 +112,12 @@ function parse(message: unknown, method: StructuredMethod, spec: Target): unknow
 		raw = typeof reply.text === 'string' ? reply.text : '';
 		if (call === undefined) {
 			const problem = `the model did not call "${spec.name}"`;
-			throw new StructuredReplyError(`${what} is missing: ${problem}`, raw, problem);
+			throw new errors.StructuredReplyError(`${what} is missing: ${problem}`, raw, problem);
 		}
 		value = call.args;
 		raw = JSON.stringify(value);
 	} else {
-		const metadata = isPlainObject(reply.response_metadata) ? reply.response_metadata : {};
+		const metadata = values.isPlainObject(reply.response_metadata) ? reply.response_metadata : {};
 		raw = typeof reply.text === 'string' ? reply.text : '';
 		value = 'parsed' in metadata ? metadata.parsed : undefined;
 	}
@@ -127,7 +127,7 @@ function parse(message: unknown, method: StructuredMethod, spec: Target): unknow
 		repairAttempts: 0,
 	});
 	if (!reading.ok) {
-		throw new StructuredReplyError(
+		throw new errors.StructuredReplyError(
 			`${what} does not fit the schema: ${reading.problems}`,
 			raw,
 			reading.problems,
@@ -137,7 +137,7 @@ function parse(message: unknown, method: StructuredMethod, spec: Target): unknow
 	const parsed = spec.zod.safeParse(reading.value);
 	if (!parsed.success) {
 		const problems = issues(parsed.error);
-		throw new StructuredReplyError(
+		throw new errors.StructuredReplyError(
 			`${what} does not fit the Zod schema: ${problems}`,
 			raw,
 			problems,
@@ -156,7 +156,7 @@ export function structuredOutput(
 	const method = (config?.method ?? 'functionCalling') as StructuredMethod;
 	if (!METHODS.includes(method)) {
 		throw failure(
-			new InputError(
+			new errors.InputError(
 				`${FIELD} method`,
 				`"${String(method)}" is not a method`,
 				`Use ${METHODS.map((name) => `"${name}"`).join(', ')}.`,

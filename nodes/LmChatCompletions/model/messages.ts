@@ -3,8 +3,8 @@ import type { ContentFile, Message, MessageContent } from '@n8n/ai-node-sdk';
 import { recallCall } from './call-memory';
 import { dataUriType } from './data-uri';
 import { carriage, fileName, fileRefusal, fileText } from './file-parts';
-import type { ChatMessage, ContentPart, ProtocolToolCall } from '../../../engine';
-import { InputError, isPlainObject, tryParseJson } from '../../../engine';
+import type { protocol } from '../../../engine';
+import { errors, values } from '../../../engine';
 
 /**
  * n8n's AI messages (the SDK's `Message`) into the protocol's messages, cleaned on the way: whatever the
@@ -48,7 +48,7 @@ function decodedText(data: string | Uint8Array, dataUri: string | undefined): st
  * bytes), a text file as text, any other file (a PDF) as a `file` part with a data URI; refused with the
  * fix when chat completions cannot carry it.
  */
-function filePart(file: ContentFile): ContentPart {
+function filePart(file: ContentFile): protocol.ContentPart {
 	const metadata = file.providerMetadata ?? {};
 	// The adapter leaves `data` out of a block given by URL.
 	const data = (file.data as ContentFile['data'] | undefined) ?? '';
@@ -73,7 +73,8 @@ function filePart(file: ContentFile): ContentPart {
 		byId: typeof metadata.fileId === 'string',
 		hasData: data.length > 0,
 	});
-	if (refusal !== undefined) throw new InputError(FIELD, `holds ${refusal.problem}`, refusal.fix);
+	if (refusal !== undefined)
+		throw new errors.InputError(FIELD, `holds ${refusal.problem}`, refusal.fix);
 	const type = mediaType as string;
 	const fileDataUri = link?.startsWith('data:') === true ? link : undefined;
 	if (carriage(type) === 'text') {
@@ -88,9 +89,9 @@ function filePart(file: ContentFile): ContentPart {
 	};
 }
 
-function userContent(parts: readonly MessageContent[]): string | ContentPart[] {
+function userContent(parts: readonly MessageContent[]): string | protocol.ContentPart[] {
 	if (!parts.some((part) => part.type === 'file')) return texts(parts);
-	return parts.flatMap((part): ContentPart[] => {
+	return parts.flatMap((part): protocol.ContentPart[] => {
 		if (part.type === 'text') return part.text === '' ? [] : [{ type: 'text', text: part.text }];
 		if (part.type === 'file') return [filePart(part)];
 		return [];
@@ -107,7 +108,7 @@ function sameJson(a: unknown, b: unknown): boolean {
 			a.every((item, index) => sameJson(item, b[index]))
 		);
 	}
-	if (isPlainObject(a) && isPlainObject(b)) {
+	if (values.isPlainObject(a) && values.isPlainObject(b)) {
 		const keys = Object.keys(a);
 		return (
 			keys.length === Object.keys(b).length &&
@@ -122,16 +123,16 @@ function sameJson(a: unknown, b: unknown): boolean {
  * same, else the agent's object without the `id` key the AI Agent adds (the call's own id).
  */
 function callArguments(id: string | undefined, name: string, input: string): string {
-	const parsed = tryParseJson(input === '' ? '{}' : input);
+	const parsed = values.tryParseJson(input === '' ? '{}' : input);
 	if (!parsed.ok) return input;
 	const args = parsed.value;
 	const withoutId =
-		isPlainObject(args) && id !== undefined && args.id === id
+		values.isPlainObject(args) && id !== undefined && args.id === id
 			? Object.fromEntries(Object.entries(args).filter(([key]) => key !== 'id'))
 			: args;
 	const remembered = recallCall(id);
 	if (remembered !== undefined && remembered.name === name) {
-		const original = tryParseJson(remembered.arguments === '' ? '{}' : remembered.arguments);
+		const original = values.tryParseJson(remembered.arguments === '' ? '{}' : remembered.arguments);
 		if (original.ok && (sameJson(original.value, args) || sameJson(original.value, withoutId))) {
 			return remembered.arguments;
 		}
@@ -139,8 +140,8 @@ function callArguments(id: string | undefined, name: string, input: string): str
 	return JSON.stringify(withoutId);
 }
 
-function assistantMessage(message: Message): ChatMessage {
-	const toolCalls: ProtocolToolCall[] = [];
+function assistantMessage(message: Message): protocol.ChatMessage {
+	const toolCalls: protocol.ProtocolToolCall[] = [];
 	for (const part of message.content) {
 		if (part.type !== 'tool-call') continue;
 		const id = part.toolCallId ?? `call_${toolCalls.length}`;
@@ -165,22 +166,22 @@ function resultText(result: unknown): string {
 	if (typeof result === 'string') return result;
 	if (
 		Array.isArray(result) &&
-		result.every((part) => isPlainObject(part) && part.type === 'text')
+		result.every((part) => values.isPlainObject(part) && part.type === 'text')
 	) {
 		return result.map((part) => String((part as { text: unknown }).text)).join('');
 	}
 	return JSON.stringify(result ?? '');
 }
 
-function toolMessages(message: Message): ChatMessage[] {
-	return message.content.flatMap((part): ChatMessage[] =>
+function toolMessages(message: Message): protocol.ChatMessage[] {
+	return message.content.flatMap((part): protocol.ChatMessage[] =>
 		part.type === 'tool-result'
 			? [{ role: 'tool', tool_call_id: part.toolCallId, content: resultText(part.result) }]
 			: [],
 	);
 }
 
-function convert(message: Message): ChatMessage[] {
+function convert(message: Message): protocol.ChatMessage[] {
 	switch (message.role) {
 		case 'system':
 			return [{ role: 'system', content: texts(message.content) }];
@@ -195,7 +196,7 @@ function convert(message: Message): ChatMessage[] {
 	}
 }
 
-const callsOnly = (message: ChatMessage | undefined): message is ChatMessage =>
+const callsOnly = (message: protocol.ChatMessage | undefined): message is protocol.ChatMessage =>
 	message?.role === 'assistant' &&
 	message.content === null &&
 	Array.isArray(message.tool_calls) &&
@@ -206,8 +207,8 @@ const callsOnly = (message: ChatMessage | undefined): message is ChatMessage =>
  * assistant message followed by all their results, the model's order kept. Only calls the memory knows
  * to come from the same reply are joined: sequential calls stay as they are.
  */
-function joinParallelCalls(messages: ChatMessage[]): ChatMessage[] {
-	const joined: ChatMessage[] = [];
+function joinParallelCalls(messages: protocol.ChatMessage[]): protocol.ChatMessage[] {
+	const joined: protocol.ChatMessage[] = [];
 	for (let index = 0; index < messages.length; ) {
 		const first = messages[index];
 		const reply = callsOnly(first) ? recallCall(first.tool_calls?.[0].id)?.reply : undefined;
@@ -216,8 +217,8 @@ function joinParallelCalls(messages: ChatMessage[]): ChatMessage[] {
 			index++;
 			continue;
 		}
-		const calls: ProtocolToolCall[] = [];
-		const results: ChatMessage[] = [];
+		const calls: protocol.ProtocolToolCall[] = [];
+		const results: protocol.ChatMessage[] = [];
 		let next = index;
 		while (callsOnly(messages[next])) {
 			const assistant = messages[next];
@@ -226,7 +227,7 @@ function joinParallelCalls(messages: ChatMessage[]): ChatMessage[] {
 			next++;
 			while (messages[next]?.role === 'tool') results.push(messages[next++]);
 		}
-		const order = (call: ProtocolToolCall) => reply.indexOf(call.id);
+		const order = (call: protocol.ProtocolToolCall) => reply.indexOf(call.id);
 		calls.sort((a, b) => order(a) - order(b));
 		joined.push(
 			{
@@ -243,9 +244,9 @@ function joinParallelCalls(messages: ChatMessage[]): ChatMessage[] {
 }
 
 /** The conversation to send, from the messages an AI node passed to the model. */
-export function protocolMessages(messages: readonly Message[]): ChatMessage[] {
+export function protocolMessages(messages: readonly Message[]): protocol.ChatMessage[] {
 	if (messages.length === 0) {
-		throw new InputError(FIELD, 'is empty', 'Give the AI node a prompt to send.');
+		throw new errors.InputError(FIELD, 'is empty', 'Give the AI node a prompt to send.');
 	}
 	return joinParallelCalls(messages.flatMap(convert));
 }

@@ -11,7 +11,7 @@ import { checkOutputParser } from './output-parser';
 import { checkCalledTools, generateResult } from './reply';
 import { toolChoiceOf } from './tool-choice';
 import { strictTools, toolDefinitions } from './tools';
-import type { ChatRequest, Connection, Run, ToolDefinition } from '../../../engine';
+import type { ChatRequest, Connection, protocol, Run } from '../../../engine';
 import {
 	buildChatRequest,
 	ChatClient,
@@ -162,7 +162,7 @@ export class ChatCompletionsModel extends BaseChatModel {
 	}
 
 	/** The bound tools as checked protocol tools, converted once per set of bound tools (an agent calls many times). */
-	private toolDefinitions(): ToolDefinition[] {
+	private toolDefinitions(): protocol.ToolDefinition[] {
 		if (this.converted?.tools !== this.tools) {
 			const definitions = toolDefinitions(this.tools);
 			this.converted = {
@@ -173,7 +173,7 @@ export class ChatCompletionsModel extends BaseChatModel {
 		return this.converted.definitions;
 	}
 
-	private converted?: { tools: readonly Tool[]; definitions: ToolDefinition[] };
+	private converted?: { tools: readonly Tool[]; definitions: protocol.ToolDefinition[] };
 
 	/** The result, once its tool calls name only bound tools. */
 	private checked(result: GenerateResult): GenerateResult {

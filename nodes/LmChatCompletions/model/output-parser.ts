@@ -1,5 +1,5 @@
 import type { ChatRequest } from '../../../engine';
-import { InputError } from '../../../engine';
+import { errors } from '../../../engine';
 
 /**
  * n8n's AI Agent turns its Structured Output Parser into a tool of this name, which the model must call
@@ -12,7 +12,7 @@ const PARSER_TOOL = 'format_final_json_response';
 export function checkOutputParser(request: ChatRequest): void {
 	const parser = request.body.tools?.some((tool) => tool.function.name === PARSER_TOOL);
 	if (parser && request.structured !== undefined) {
-		throw new InputError(
+		throw new errors.InputError(
 			'Response Format',
 			'asks for JSON while the AI Agent has a Structured Output Parser, which takes the answer from a tool call: with both, the parser gets nothing',
 			'Use one of the two: set Response Format to Text and keep the Structured Output Parser, or switch off Require Specific Output Format in the AI Agent and keep Response Format.',

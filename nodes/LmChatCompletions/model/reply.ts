@@ -1,16 +1,8 @@
 import type { FinishReason, GenerateResult, MessageContent, TokenUsage } from '@n8n/ai-node-sdk';
 
 import { rememberCalls } from './call-memory';
-import type { Completion, ModelReply, ProtocolToolCall } from '../../../engine';
-import {
-	isPlainObject,
-	sentReasoning,
-	CutReplyError,
-	ToolArgumentsError,
-	UnknownToolError,
-	splitReasoning,
-	tryParseJson,
-} from '../../../engine';
+import type { ModelReply, protocol } from '../../../engine';
+import { errors, sentReasoning, splitReasoning, values } from '../../../engine';
 
 /**
  * A completion into what n8n's AI nodes take from a model (the SDK's `GenerateResult`): the reply text
@@ -23,7 +15,7 @@ export function checkCalledTools(result: GenerateResult, boundNames: readonly st
 	if (boundNames.length === 0) return;
 	for (const part of result.message.content) {
 		if (part.type === 'tool-call' && !boundNames.includes(part.toolName)) {
-			throw new UnknownToolError(part.toolName, boundNames);
+			throw new errors.UnknownToolError(part.toolName, boundNames);
 		}
 	}
 }
@@ -44,8 +36,8 @@ const count = (value: unknown): number | undefined =>
 	typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /** The service's token counts, as n8n shows them; undefined when the service sent none. */
-export function tokenUsage(usage: Completion['usage']): TokenUsage | undefined {
-	if (!isPlainObject(usage)) return undefined;
+export function tokenUsage(usage: protocol.Completion['usage']): TokenUsage | undefined {
+	if (!values.isPlainObject(usage)) return undefined;
 	const prompt = count(usage.prompt_tokens);
 	const completion = count(usage.completion_tokens);
 	if (prompt === undefined && completion === undefined) return undefined;
@@ -55,10 +47,10 @@ export function tokenUsage(usage: Completion['usage']): TokenUsage | undefined {
 		totalTokens: count(usage.total_tokens) ?? (prompt ?? 0) + (completion ?? 0),
 	};
 	const details = usage as Record<string, unknown>;
-	const cached = isPlainObject(details.prompt_tokens_details)
+	const cached = values.isPlainObject(details.prompt_tokens_details)
 		? count(details.prompt_tokens_details.cached_tokens)
 		: undefined;
-	const reasoning = isPlainObject(details.completion_tokens_details)
+	const reasoning = values.isPlainObject(details.completion_tokens_details)
 		? count(details.completion_tokens_details.reasoning_tokens)
 		: undefined;
 	if (cached !== undefined) result.inputTokenDetails = { cacheRead: cached };
@@ -67,15 +59,16 @@ export function tokenUsage(usage: Completion['usage']): TokenUsage | undefined {
 }
 
 /** The reply's tool calls, each with an id (made up when the service gave none) and arguments that are a JSON object. */
-export function checkedToolCalls(completion: Completion): ProtocolToolCall[] {
+export function checkedToolCalls(completion: protocol.Completion): protocol.ProtocolToolCall[] {
 	const calls = completion.choices[0].message?.tool_calls ?? [];
 	return calls.map((call, index) => {
 		const name = call.function.name;
 		const sent = typeof call.function.arguments === 'string' ? call.function.arguments : '';
 		// A call of a function without parameters may come with no arguments at all.
 		const text = sent.trim() === '' ? '{}' : sent;
-		const parsed = tryParseJson(text);
-		if (!parsed.ok || !isPlainObject(parsed.value)) throw new ToolArgumentsError(name, sent);
+		const parsed = values.tryParseJson(text);
+		if (!parsed.ok || !values.isPlainObject(parsed.value))
+			throw new errors.ToolArgumentsError(name, sent);
 		const id =
 			typeof call.id === 'string' && call.id !== ''
 				? call.id
@@ -85,7 +78,7 @@ export function checkedToolCalls(completion: Completion): ProtocolToolCall[] {
 }
 
 /** The text to hand on: the content without reasoning, or the refusal when the model refused. */
-export function replyText(completion: Completion): { text: string; reasoning?: string } {
+export function replyText(completion: protocol.Completion): { text: string; reasoning?: string } {
 	const message = completion.choices[0].message ?? {};
 	const { content, reasoning } = splitReasoning(message);
 	const refusal = typeof message.refusal === 'string' ? message.refusal : '';
@@ -101,11 +94,14 @@ export type ReplyNotes = Partial<Pick<ModelReply, 'model' | 'requestId' | 'cost'
  * (see call-memory). The model that answered, the gateway's request id, its cost and the Fallback Models
  * that failed go in the provider metadata (n8n's log shows them, see langchain-usage.ts).
  */
-export function generateResult(completion: Completion, notes: ReplyNotes = {}): GenerateResult {
+export function generateResult(
+	completion: protocol.Completion,
+	notes: ReplyNotes = {},
+): GenerateResult {
 	const choice = completion.choices[0];
 	const { text, reasoning } = replyText(completion);
 	if (choice.finish_reason === 'length') {
-		throw new CutReplyError(text, count(completion.usage?.completion_tokens));
+		throw new errors.CutReplyError(text, count(completion.usage?.completion_tokens));
 	}
 	const calls = checkedToolCalls(completion);
 	rememberCalls(calls, sentReasoning(choice.message ?? {}));

@@ -1,5 +1,5 @@
-import type { ChatRequestBody } from '../../../engine';
-import { InputError, isPlainObject } from '../../../engine';
+import type { protocol } from '../../../engine';
+import { errors, values } from '../../../engine';
 
 /**
  * LangChain's `tool_choice` (given to `bindTools(tools, { tool_choice })` or as a call option) as the
@@ -8,7 +8,7 @@ import { InputError, isPlainObject } from '../../../engine';
  * Anthropic's shape.
  */
 
-type ToolChoice = ChatRequestBody['tool_choice'];
+type ToolChoice = protocol.ChatRequestBody['tool_choice'];
 
 const FIELD = 'tool_choice';
 
@@ -24,10 +24,10 @@ function read(choice: unknown): { word?: ToolChoice; name?: string } {
 	if (typeof choice === 'string') {
 		return WORDS.has(choice) ? { word: WORDS.get(choice) } : { name: choice };
 	}
-	if (!isPlainObject(choice) || typeof choice.type !== 'string') return {};
+	if (!values.isPlainObject(choice) || typeof choice.type !== 'string') return {};
 	if (choice.type === 'function' || choice.type === 'tool') {
 		// OpenAI's {type: 'function', function: {name}}, Anthropic's {type: 'tool', name}.
-		const name = isPlainObject(choice.function) ? choice.function.name : choice.name;
+		const name = values.isPlainObject(choice.function) ? choice.function.name : choice.name;
 		return typeof name === 'string' ? { name } : {};
 	}
 	return { word: WORDS.get(choice.type) };
@@ -42,7 +42,7 @@ export function toolChoiceOf(choice: unknown, boundNames: readonly string[]): To
 	if (choice === undefined || choice === null) return undefined;
 	const { word, name } = read(choice);
 	if (word === undefined && name === undefined) {
-		throw new InputError(
+		throw new errors.InputError(
 			FIELD,
 			`${shown(choice)} is not a tool choice`,
 			'Use "auto", "none", "required" (or "any"), or the name of a bound tool.',
@@ -51,7 +51,7 @@ export function toolChoiceOf(choice: unknown, boundNames: readonly string[]): To
 	if (boundNames.length === 0) {
 		// Without tools, "auto" and "none" mean what they say anyway.
 		if (word === 'auto' || word === 'none') return undefined;
-		throw new InputError(
+		throw new errors.InputError(
 			FIELD,
 			`${shown(choice)} asks the model to call a tool, but no tool is connected to the AI node`,
 			'Connect a tool to the AI Agent, or switch off its option Force Tool Call on First Iteration (in LangChain code: pass the tools to bindTools with the tool_choice).',
@@ -59,7 +59,7 @@ export function toolChoiceOf(choice: unknown, boundNames: readonly string[]): To
 	}
 	if (name === undefined) return word;
 	if (!boundNames.includes(name)) {
-		throw new InputError(
+		throw new errors.InputError(
 			FIELD,
 			`names the tool "${name}", which is not bound (bound: ${boundNames.map((bound) => `"${bound}"`).join(', ')})`,
 			'Name one of the bound tools, or bind the tool you name.',

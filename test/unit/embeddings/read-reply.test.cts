@@ -2,7 +2,7 @@
 import { readEmbeddings } from '../../../engine/embeddings/read-reply';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import { ServiceError } from '../../../engine/failures/errors';
-import type { NodeWords } from '../../../engine';
+import type { NodeWords } from '../../../engine/failures/kind';
 
 const WORDS: NodeWords = {
 	node: 'the Chat Completions Embeddings node',

@@ -8,7 +8,7 @@ import {
 } from '../../../engine/failures/errors';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import { WORDS } from '../../../nodes/ChatCompletion/words';
-import { isRetryable } from '../../../engine/failures/table';
+import { isRetryable } from '../../../engine/retry/policy';
 
 const context = {
 	words: WORDS,

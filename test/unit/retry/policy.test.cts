@@ -1,7 +1,5 @@
-import { ServiceError } from '../../../engine/failures/errors';
-import { NetworkError } from '../../../engine/failures/errors';
-import { isRetryable } from '../../../engine/failures/table';
-import { retryDelay } from '../../../engine/retry/policy';
+import { NetworkError, ServiceError } from '../../../engine/failures/errors';
+import { isRetryable, retryDelay } from '../../../engine/retry/policy';
 
 const service = (status: number, code?: string, retryAfterMs?: number, type?: string) =>
 	new ServiceError(status, 'message', type, code, 'json', retryAfterMs);

@@ -1,6 +1,6 @@
 /** Rate limits are a queue, not a failure: waits with jitter, bounded by time, never counted as retries. */
 import { RateLimitWaitExceeded, ServiceError } from '../../../engine/failures/errors';
-import { isRetryable } from '../../../engine/failures/table';
+import { isRetryable } from '../../../engine/retry/policy';
 import { rateLimitDelay } from '../../../engine/retry/rate-limit-wait';
 import { Run } from '../../../engine/run/run';
 import { retried } from '../../support/retries.cts';
