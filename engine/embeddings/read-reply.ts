@@ -1,14 +1,13 @@
-import { readBody } from '../reply/body';
-import { errorInJson, serviceErrorFrom } from '../reply/error-body';
 import { EmbeddingsReplyError } from '../failures/errors';
+import { entryIndex } from '../reply/entry-index';
+import type { InputUsage } from '../reply/input-usage';
+import { inputUsageOf } from '../reply/input-usage';
+import { listInReply } from '../reply/list-reply';
 import type { HttpReply } from '../transport/outgoing';
-import { describe, isPlainObject } from '../values';
+import { describe } from '../values';
 
 /** The service's count of what a request used. */
-export interface EmbeddingsUsage {
-	promptTokens: number;
-	totalTokens: number;
-}
+export type EmbeddingsUsage = InputUsage;
 
 /** The vectors of one request, one per text sent and in the order sent. */
 export interface EmbeddingsReply {
@@ -51,17 +50,13 @@ function vectorOf(embedding: unknown, position: number): number[] {
 	return vector as number[];
 }
 
-function count(value: unknown): number | undefined {
-	return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function usageOf(usage: unknown): EmbeddingsUsage | undefined {
-	if (!isPlainObject(usage)) return undefined;
-	const prompt = count(usage.prompt_tokens);
-	const total = count(usage.total_tokens) ?? prompt;
-	if (total === undefined) return undefined;
-	return { promptTokens: prompt ?? total, totalTokens: total };
-}
+/** How the reader's errors name the reply's entries and the texts sent. */
+const ENTRIES = {
+	entry: 'entry',
+	value: 'vector',
+	item: 'text',
+	fail: (problem: string) => new EmbeddingsReplyError(problem),
+};
 
 /**
  * Reads the reply to an embeddings request of `sent` texts. Vectors are matched to the texts by each
@@ -70,14 +65,8 @@ function usageOf(usage: unknown): EmbeddingsUsage | undefined {
  * EmbeddingsReplyError. An error status, or an error object inside a 2xx, is the ServiceError it says.
  */
 export function readEmbeddings(reply: HttpReply, sent: number): EmbeddingsReply {
-	const body = readBody(reply.text);
-	if (reply.status < 200 || reply.status >= 300) throw serviceErrorFrom(reply, body);
-	const json = body.json;
-	const data = isPlainObject(json) ? json.data : undefined;
-	if (!Array.isArray(data)) {
-		if (isPlainObject(json) && json.error !== undefined && errorInJson(json)) {
-			throw serviceErrorFrom(reply, body);
-		}
+	const { list: data, json, body } = listInReply(reply, 'data');
+	if (data === undefined) {
 		throw new EmbeddingsReplyError(
 			`answered ${reply.status} without a list of vectors: ${body.summary}`,
 		);
@@ -88,20 +77,9 @@ export function readEmbeddings(reply: HttpReply, sent: number): EmbeddingsReply 
 		);
 	}
 	const vectors: number[][] = new Array<number[]>(sent);
+	const taken = new Set<number>();
 	data.forEach((entry: unknown, at) => {
-		const index = isPlainObject(entry) ? entry.index : undefined;
-		if (typeof index !== 'number' || !Number.isInteger(index)) {
-			throw new EmbeddingsReplyError(
-				`sent entry ${at + 1} of its reply without an index, so which text its vector belongs to is unknown`,
-			);
-		}
-		if (index < 0 || index >= sent || vectors[index] !== undefined) {
-			throw new EmbeddingsReplyError(
-				index < 0 || index >= sent
-					? `sent a vector for index ${index}, but only ${sent} texts were sent (indexes 0 to ${sent - 1})`
-					: `sent two vectors for text ${index + 1} (index ${index})`,
-			);
-		}
+		const index = entryIndex(entry, at, sent, taken, ENTRIES);
 		vectors[index] = vectorOf((entry as { embedding?: unknown }).embedding, index);
 	});
 	const length = vectors[0].length;
@@ -111,5 +89,5 @@ export function readEmbeddings(reply: HttpReply, sent: number): EmbeddingsReply 
 			`sent vectors of different lengths in one reply (${length} and ${other.length} numbers)`,
 		);
 	}
-	return { vectors, usage: usageOf(isPlainObject(json) ? json.usage : undefined) };
+	return { vectors, usage: inputUsageOf(json?.usage) };
 }

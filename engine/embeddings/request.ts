@@ -1,10 +1,9 @@
-import { InputError } from '../failures/errors';
 import { optionSetting, optionValue, wireFields } from '../options/read';
 import { checkExtraBody, setByOptions } from '../request/build';
 import { checkModel } from '../request/model-id';
 import { retryPolicy } from '../request/retry-policy';
+import { nonEmptyTexts, QUERY_FIELD, QUERY_FIX } from '../request/texts';
 import type { RetryPolicy } from '../retry/policy';
-import { describe } from '../values';
 
 /** The fields the node itself sets in every embeddings request: Extra Body may not set them. */
 const RESERVED_FIELDS: Record<string, string> = {
@@ -49,19 +48,14 @@ export function embeddingsBody(request: EmbeddingsRequest, input: string[]): obj
 }
 
 /**
- * Each text must be a non-empty string: services refuse an empty one (OpenAI: 400 `'$.input' is invalid`),
- * and it has nothing to search by. `what` names the texts, e.g. `Document` or `The query`.
+ * The texts to embed, each a non-empty string (`nonEmptyTexts`). `what` names the texts: the documents of an
+ * insert, or the query of a search.
  */
 export function checkTexts(texts: readonly unknown[], what: 'Document' | 'Query'): string[] {
-	const at = texts.findIndex((text) => typeof text !== 'string' || text === '');
-	if (at === -1) return texts as string[];
-	const field =
-		what === 'Query' ? 'The query to search by' : `Document ${at + 1} of ${texts.length}`;
-	const fix =
-		what === 'Query'
-			? 'An empty query has nothing to search by: check the expression that gives the prompt or query, or the tool description that tells the agent to pass one.'
-			: 'The service refuses empty text, and an empty document has nothing to search by: leave out items whose text is empty before the vector store (e.g. with a Filter node), or check the field the Data Loader reads.';
-	const problem =
-		typeof texts[at] === 'string' ? 'is empty' : `is not text but ${describe(texts[at])}`;
-	throw new InputError(field, problem, fix);
+	if (what === 'Query') return nonEmptyTexts(texts, () => QUERY_FIELD, QUERY_FIX);
+	return nonEmptyTexts(
+		texts,
+		(at, count) => `Document ${at + 1} of ${count}`,
+		'The service refuses empty text, and an empty document has nothing to search by: leave out items whose text is empty before the vector store (e.g. with a Filter node), or check the field the Data Loader reads.',
+	);
 }

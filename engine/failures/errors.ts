@@ -82,6 +82,12 @@ export class ServiceError extends Error {
 
 	/** The gateway's id of the request (a header, or "(request id: ...)" in its message), for its support. */
 	requestId?: string;
+
+	/**
+	 * The endpoint that answered, set where its failures read differently: `rerank` (a 404 there that names no
+	 * model says the service has no /rerank; "not implemented" says the model cannot rerank).
+	 */
+	endpoint?: 'rerank';
 }
 
 /** one-api and new-api end their own messages with `(request id: <id>)`. */
@@ -234,15 +240,35 @@ export class UnknownToolError extends ReplyError {
 }
 
 /**
- * An embeddings reply that does not give each text sent exactly one vector of numbers, all of one length:
- * a count that differs, an entry without its index, a vector that is not numbers. No vector of it is used.
+ * A sub-node's reply that does not fit what was sent: a count, index or number that does not fit (embeddings:
+ * one vector per text, all of one length; rerank: one score per document ranked). Nothing of the reply is used.
  */
-export class EmbeddingsReplyError extends ReplyError {
+export abstract class MismatchedReplyError extends ReplyError {
 	constructor(
+		/** The model as the message names it: `embedding`, `rerank`. */
+		readonly modelKind: 'embedding' | 'rerank',
 		/** What the reply did, said of the model, e.g. `answered 2 vectors for 3 texts`. */
 		readonly problem: string,
 	) {
-		super(`The embedding model ${problem}`);
+		super(`The ${modelKind} model ${problem}`);
+	}
+}
+
+/** An embeddings reply that does not give each text sent exactly one vector of numbers, all of one length. */
+export class EmbeddingsReplyError extends MismatchedReplyError {
+	constructor(problem: string) {
+		super('embedding', problem);
 		this.name = 'EmbeddingsReplyError';
+	}
+}
+
+/**
+ * A rerank reply that cannot be trusted: no list of results, a result for a document not sent or for one
+ * twice, a score that is missing or not a finite number. No order of it is used.
+ */
+export class RerankReplyError extends MismatchedReplyError {
+	constructor(problem: string) {
+		super('rerank', problem);
+		this.name = 'RerankReplyError';
 	}
 }

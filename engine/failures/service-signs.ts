@@ -126,6 +126,36 @@ export function refusesBatchSize(error: ServiceError): boolean {
 	return [400, 413, 422].includes(error.status) && TOO_MANY_INPUTS.test(error.serviceMessage);
 }
 
+/**
+ * A model that cannot rerank, asked to at /rerank: vLLM's "The model does not support Rerank (Score) API",
+ * Infinity's "does not support `rerank`", "rerank is not supported by ... provider", llama.cpp's "This server
+ * does not support reranking", and new-api's 500 "not implemented" (code `convert_request_failed`) for a
+ * channel that has no rerank.
+ */
+const CANNOT_RERANK =
+	/\b(not support(ed)?|does not support|doesn't support|unsupported|cannot|can't)\b.*\brerank(ing)?\b|\brerank(ing)?\b.*\b(not supported|unsupported|not available)\b|\bnot implemented\b/i;
+
+export function cannotRerank(error: ServiceError): boolean {
+	return (
+		error.endpoint === 'rerank' &&
+		[400, 404, 422, 500, 501].includes(error.status) &&
+		CANNOT_RERANK.test(error.serviceMessage)
+	);
+}
+
+/**
+ * A 404 to a rerank request that names no model (an HTML or text page, OpenAI's "Invalid URL (POST
+ * /v1/rerank)", FastAPI's "Not Found"): the service at the Base URL has no /rerank.
+ */
+export function lacksRerank(error: ServiceError): boolean {
+	return (
+		error.endpoint === 'rerank' &&
+		error.status === 404 &&
+		!isModelMissing(error) &&
+		!isModelUnavailable(error)
+	);
+}
+
 /** new-api's cap on a key's requests in flight: "... at most N in-flight requests ..." (or concurrent, parallel). */
 const IN_FLIGHT_CAP =
 	/\bat most (\d+) (?:in-flight|concurrent|parallel) requests?\b|最多\s*(\d+)\s*个?并发/i;

@@ -4,6 +4,7 @@ import { EMBEDDINGS_KINDS } from './kinds/embeddings';
 import { INPUT_KINDS } from './kinds/input';
 import { NETWORK_KINDS } from './kinds/network';
 import { REPLY_KINDS } from './kinds/reply';
+import { RERANK_KINDS } from './kinds/rerank';
 import { RUN_KINDS } from './kinds/run';
 import { SERVICE_KINDS } from './kinds/service';
 
@@ -27,6 +28,7 @@ const UNEXPECTED = kind<unknown>({
 
 export const FAILURES: readonly FailureKind[] = [
 	...EMBEDDINGS_KINDS,
+	...RERANK_KINDS,
 	...SERVICE_KINDS,
 	...NETWORK_KINDS,
 	...REPLY_KINDS,

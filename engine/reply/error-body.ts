@@ -38,13 +38,17 @@ export function errorInJson(
 		: { message, type: label(body.type), code: label(body.code) };
 }
 
-/** Turns an error reply (its body read, when the caller has read it) into a ServiceError with the service's own words. */
+/**
+ * Turns an error reply (its body read, when the caller has read it) into a ServiceError with the service's own
+ * words; `endpoint` where the failure table reads that endpoint's failures apart (`rerank`).
+ */
 export function serviceErrorFrom(
 	reply: HttpReply,
 	body: ReadBody = readBody(reply.text),
+	endpoint?: ServiceError['endpoint'],
 ): ServiceError {
 	const found = body.kind === 'json' ? errorInJson(body.json) : undefined;
-	return new ServiceError(
+	const error = new ServiceError(
 		reply.status,
 		found?.message ?? body.summary,
 		found?.type,
@@ -52,4 +56,6 @@ export function serviceErrorFrom(
 		body.kind,
 		waitAsked(reply.headers),
 	);
+	if (endpoint !== undefined) error.endpoint = endpoint;
+	return error;
 }

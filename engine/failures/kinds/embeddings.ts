@@ -1,8 +1,8 @@
 import { EmbeddingsReplyError } from '../errors';
-import type { FailureKind, WordsContext } from '../kind';
-import { kind } from '../kind';
+import type { FailureKind } from '../kind';
 import { cannotEmbed, refusesBatchSize } from '../service-signs';
-import { service } from './service';
+import { mismatchedReply } from './reply';
+import { modelCannot, service } from './service';
 
 /**
  * What goes wrong only when texts are embedded: a model that cannot embed, a batch too large for the
@@ -10,20 +10,14 @@ import { service } from './service';
  * model: vectors of different models must not mix in one vector store.
  */
 
-/** `Model "x"`, or `The model` when the request named none. */
-const theModel = ({ model }: WordsContext) => (model ? `Model "${model}"` : 'The model');
-
 export const EMBEDDINGS_KINDS: FailureKind[] = [
-	service({
-		name: 'model cannot embed',
-		anotherModel: false,
-		test: cannotEmbed,
-		words: (_error, context) => ({
-			message: `${theModel(context)} cannot embed: it is not an embedding model`,
-			fix: 'Choose an embedding model in the Model field (the list shows all the models of the key, chat models too; embedding models often have "embed" in their ID). Keep one embedding model per vector store: vectors of different models do not compare.',
-			failure: { cause: 'configuration-invalid' },
-		}),
-	}),
+	modelCannot(
+		'model cannot embed',
+		cannotEmbed,
+		'embed',
+		'an embedding model',
+		'Choose an embedding model in the Model field (the list shows all the models of the key, chat models too; embedding models often have "embed" in their ID). Keep one embedding model per vector store: vectors of different models do not compare.',
+	),
 	service({
 		name: 'batch too large',
 		anotherModel: false,
@@ -34,16 +28,9 @@ export const EMBEDDINGS_KINDS: FailureKind[] = [
 			failure: { cause: 'configuration-invalid' },
 		}),
 	}),
-	kind<EmbeddingsReplyError>({
-		name: 'vectors do not match the texts',
-		side: 'api',
-		retry: 'never',
-		overload: false,
-		anotherModel: false,
-		matches: (error): error is EmbeddingsReplyError => error instanceof EmbeddingsReplyError,
-		words: (error, { model }) => ({
-			message: `The embedding model${model ? ` "${model}"` : ''} ${error.problem}`,
-			fix: 'No vector of this reply is used: a vector matched to the wrong text, or of another length, would put wrong answers in the vector store. Run again; if it keeps happening, report it to the service with this message, or choose another embedding model (and embed the store again with it).',
-		}),
-	}),
+	mismatchedReply(
+		'vectors do not match the texts',
+		EmbeddingsReplyError,
+		'No vector of this reply is used: a vector matched to the wrong text, or of another length, would put wrong answers in the vector store. Run again; if it keeps happening, report it to the service with this message, or choose another embedding model (and embed the store again with it).',
+	),
 ];

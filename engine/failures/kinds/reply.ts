@@ -1,6 +1,7 @@
 import {
 	CutReplyError,
 	IncompleteReplyError,
+	MismatchedReplyError,
 	ReplyError,
 	StreamFormatError,
 	StructuredReplyError,
@@ -66,7 +67,7 @@ function cutWords(error: CutReplyError, { option, maxTokens }: WordsContext): Wo
 }
 
 /** A row for one class of reply failures; `anotherModel`: another model may write a whole reply. */
-function reply<E extends ReplyError>(
+export function reply<E extends ReplyError>(
 	name: string,
 	type: abstract new (...args: never[]) => E,
 	words: (error: E, context: WordsContext) => Words,
@@ -83,6 +84,21 @@ function reply<E extends ReplyError>(
 		matches: (error): error is E => error instanceof type,
 		words,
 	});
+}
+
+/**
+ * A row for a sub-node's reply that does not fit what was sent (`MismatchedReplyError`): never retried, and no
+ * other model (vectors or scores of different models must not mix). The message names the model.
+ */
+export function mismatchedReply<E extends MismatchedReplyError>(
+	name: string,
+	type: abstract new (...args: never[]) => E,
+	fix: string,
+): FailureKind {
+	return reply(name, type, (error, { model }) => ({
+		message: `The ${error.modelKind} model${model ? ` "${model}"` : ''} ${error.problem}`,
+		fix,
+	}));
 }
 
 export const REPLY_KINDS: FailureKind[] = [

@@ -52,6 +52,38 @@ export function service(
 	});
 }
 
+/** A 404 under a Base URL without its version segment: the segment is what is missing. */
+export function missingVersion(baseUrl: string): Words {
+	return {
+		message: `The Base URL "${baseUrl}" lacks the version segment /v1, so the service answered 404`,
+		fix: 'Open the credential and add /v1 to the Base URL, e.g. https://api.example.com/v1.',
+		failure: { cause: 'configuration-invalid' },
+	};
+}
+
+/**
+ * A row for a model asked at an endpoint for what it cannot do (a chat model asked to embed or to rerank):
+ * `Model "x" cannot <does>: it is not <kindOfModel>`, and the fix. Never retried; another model is the user's choice.
+ */
+export function modelCannot(
+	name: string,
+	test: (error: ServiceError) => boolean,
+	does: string,
+	kindOfModel: string,
+	fix: string,
+): FailureKind {
+	return service({
+		name,
+		anotherModel: false,
+		test,
+		words: (_error, { model }) => ({
+			message: `${model ? `Model "${model}"` : 'The model'} cannot ${does}: it is not ${kindOfModel}`,
+			fix,
+			failure: { cause: 'configuration-invalid' },
+		}),
+	});
+}
+
 const modelName = ({ model }: WordsContext) => (model ? `"${model}"` : 'the requested model');
 const status =
 	(...statuses: number[]) =>
@@ -194,11 +226,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 		test: status(404),
 		words: (_error, { baseUrl = '', versioned }) =>
 			!versioned
-				? {
-						message: `The Base URL "${baseUrl}" lacks the version segment /v1, so the service answered 404`,
-						fix: 'Open the credential and add /v1 to the Base URL, e.g. https://api.example.com/v1.',
-						failure: { cause: 'configuration-invalid' },
-					}
+				? missingVersion(baseUrl)
 				: {
 						message: `The service has no such endpoint under "${baseUrl}" (404)`,
 						fix: 'Check the Base URL in the credential: it is the address that ends with the version segment, e.g. https://api.example.com/v1.',

@@ -2,21 +2,9 @@
 import { readEmbeddings } from '../../../engine/embeddings/read-reply';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import { ServiceError } from '../../../engine/failures/errors';
-import type { NodeWords } from '../../../engine/failures/kind';
+import { replyWith as reply, subNodeWords } from '../../support/sub-node-replies.cts';
 
-const WORDS: NodeWords = {
-	node: 'the Chat Completions Embeddings node',
-	options: ['batchSize', 'dimensions'],
-	errorDetails: false,
-	reasoningMissing: '',
-	reasoningRefused: '',
-};
-
-const reply = (body: unknown, status = 200) => ({
-	status,
-	headers: {},
-	text: typeof body === 'string' ? body : JSON.stringify(body),
-});
+const WORDS = subNodeWords('the Chat Completions Embeddings node', ['batchSize', 'dimensions']);
 
 const entry = (index: number | undefined, embedding: unknown) => ({
 	object: 'embedding',

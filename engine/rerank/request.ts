@@ -1,0 +1,72 @@
+import { nonEmptyTexts, QUERY_FIELD, QUERY_FIX } from '../request/texts';
+import { isPlainObject } from '../values';
+
+/** At most this many documents go into one request (Cohere's limit, which gateways keep); more go in several. */
+export const MAX_DOCUMENTS = 1000;
+
+/** What one search is ranked with: the model, and how many of the documents come back. */
+export interface RerankRequest {
+	model: string;
+	/** Options > Top N: at most this many documents come back, best first; unset, every document does. */
+	topN?: number;
+	/** Options > Minimum Score: documents the model scores below it are left out. */
+	minScore?: number;
+}
+
+/** A search's query and the text of each document the vector store found, in its order. */
+export interface RerankInput {
+	query: string;
+	documents: string[];
+}
+
+/** The body of one request: the documents as plain strings, and how many of them to rank (`top_n`). */
+export interface RerankBody {
+	model: string;
+	query: string;
+	documents: string[];
+	top_n: number;
+}
+
+/** One request of a search: its body, and where its documents start among the search's (`first`). */
+export interface RerankBatch {
+	first: number;
+	body: RerankBody;
+}
+
+/** A document's text: a vector store's document holds it in `pageContent`; a text is itself. */
+function textOf(document: unknown): unknown {
+	return isPlainObject(document) && 'pageContent' in document ? document.pageContent : document;
+}
+
+/**
+ * The query and documents of a search, checked before anything is sent: the query and every document's text
+ * must be non-empty text (services refuse empty text, and it has nothing to rank). Documents are the vector
+ * store's (with `pageContent`) or texts.
+ */
+export function rerankInput(query: unknown, documents: readonly unknown[]): RerankInput {
+	const [checked] = nonEmptyTexts([query], () => QUERY_FIELD, QUERY_FIX);
+	const texts = nonEmptyTexts(
+		documents.map(textOf),
+		(at, count) => `The vector store's document ${at + 1} of ${count}`,
+		'The service cannot rank a document without text: remove it from the vector store (insert only items with text, e.g. behind a Filter node), or check the field the Data Loader reads.',
+	);
+	return { query: checked, documents: texts };
+}
+
+/**
+ * The requests of one search: the documents in their order, at most `MAX_DOCUMENTS` a request; each asks for
+ * Top N of its documents (all of them when Top N is unset or above their number). With several requests the
+ * best Top N of all is kept when their rankings are joined (`bestFirst`).
+ */
+export function rerankBatches(request: RerankRequest, input: RerankInput): RerankBatch[] {
+	const batches: RerankBatch[] = [];
+	for (let first = 0; first < input.documents.length; first += MAX_DOCUMENTS) {
+		const documents = input.documents.slice(first, first + MAX_DOCUMENTS);
+		const topN = Math.min(request.topN ?? documents.length, documents.length);
+		batches.push({
+			first,
+			body: { model: request.model, query: input.query, documents, top_n: topN },
+		});
+	}
+	return batches;
+}
