@@ -1,7 +1,7 @@
 /** Validation of an embeddings request body (POST /v1/embeddings), as OpenAI's endpoint checks it. */
+import { endpointBody, optionalPositiveInteger } from './body-fields.mts';
 import { parseEmbeddingKnobs, type EmbeddingKnobs } from './embedding-knobs.mts';
 import { invalidRequest } from './errors.mts';
-import { parseJsonBody } from './json-body.mts';
 import { describe } from './json-value.mts';
 
 export interface EmbeddingsRequest {
@@ -48,20 +48,12 @@ function parseInput(value: unknown): string[] {
 
 /** Parses and validates the body; throws a 400 ApiError naming the field at fault. */
 export function parseEmbeddingsRequest(rawBody: string): EmbeddingsRequest {
-	const parsed = parseJsonBody(rawBody);
-	const { x_local: rawKnobs, model, input, encoding_format, dimensions, user, ...rest } = parsed;
-	const knobs = parseEmbeddingKnobs(rawKnobs);
-	const unknown = Object.keys(rest);
-	if (unknown.length > 0) {
-		throw invalidRequest(
-			`Unrecognized request argument supplied: ${unknown[0]}`,
-			unknown[0],
-			'unknown_parameter',
-		);
-	}
-	if (typeof model !== 'string' || model === '') {
-		throw invalidRequest("'model' is required (a string)", 'model', 'missing_required_parameter');
-	}
+	const { body, knobs, model } = endpointBody(
+		rawBody,
+		['input', 'encoding_format', 'dimensions', 'user'],
+		parseEmbeddingKnobs,
+	);
+	const { input, encoding_format, dimensions, user } = body;
 	if (user !== undefined && typeof user !== 'string') {
 		throw invalidRequest(`'user' must be a string, got ${describe(user)}`, 'user', 'invalid_type');
 	}
@@ -73,18 +65,12 @@ export function parseEmbeddingsRequest(rawBody: string): EmbeddingsRequest {
 			'invalid_value',
 		);
 	}
-	if (dimensions !== undefined && !(Number.isInteger(dimensions) && (dimensions as number) > 0)) {
-		throw invalidRequest(
-			`'dimensions' must be a positive integer, got ${describe(dimensions)}`,
-			'dimensions',
-			'invalid_value',
-		);
-	}
+	const asked = optionalPositiveInteger(dimensions, 'dimensions');
 	return {
 		model,
 		input: parseInput(input),
 		encodingFormat: format,
-		...(dimensions === undefined ? {} : { dimensions: dimensions as number }),
+		...(asked === undefined ? {} : { dimensions: asked }),
 		knobs,
 	};
 }

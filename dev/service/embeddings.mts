@@ -6,10 +6,10 @@ import { outOfBalance, type ChatContext } from './chat.mts';
 import { parseEmbeddingKnobs, type EmbeddingKnobs } from './embedding-knobs.mts';
 import { parseEmbeddingsRequest, type EmbeddingsRequest } from './embeddings-request.mts';
 import { invalidRequest } from './errors.mts';
+import { sentFaultReply } from './fault-reply.mts';
 import { sendJson, sendText } from './http-io.mts';
 import { checkFailFirst } from './knob-faults.mts';
 import { isEmbeddingModel, vectorOf } from './models/embedding.mts';
-import type { RawReply } from './models/model.mts';
 import { countWords } from './words.mts';
 
 export interface EmbeddingsContext extends ChatContext {
@@ -63,12 +63,7 @@ export async function embeddings(
 	const request = parseEmbeddingsRequest(rawBody);
 	const model = resolveModel(context.config, context.key, request.model);
 	if (context.key.outOfBalance) throw outOfBalance;
-	if (model.ownedBy === 'local-faults') {
-		// A fault model answers every request alike (it reads nothing of it), embeddings too.
-		const reply = (await model.respond(undefined as never, {})) as RawReply;
-		sendText(res, reply.status, reply.body, reply.headers);
-		return;
-	}
+	if (await sentFaultReply(res, model)) return;
 	if (!isEmbeddingModel(model)) {
 		// OpenAI's answer for a chat model at /embeddings.
 		throw invalidRequest('You are not allowed to generate embeddings from this model', null);

@@ -17,6 +17,7 @@ import { readBody, sendError, sendJson, sendText } from './http-io.mts';
 import { KnobCounts } from './knob-counts.mts';
 import { RateLimiter } from './rate-limit.mts';
 import { redirect } from './redirect.mts';
+import { rerank } from './rerank.mts';
 import { cutOff, RequestLog } from './request-log.mts';
 
 const internalError = new ApiError({
@@ -69,6 +70,8 @@ export function createService(options: ServiceOptions): Server {
 		} else if (route === 'POST /v1/embeddings') {
 			const msPerInput = options.embeddingMsPerInput ?? 0;
 			await embeddings(res, rawBody, { key, config: options.config, counts, msPerInput });
+		} else if (route === 'POST /v1/rerank') {
+			await rerank(res, rawBody, { key, config: options.config, counts });
 		} else {
 			throw notFound(req.method ?? '', path);
 		}

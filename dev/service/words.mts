@@ -4,6 +4,11 @@ export function countWords(text: string): number {
 	return text.match(/\S+/g)?.length ?? 0;
 }
 
+/** The lower-cased words of `text` (letters and digits), in order: what the embedding and rerank models compare. */
+export function lowerWords(text: string): string[] {
+	return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 /** `text` cut after its first `limit` words (original spacing kept); `cut` tells whether words were dropped. */
 export function firstWords(text: string, limit: number): { text: string; cut: boolean } {
 	let seen = 0;

@@ -3,8 +3,9 @@
  * each other and the same text always gets the same vector. It answers POST /v1/embeddings
  * (embeddings.mts); asked for a chat completion it answers 400, as embedding models behind gateways do.
  */
-import { ApiError } from '../errors.mts';
+import { lowerWords } from '../words.mts';
 import { releaseDate, type ModelDefinition } from './model.mts';
+import { notForChat } from './not-for-chat.mts';
 
 export interface EmbeddingModel extends ModelDefinition {
 	/** The length of its vectors when `dimensions` is not sent; `dimensions` may ask for fewer. */
@@ -27,7 +28,7 @@ function hash(text: string): number {
  */
 export function vectorOf(text: string, dimensions: number): number[] {
 	const vector = new Array<number>(dimensions).fill(0);
-	for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+	for (const word of lowerWords(text)) {
 		const value = hash(word);
 		vector[value % dimensions] += value & 0x80000000 ? -1 : 1;
 	}
@@ -41,14 +42,7 @@ const embeddingModel = (id: string, dimensions: number): EmbeddingModel => ({
 	created: releaseDate,
 	ownedBy: 'local-embeddings',
 	dimensions,
-	respond: () => {
-		throw new ApiError({
-			status: 400,
-			message: `The model \`${id}\` is an embedding model and does not support chat completions: use /v1/embeddings`,
-			type: 'invalid_request_error',
-			code: 'model_not_supported',
-		});
-	},
+	respond: notForChat(id, 'an embedding model', '/v1/embeddings'),
 });
 
 export const embeddingModels: EmbeddingModel[] = [embeddingModel('embed-1', 512)];

@@ -3,18 +3,10 @@
  * for testing how clients map errors. Each answers the same raw response to every request.
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import { nginxPage } from '../html-pages.mts';
 import { releaseDate, type ModelDefinition } from './model.mts';
 
 const json = { 'Content-Type': 'application/json' };
-
-const nginx502 = `<html>
-<head><title>502 Bad Gateway</title></head>
-<body>
-<center><h1>502 Bad Gateway</h1></center>
-<hr><center>nginx</center>
-</body>
-</html>
-`;
 
 function fault(
 	id: string,
@@ -101,7 +93,12 @@ export const faultModels: ModelDefinition[] = [
 			code: 'upstream_error',
 		},
 	}),
-	fault('fault-html-502', 502, { 'Content-Type': 'text/html', Server: 'nginx' }, nginx502),
+	fault(
+		'fault-html-502',
+		502,
+		{ 'Content-Type': 'text/html', Server: 'nginx' },
+		nginxPage('502 Bad Gateway'),
+	),
 	fault(
 		'fault-text-404',
 		404,

@@ -5,6 +5,7 @@ import { faultModels } from './faults.mts';
 import { jsonModel } from './json.mts';
 import type { ModelDefinition } from './model.mts';
 import { reasoningModels } from './reasoning.mts';
+import { rerankModels } from './rerank.mts';
 import { textOnly, withoutFiles } from './text-only.mts';
 import { thinkingToolsModel } from './thinking-tools.mts';
 import { toolsModel } from './tools.mts';
@@ -17,5 +18,6 @@ export const models: ReadonlyMap<string, ModelDefinition> = new Map(
 		visionModel,
 		...faultModels,
 		...embeddingModels,
+		...rerankModels,
 	].map((model) => [model.id, model]),
 );

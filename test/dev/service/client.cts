@@ -78,12 +78,21 @@ export function chat(
 	});
 }
 
-export function embed(service: LocalService, key: string, body: unknown): Promise<Reply> {
-	return send(`${service.baseUrl}/embeddings`, {
+/** POST `body` as JSON to `path` under the service's Base URL, with `key`. */
+function post(service: LocalService, path: string, key: string, body: unknown): Promise<Reply> {
+	return send(`${service.baseUrl}${path}`, {
 		method: 'POST',
 		headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
 		body: JSON.stringify(body),
 	});
+}
+
+export function embed(service: LocalService, key: string, body: unknown): Promise<Reply> {
+	return post(service, '/embeddings', key, body);
+}
+
+export function rerank(service: LocalService, key: string, body: unknown): Promise<Reply> {
+	return post(service, '/rerank', key, body);
 }
 
 /** The `data:` payloads of an SSE body, in order. */

@@ -29,6 +29,7 @@ describe('GET /v1/models', () => {
 				'json-1',
 			],
 		],
+		['rag', ['echo-1', 'tools-1', 'embed-1', 'rerank-1']],
 		['faults', ['echo-1', ...faultModels]],
 		['broke', defaultModels],
 	] as const)('lists exactly the models of the %s key', async (name, expected) => {
