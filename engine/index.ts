@@ -1,9 +1,10 @@
 /**
  * The engine's front door: everything the nodes (and scripts/) use of it, and nothing else. Nodes import from
- * here only; what is not exported here is the engine's own business. Four families come as namespaces, each
+ * here only; what is not exported here is the engine's own business. Five families come as namespaces, each
  * one file (or folder) of the engine: `protocol` (the wire's shapes), `values` (checking and describing values
- * users typed, JSON parsed without throwing), `errors` (the failure classes a node throws or tells apart) and
- * `problems` (a failure in the words the user reads, and n8n's errors made from them).
+ * users typed, JSON parsed without throwing), `subNode` (the vector store's sub-nodes: their clients, and the
+ * hint, log and errors they share), `errors` (the failure classes a node throws or tells apart) and `problems`
+ * (a failure in the words the user reads, and n8n's errors made from them).
  */
 
 // The credential: the key and Base URL as users paste them, its test and the model list.
@@ -41,11 +42,8 @@ export { sentReasoning, splitReasoning } from './reply/reasoning';
 export { thinkSplitter } from './reply/think-stream';
 export { readJson } from './structured/read-json';
 
-// Embeddings: the request checked once, and the client that sends its batches.
-export { EmbeddingsClient } from './embeddings/client';
-export type { EmbeddingsUsage } from './embeddings/read-reply';
-export { buildEmbeddingsRequest } from './embeddings/request';
-export type { EmbeddingsRequest } from './embeddings/request';
+// The sub-nodes of a vector store: Embeddings and Reranker, their clients and what they share as n8n nodes.
+export * as subNode from './sub-node';
 
 // Failures: the kinds a node throws or tells apart, and the words and n8n errors the user sees.
 export * as errors from './failures/errors';

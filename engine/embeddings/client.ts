@@ -1,25 +1,13 @@
 import { checkTexts, embeddingsBody } from './request';
 import type { EmbeddingsRequest } from './request';
-import type { EmbeddingsReply, EmbeddingsUsage } from './read-reply';
+import type { EmbeddingsReply } from './read-reply';
 import { readEmbeddings } from './read-reply';
 import type { Connection } from '../connection';
 import { EmbeddingsReplyError } from '../failures/errors';
-import { withRetries } from '../retry/with-retries';
+import { Poster } from '../post';
+import { summedUsage } from '../reply/input-usage';
 import type { Run } from '../run/run';
 import type { Sender } from '../transport/outgoing';
-import { send } from '../transport/http';
-import type { Route } from '../transport/route';
-import { chooseRoute } from '../transport/route';
-
-/** The sum of the batches' usage; undefined when no batch reported any. */
-function totalUsage(replies: EmbeddingsReply[]): EmbeddingsUsage | undefined {
-	const reported = replies.flatMap((reply) => (reply.usage === undefined ? [] : [reply.usage]));
-	if (reported.length === 0) return undefined;
-	return {
-		promptTokens: reported.reduce((sum, usage) => sum + usage.promptTokens, 0),
-		totalTokens: reported.reduce((sum, usage) => sum + usage.totalTokens, 0),
-	};
-}
 
 /** One call's batches: how many were sent, and how many are in flight now. */
 interface Tally {
@@ -48,7 +36,7 @@ function joined(replies: EmbeddingsReply[], dimensions: number | undefined): Emb
 				: `sent vectors of ${other.length} numbers where Options > Dimensions asks for ${dimensions}: the model does not give vectors of that length (remove Dimensions, or choose a model that takes it)`,
 		);
 	}
-	return { vectors, usage: totalUsage(replies) };
+	return { vectors, usage: summedUsage(replies.map((reply) => reply.usage)) };
 }
 
 /**
@@ -58,15 +46,16 @@ function joined(replies: EmbeddingsReply[], dimensions: number | undefined): Emb
  * object, so every call of a vector store's insert shares one run. It never asks another model.
  */
 export class EmbeddingsClient {
+	readonly #poster: Poster;
+
 	constructor(
-		private readonly context: Sender,
+		context: Sender,
 		readonly connection: Connection,
 		readonly run: Run,
 		readonly request: EmbeddingsRequest,
-	) {}
-
-	/** The route every batch of this client takes, chosen at its first call. */
-	#route?: Promise<Route>;
+	) {
+		this.#poster = new Poster(context, connection, run, request);
+	}
 
 	/** What each failed call did with its batches, by the error it failed with (`stopNote`). */
 	readonly #stops = new WeakMap<object, string>();
@@ -119,27 +108,24 @@ export class EmbeddingsClient {
 		signal: AbortSignal,
 		tally: Tally,
 	): Promise<EmbeddingsReply> {
-		this.#route ??= chooseRoute(this.context, this.connection);
-		const route = await this.#route;
 		let sent = false;
-		const attempt = async () => {
-			if (!sent) tally.sent++;
-			sent = true;
-			tally.inFlight++;
-			const reply = await send(route, {
-				method: 'POST',
-				url: `${this.connection.baseUrl}/embeddings`,
-				body: embeddingsBody(this.request, texts),
-				timeout: this.request.timeout,
-				connection: this.connection,
-				cancel: signal,
-			}).finally(() => tally.inFlight--);
-			return readEmbeddings(reply, texts.length);
+		const attempts = {
+			started: () => {
+				if (!sent) tally.sent++;
+				sent = true;
+				tally.inFlight++;
+			},
+			ended: () => tally.inFlight--,
 		};
-		return await withRetries(attempt, this.request.retry, this.run, {
+		return await this.#poster.post(
+			{
+				path: 'embeddings',
+				body: embeddingsBody(this.request, texts),
+				read: (reply) => readEmbeddings(reply, texts.length),
+				tokensOf: (reply) => reply.usage?.totalTokens,
+				attempts,
+			},
 			signal,
-			model: this.request.model,
-			tokensOf: (reply) => reply.usage?.totalTokens,
-		});
+		);
 	}
 }

@@ -1,9 +1,7 @@
-import { optionSetting, optionValue, wireFields } from '../options/read';
-import { checkExtraBody, setByOptions } from '../request/build';
-import { checkModel } from '../request/model-id';
-import { retryPolicy } from '../request/retry-policy';
+import { optionSetting, optionValue } from '../options/read';
+import type { EndpointRequest } from '../request/endpoint';
+import { endpointRequest } from '../request/endpoint';
 import { nonEmptyTexts, QUERY_FIELD, QUERY_FIX } from '../request/texts';
-import type { RetryPolicy } from '../retry/policy';
 
 /** The fields the node itself sets in every embeddings request: Extra Body may not set them. */
 const RESERVED_FIELDS: Record<string, string> = {
@@ -13,16 +11,11 @@ const RESERVED_FIELDS: Record<string, string> = {
 };
 
 /** An embeddings request, checked once, for all the batches it is sent with. */
-export interface EmbeddingsRequest {
-	model: string;
-	/** Extra Body and the Options' wire fields (`dimensions`), sent with every batch. */
-	fields: Record<string, unknown>;
+export interface EmbeddingsRequest extends EndpointRequest {
 	/** Options > Dimensions, when set: every vector must have this length. */
 	dimensions?: number;
 	/** Texts per request (Options > Batch Size). */
 	batchSize: number;
-	timeout: number;
-	retry: RetryPolicy;
 }
 
 /** Checks the Model and the Options (ranges, Extra Body) before anything is sent. */
@@ -30,15 +23,10 @@ export function buildEmbeddingsRequest(
 	model: unknown,
 	options: Record<string, unknown>,
 ): EmbeddingsRequest {
-	const fields = wireFields(options);
-	const setBy = { ...RESERVED_FIELDS, ...setByOptions(fields) };
 	return {
-		model: checkModel(model),
-		fields: { ...checkExtraBody(options.extraBody, setBy), ...fields },
+		...endpointRequest(model, options, RESERVED_FIELDS),
 		dimensions: optionValue(options, 'dimensions'),
 		batchSize: optionSetting(options, 'batchSize'),
-		timeout: optionSetting(options, 'timeout'),
-		retry: retryPolicy(options),
 	};
 }
 

@@ -18,8 +18,8 @@ interface Common {
 	showWhen?: { option: string; values: readonly string[] };
 	/** A line under the field, e.g. what a special value means. */
 	hint?: string;
-	/** An option of the embeddings sub-node only (the chat nodes never show or send it). */
-	embeddingsOnly?: true;
+	/** An option of one sub-node only: the chat nodes never show or send it. */
+	only?: 'embeddings' | 'reranker';
 }
 
 export interface NumberOption extends Common {
@@ -202,7 +202,7 @@ export const OPTIONS = [
 		kind: 'number',
 		name: 'dimensions',
 		label: 'Dimensions',
-		embeddingsOnly: true,
+		only: 'embeddings',
 		default: 1024,
 		min: 1,
 		whole: true,
@@ -215,7 +215,7 @@ export const OPTIONS = [
 		kind: 'number',
 		name: 'batchSize',
 		label: 'Batch Size',
-		embeddingsOnly: true,
+		only: 'embeddings',
 		default: 32,
 		min: 1,
 		max: 2048,
@@ -223,6 +223,31 @@ export const OPTIONS = [
 		fix: 'Use a whole number from 1 to 2048, e.g. 32.',
 		description:
 			'How many texts go into one request. The batches of a large insert are sent at the same time (Auto), so smaller batches finish sooner. Lower it for a gateway that refuses large batches (some providers take at most 10 or 16).',
+	},
+	{
+		kind: 'number',
+		name: 'topN',
+		label: 'Top N',
+		only: 'reranker',
+		default: 4,
+		min: 1,
+		whole: true,
+		fix: 'Use a whole number of documents from 1 up, e.g. 4.',
+		description:
+			'How many documents come back, best first. Not added, every document the vector store fetched comes back, in the new order (its Limit decides how many).',
+	},
+	{
+		kind: 'number',
+		name: 'minScore',
+		label: 'Minimum Score',
+		only: 'reranker',
+		default: 0.5,
+		min: -1000,
+		max: 1000,
+		whole: false,
+		fix: 'Use a number, e.g. 0.5: most rerank models score from 0 (unrelated) to 1 (a match).',
+		description:
+			"Documents the model scores below this are left out, even when fewer than Top N remain. Not added, none is left out. Scores are the model's own: most give 0 to 1.",
 	},
 	{
 		kind: 'text',

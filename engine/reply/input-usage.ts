@@ -18,3 +18,13 @@ export function inputUsageOf(usage: unknown): InputUsage | undefined {
 	if (total === undefined) return undefined;
 	return { promptTokens: prompt ?? total, totalTokens: total };
 }
+
+/** The sum of the usage of a call's requests; undefined when none reported any. */
+export function summedUsage(usages: ReadonlyArray<InputUsage | undefined>): InputUsage | undefined {
+	const reported = usages.filter((usage) => usage !== undefined);
+	if (reported.length === 0) return undefined;
+	return {
+		promptTokens: reported.reduce((sum, usage) => sum + usage.promptTokens, 0),
+		totalTokens: reported.reduce((sum, usage) => sum + usage.totalTokens, 0),
+	};
+}

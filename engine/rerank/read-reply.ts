@@ -85,7 +85,7 @@ export function readRanking(reply: HttpReply, sent: number): Ranking {
  */
 export function bestFirst(
 	rankings: ReadonlyArray<{ first: number; ranking: Ranking }>,
-	request: RerankRequest,
+	request: Pick<RerankRequest, 'topN' | 'minScore'>,
 ): Ranked[] {
 	const { topN, minScore } = request;
 	return rankings

@@ -1,16 +1,35 @@
+import { optionValue } from '../options/read';
+import type { EndpointRequest } from '../request/endpoint';
+import { endpointRequest } from '../request/endpoint';
 import { nonEmptyTexts, QUERY_FIELD, QUERY_FIX } from '../request/texts';
 import { isPlainObject } from '../values';
 
 /** At most this many documents go into one request (Cohere's limit, which gateways keep); more go in several. */
 export const MAX_DOCUMENTS = 1000;
 
-/** What one search is ranked with: the model, and how many of the documents come back. */
-export interface RerankRequest {
-	model: string;
+/** The fields the node itself sets in every rerank request: Extra Body may not set them. */
+const RESERVED_FIELDS: Record<string, string> = {
+	model: 'the Model field sets',
+	query: 'the search sets',
+	documents: "the vector store's documents set",
+	top_n: 'Options > Top N sets',
+};
+
+/** What one search is ranked with: the model, how many of the documents come back, and the request's settings. */
+export interface RerankRequest extends EndpointRequest {
 	/** Options > Top N: at most this many documents come back, best first; unset, every document does. */
 	topN?: number;
 	/** Options > Minimum Score: documents the model scores below it are left out. */
 	minScore?: number;
+}
+
+/** Checks the Model and the Options (ranges, Extra Body) before anything is sent. */
+export function buildRerankRequest(model: unknown, options: Record<string, unknown>): RerankRequest {
+	return {
+		...endpointRequest(model, options, RESERVED_FIELDS),
+		topN: optionValue(options, 'topN'),
+		minScore: optionValue(options, 'minScore'),
+	};
 }
 
 /** A search's query and the text of each document the vector store found, in its order. */
@@ -19,8 +38,8 @@ export interface RerankInput {
 	documents: string[];
 }
 
-/** The body of one request: the documents as plain strings, and how many of them to rank (`top_n`). */
-export interface RerankBody {
+/** The body of one request: Extra Body, the documents as plain strings, and how many of them to rank (`top_n`). */
+export interface RerankBody extends Record<string, unknown> {
 	model: string;
 	query: string;
 	documents: string[];
@@ -58,14 +77,23 @@ export function rerankInput(query: unknown, documents: readonly unknown[]): Rera
  * Top N of its documents (all of them when Top N is unset or above their number). With several requests the
  * best Top N of all is kept when their rankings are joined (`bestFirst`).
  */
-export function rerankBatches(request: RerankRequest, input: RerankInput): RerankBatch[] {
+export function rerankBatches(
+	request: Pick<RerankRequest, 'model' | 'fields' | 'topN'>,
+	input: RerankInput,
+): RerankBatch[] {
 	const batches: RerankBatch[] = [];
 	for (let first = 0; first < input.documents.length; first += MAX_DOCUMENTS) {
 		const documents = input.documents.slice(first, first + MAX_DOCUMENTS);
 		const topN = Math.min(request.topN ?? documents.length, documents.length);
 		batches.push({
 			first,
-			body: { model: request.model, query: input.query, documents, top_n: topN },
+			body: {
+				...request.fields,
+				model: request.model,
+				query: input.query,
+				documents,
+				top_n: topN,
+			},
 		});
 	}
 	return batches;

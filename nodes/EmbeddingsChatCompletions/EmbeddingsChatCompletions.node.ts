@@ -8,15 +8,9 @@ import type {
 
 import { ChatCompletionsEmbeddings } from './embeddings';
 import { embeddingsError } from './errors';
-import { connectionHint, embeddingModelProperty, optionsProperty } from './properties';
-import type { Connection, EmbeddingsRequest } from '../../engine';
-import {
-	buildEmbeddingsRequest,
-	modelMethods,
-	EmbeddingsClient,
-	readConnection,
-	startRun,
-} from '../../engine';
+import { embeddingModelProperty, optionsProperty } from './properties';
+import type { Connection } from '../../engine';
+import { modelMethods, readConnection, startRun, subNode } from '../../engine';
 
 export class EmbeddingsChatCompletions implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,26 +32,26 @@ export class EmbeddingsChatCompletions implements INodeType {
 		credentials: [
 			{ name: 'chatCompletionsApi', required: true, testedBy: 'testChatCompletionsApi' },
 		],
-		properties: [connectionHint, embeddingModelProperty, optionsProperty],
+		properties: [subNode.vectorStoreHint, embeddingModelProperty, optionsProperty],
 	};
 
 	methods = modelMethods;
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		let connection: Connection | undefined;
-		let request: EmbeddingsRequest;
+		let client: subNode.EmbeddingsClient;
 		try {
 			connection = await readConnection(this);
-			request = buildEmbeddingsRequest(
+			const request = subNode.buildEmbeddingsRequest(
 				this.getNodeParameter('model', itemIndex, '', { extractValue: true }),
 				this.getNodeParameter('options', itemIndex, {}) as Record<string, unknown>,
 			);
+			// One run for every call of this vector store's execution: the batches of all its calls share the
+			// slots (Auto); with every other run on the key, its pause, pacing and in-flight cap.
+			client = new subNode.EmbeddingsClient(this, connection, startRun(this, connection), request);
 		} catch (error) {
 			throw embeddingsError(this.getNode(), error, { connection });
 		}
-		// One run for every call of this vector store's execution: the batches of all its calls share the
-		// slots (Auto); with every other run on the key, its pause, pacing and in-flight cap.
-		const client = new EmbeddingsClient(this, connection, startRun(this, connection), request);
 		return { response: new ChatCompletionsEmbeddings(this, client) };
 	}
 }

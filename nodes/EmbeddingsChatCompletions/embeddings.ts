@@ -1,20 +1,8 @@
-import type { IDataObject, ISupplyDataFunctions } from 'n8n-workflow';
+import type { ISupplyDataFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { embeddingsError } from './errors';
-import type { EmbeddingsClient, EmbeddingsUsage } from '../../engine';
-
-/** The usage as n8n's log of a sub-node reads it (the AI log sums `tokenUsage`); none when the service sent none. */
-function tokenUsage(usage: EmbeddingsUsage | undefined): IDataObject {
-	if (usage === undefined) return {};
-	return {
-		tokenUsage: {
-			promptTokens: usage.promptTokens,
-			completionTokens: 0,
-			totalTokens: usage.totalTokens,
-		},
-	};
-}
+import { subNode } from '../../engine';
 
 /**
  * What n8n's vector stores call (LangChain's embeddings interface: `embedDocuments`, `embedQuery`), for
@@ -24,7 +12,7 @@ function tokenUsage(usage: EmbeddingsUsage | undefined): IDataObject {
 export class ChatCompletionsEmbeddings {
 	constructor(
 		private readonly context: ISupplyDataFunctions,
-		private readonly client: EmbeddingsClient,
+		private readonly client: subNode.EmbeddingsClient,
 	) {}
 
 	async embedDocuments(documents: string[]): Promise<number[][]> {
@@ -37,27 +25,27 @@ export class ChatCompletionsEmbeddings {
 	}
 
 	private async logged(
-		input: IDataObject,
+		input: { documents: string[] } | { query: string },
 		texts: readonly unknown[],
 		what: 'Document' | 'Query',
 	): Promise<number[][]> {
-		const type = NodeConnectionTypes.AiEmbedding;
-		const { index } = this.context.addInputData(type, [[{ json: input }]]);
-		try {
-			const { vectors, usage } = await this.client.embed(texts, what);
-			this.context.addOutputData(type, index, [
-				[{ json: { response: what === 'Query' ? vectors[0] : vectors, ...tokenUsage(usage) } }],
-			]);
-			return vectors;
-		} catch (error) {
-			const { connection, request } = this.client;
-			const failure = embeddingsError(this.context.getNode(), error, {
-				connection,
-				model: request.model,
-				note: this.client.stopNote(error),
-			});
-			this.context.addOutputData(type, index, failure);
-			throw failure;
-		}
+		const { connection, request } = this.client;
+		const { vectors } = await subNode.logged(
+			this.context,
+			NodeConnectionTypes.AiEmbedding,
+			input,
+			async () => await this.client.embed(texts, what),
+			({ vectors: made, usage }) => ({
+				response: what === 'Query' ? made[0] : made,
+				...subNode.tokenUsage(usage),
+			}),
+			(error) =>
+				embeddingsError(this.context.getNode(), error, {
+					connection,
+					model: request.model,
+					note: this.client.stopNote(error),
+				}),
+		);
+		return vectors;
 	}
 }

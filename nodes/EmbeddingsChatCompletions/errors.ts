@@ -2,7 +2,8 @@ import type { INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { EMBEDDINGS_OPTIONS } from './properties';
 import type { Connection } from '../../engine';
-import { problems } from '../../engine';
+import type { problems } from '../../engine';
+import { subNode } from '../../engine';
 
 /** How the engine's words name this node and its fields. */
 export const WORDS: problems.NodeWords = {
@@ -14,9 +15,8 @@ export const WORDS: problems.NodeWords = {
 };
 
 /**
- * A failure of the Embeddings node as the error its vector store shows: the message, the service's words
- * and the fix, then `note` (what the failed call did with its other batches). Marked as the sub-node's
- * own, so that n8n names this node as the one to open.
+ * A failure of the Embeddings node as the error its vector store shows (`subNode.failure`), then `note`:
+ * what the failed call did with its other batches.
  */
 export function embeddingsError(
 	node: INode,
@@ -27,9 +27,5 @@ export function embeddingsError(
 		note = '',
 	}: { connection?: Partial<Connection>; model?: string; note?: string },
 ): NodeApiError | NodeOperationError {
-	const problem = problems.describeProblem(error, { ...connection, model, words: WORDS });
-	if (note !== '') problem.description += ` ${note}`;
-	const nodeError = problems.toNodeError(node, problem);
-	nodeError.functionality = 'configuration-node';
-	return nodeError;
+	return subNode.failure(node, error, { ...connection, model, words: WORDS }, note);
 }

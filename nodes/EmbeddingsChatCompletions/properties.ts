@@ -3,16 +3,6 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { OptionName } from '../../engine';
 import { modelProperty, optionsCollection } from '../../engine';
 
-/** The hint n8n's own embeddings nodes show: they are sub-nodes of a vector store. */
-export const connectionHint: INodeProperties = {
-	displayName:
-		"This node must be connected to a vector store. <a data-action='openSelectiveNodeCreator' data-action-parameter-connectiontype='ai_vectorStore'>Insert one</a>",
-	name: 'notice',
-	type: 'notice',
-	default: '',
-	typeOptions: { containerClass: 'ndv-connection-hint-notice' },
-};
-
 export const embeddingModelProperty: INodeProperties = {
 	...modelProperty,
 	description:

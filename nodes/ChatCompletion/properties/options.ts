@@ -20,10 +20,10 @@ export const RESPONSE_FORMAT_FIELDS_FROM = 1.2;
 
 export const responseFormatProperties = responseFormatFields(RESPONSE_FORMAT_FIELDS_FROM);
 
-/** Chat Completion offers every option of the table but the embeddings sub-node's own. */
-export const CHAT_COMPLETION_OPTIONS = OPTIONS.filter(
-	(spec) => !('embeddingsOnly' in spec && spec.embeddingsOnly),
-).map((spec) => spec.name);
+/** Chat Completion offers every option of the table but the sub-nodes' own. */
+export const CHAT_COMPLETION_OPTIONS = OPTIONS.filter((spec) => !('only' in spec)).map(
+	(spec) => spec.name,
+);
 
 export const optionsProperty = optionsCollection(
 	CHAT_COMPLETION_OPTIONS,

@@ -23,7 +23,7 @@ async function search(
 	x_local?: Record<string, unknown>,
 	{ model, key } = { model: 'rerank-1', key: keys.rag },
 ) {
-	const request = { model, topN };
+	const request = { model, fields: {}, topN };
 	const [batch] = rerankBatches(request, rerankInput('capital of France', documents));
 	const reply = await rerank(service(), key, { ...batch.body, ...(x_local ? { x_local } : {}) });
 	const http = {

@@ -308,7 +308,7 @@ describe('bestFirst: the documents of a search', () => {
 			{ first: 0, ranking: ranking([1, 0.6], [0, 0.2]) },
 			{ first: 2, ranking: ranking([0, 0.9], [1, 0.1]) },
 		];
-		expect(bestFirst(batches, { model: 'm' })).toEqual([
+		expect(bestFirst(batches, {  })).toEqual([
 			{ index: 2, score: 0.9 },
 			{ index: 1, score: 0.6 },
 			{ index: 0, score: 0.2 },
@@ -318,20 +318,20 @@ describe('bestFirst: the documents of a search', () => {
 
 	it('keeps at most Top N, also when the service ignored top_n', () => {
 		const batches = [{ first: 0, ranking: ranking([3, 0.9], [1, 0.8], [0, 0.3], [2, 0.1]) }];
-		expect(bestFirst(batches, { model: 'm', topN: 2 }).map(({ index }) => index)).toEqual([3, 1]);
+		expect(bestFirst(batches, { topN: 2 }).map(({ index }) => index)).toEqual([3, 1]);
 	});
 
 	it('leaves out documents scored below Minimum Score (a score equal to it stays)', () => {
 		const batches = [{ first: 0, ranking: ranking([0, 0.9], [1, 0.5], [2, 0.49]) }];
-		expect(bestFirst(batches, { model: 'm', minScore: 0.5 }).map(({ index }) => index)).toEqual([
+		expect(bestFirst(batches, { minScore: 0.5 }).map(({ index }) => index)).toEqual([
 			0, 1,
 		]);
-		expect(bestFirst(batches, { model: 'm', minScore: 0.95 })).toEqual([]);
+		expect(bestFirst(batches, { minScore: 0.95 })).toEqual([]);
 	});
 
 	it('applies Minimum Score before Top N', () => {
 		const batches = [{ first: 0, ranking: ranking([0, 0.9], [1, 0.2], [2, 0.1]) }];
-		expect(bestFirst(batches, { model: 'm', topN: 2, minScore: 0.15 })).toEqual([
+		expect(bestFirst(batches, { topN: 2, minScore: 0.15 })).toEqual([
 			{ index: 0, score: 0.9 },
 			{ index: 1, score: 0.2 },
 		]);

@@ -74,7 +74,7 @@ test.each([
 
 test('one request for up to 1,000 documents: plain strings, the query unchanged, top_n = every document when Top N is unset', () => {
 	const input = { query: ' Où est  Paris ? ', documents: ['a', 'b', 'c'] };
-	expect(rerankBatches({ model: 'rerank-1' }, input)).toEqual([
+	expect(rerankBatches({ model: 'rerank-1', fields: {} }, input)).toEqual([
 		{
 			first: 0,
 			body: { model: 'rerank-1', query: ' Où est  Paris ? ', documents: ['a', 'b', 'c'], top_n: 3 },
@@ -87,13 +87,13 @@ test.each([
 	[3, 3],
 	[10, 3],
 ])('Top N %i asks for top_n %i of 3 documents (at most their number)', (topN, expected) => {
-	const [batch] = rerankBatches({ model: 'm', topN }, { query: 'q', documents: ['a', 'b', 'c'] });
+	const [batch] = rerankBatches({ model: 'm', fields: {}, topN }, { query: 'q', documents: ['a', 'b', 'c'] });
 	expect(batch.body.top_n).toBe(expected);
 });
 
 test('above 1,000 documents: requests of at most 1,000, in order, each with Top N of its own documents', () => {
 	const documents = Array.from({ length: 2 * MAX_DOCUMENTS + 1 }, (_, at) => `document ${at}`);
-	const batches = rerankBatches({ model: 'm', topN: 5 }, { query: 'q', documents });
+	const batches = rerankBatches({ model: 'm', fields: {}, topN: 5 }, { query: 'q', documents });
 	expect(MAX_DOCUMENTS).toBe(1000);
 	expect(batches.map(({ first, body }) => [first, body.documents.length, body.top_n])).toEqual([
 		[0, 1000, 5],
@@ -102,6 +102,6 @@ test('above 1,000 documents: requests of at most 1,000, in order, each with Top 
 	]);
 	expect(batches.flatMap(({ body }) => body.documents)).toEqual(documents);
 	expect(
-		rerankBatches({ model: 'm' }, { query: 'q', documents: documents.slice(0, 1000) }),
+		rerankBatches({ model: 'm', fields: {} }, { query: 'q', documents: documents.slice(0, 1000) }),
 	).toHaveLength(1);
 });

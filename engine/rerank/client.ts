@@ -1,0 +1,73 @@
+import type { Ranked } from './read-reply';
+import { bestFirst, readRanking } from './read-reply';
+import type { RerankRequest } from './request';
+import { rerankBatches, rerankInput } from './request';
+import type { Connection } from '../connection';
+import { Poster } from '../post';
+import type { InputUsage } from '../reply/input-usage';
+import { summedUsage } from '../reply/input-usage';
+import type { Run } from '../run/run';
+import type { Sender } from '../transport/outgoing';
+
+/** A search's documents best first (`index` into the documents given, the service's `score`), and what it used. */
+export interface Reranked {
+	ranked: Ranked[];
+	/** Undefined when the service reported no usage. */
+	usage?: InputUsage;
+}
+
+/**
+ * Reranks a search's documents for the Reranker node: `POST {base}/rerank` with the credential applied by
+ * n8n, through the run like every request (its slots, the key's pauses and pacing), with the request's
+ * retries. More than 1,000 documents go in several requests at the same time; one that fails cancels the
+ * others. It never asks another model.
+ */
+export class RerankClient {
+	readonly #poster: Poster;
+
+	constructor(
+		context: Sender,
+		readonly connection: Connection,
+		readonly run: Run,
+		readonly request: RerankRequest,
+	) {
+		this.#poster = new Poster(context, connection, run, request);
+	}
+
+	/**
+	 * The documents best first, at most Options > Top N of them, none scored below Minimum Score. The query and
+	 * every document's text are checked before anything is sent; no documents, no request.
+	 */
+	async rank(query: unknown, documents: readonly unknown[], signal?: AbortSignal): Promise<Reranked> {
+		if (documents.length === 0) return { ranked: [] };
+		const batches = rerankBatches(this.request, rerankInput(query, documents));
+		const failed = new AbortController();
+		const ends = this.run.signal(signal ? AbortSignal.any([signal, failed.signal]) : failed.signal);
+		const calls = batches.map(async ({ first, body }) => {
+			const ranking = await this.run.admit(
+				async () =>
+					await this.#poster.post(
+						{
+							path: 'rerank',
+							body,
+							read: (reply) => readRanking(reply, body.documents.length),
+							tokensOf: (answer) => answer.usage?.totalTokens,
+						},
+						ends,
+					),
+			);
+			return { first, ranking };
+		});
+		try {
+			const rankings = await Promise.all(calls);
+			return {
+				ranked: bestFirst(rankings, this.request),
+				usage: summedUsage(rankings.map(({ ranking }) => ranking.usage)),
+			};
+		} catch (error) {
+			failed.abort();
+			await Promise.allSettled(calls);
+			throw error;
+		}
+	}
+}

@@ -1,0 +1,84 @@
+/**
+ * The sub-nodes of a vector store (Embeddings, Reranker), as the engine's front door gives them (`subNode.`):
+ * their clients and requests, and what they share as n8n nodes: the hint, the log, the errors.
+ */
+import type {
+	IDataObject,
+	INode,
+	INodeProperties,
+	ISupplyDataFunctions,
+	NodeApiError,
+	NodeConnectionType,
+	NodeOperationError,
+} from 'n8n-workflow';
+
+export { EmbeddingsClient } from './embeddings/client';
+export { buildEmbeddingsRequest } from './embeddings/request';
+export { RerankClient } from './rerank/client';
+export { buildRerankRequest } from './rerank/request';
+
+import { describeProblem } from './problems/describe-problem';
+import { toNodeError } from './problems/node-error';
+import type { ProblemContext } from './problems/problem';
+import type { InputUsage } from './reply/input-usage';
+
+/** The hint n8n's own sub-nodes of a vector store show above their fields. */
+export const vectorStoreHint: INodeProperties = {
+	displayName:
+		"This node must be connected to a vector store. <a data-action='openSelectiveNodeCreator' data-action-parameter-connectiontype='ai_vectorStore'>Insert one</a>",
+	name: 'notice',
+	type: 'notice',
+	default: '',
+	typeOptions: { containerClass: 'ndv-connection-hint-notice' },
+};
+
+/**
+ * A sub-node's failure as the error its vector store shows: the message, the service's words and the fix,
+ * then `note`. Marked as the sub-node's own (`configuration-node`), so that n8n names it as the node to open,
+ * and an n8n error, which the vector store passes on as it is (a plain error with an HTTP status would get
+ * n8n's generic words for that status instead).
+ */
+export function failure(
+	node: INode,
+	error: unknown,
+	context: ProblemContext,
+	note = '',
+): NodeApiError | NodeOperationError {
+	const problem = describeProblem(error, context);
+	if (note !== '') problem.description += ` ${note}`;
+	const nodeError = toNodeError(node, problem);
+	nodeError.functionality = 'configuration-node';
+	return nodeError;
+}
+
+/** The usage as n8n's log of a sub-node reads it (the AI log sums `tokenUsage`); none when the service sent none. */
+export function tokenUsage(usage: InputUsage | undefined): IDataObject {
+	if (usage === undefined) return {};
+	const { promptTokens, totalTokens } = usage;
+	return { tokenUsage: { promptTokens, completionTokens: 0, totalTokens } };
+}
+
+/**
+ * One call of a sub-node as an entry of its log in the execution, as n8n writes its own sub-nodes' (n8n
+ * logs only instances of its own LangChain classes): `input` in, then `output` of the result, or the error
+ * `failed` makes of what went wrong, which is also what the call throws.
+ */
+export async function logged<T>(
+	context: ISupplyDataFunctions,
+	type: NodeConnectionType,
+	input: IDataObject,
+	call: () => Promise<T>,
+	output: (result: T) => IDataObject,
+	failed: (error: unknown) => NodeApiError | NodeOperationError,
+): Promise<T> {
+	const { index } = context.addInputData(type, [[{ json: input }]]);
+	try {
+		const result = await call();
+		context.addOutputData(type, index, [[{ json: output(result) }]]);
+		return result;
+	} catch (error) {
+		const failure = failed(error);
+		context.addOutputData(type, index, failure);
+		throw failure;
+	}
+}

@@ -1,0 +1,23 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OptionName } from '../../engine';
+import { modelProperty, optionsCollection } from '../../engine';
+
+export const rerankModelProperty: INodeProperties = {
+	...modelProperty,
+	description:
+		'The rerank model. The list shows every model your API key may call, chat and embedding models too: pick one that reranks (often with "rerank" in its ID).',
+};
+
+/** The Reranker node's Options: its own, and the request options of the other nodes that mean the same. */
+export const RERANKER_OPTIONS: readonly OptionName[] = [
+	'topN',
+	'minScore',
+	'timeout',
+	'maxRetries',
+	'maxRetryWait',
+	'maxRateLimitWait',
+	'extraBody',
+];
+
+export const optionsProperty = optionsCollection(RERANKER_OPTIONS);
