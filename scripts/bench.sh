@@ -15,6 +15,9 @@
 # `npm run bench -- embeddings` runs only the embeddings: 1,000 chunks into a Simple Vector Store with the
 # Chat Completions Embeddings node beside n8n's Embeddings OpenAI node (scripts/bench-embeddings.mts, n8n's AI
 # nodes from n8n's install in the cache).
+# `npm run bench -- rerank` runs only the reranker: 100 searches over 50 documents each, the Chat Completions
+# Reranker in n8n's engine beside a bare fetch of /rerank (scripts/bench-rerank.mts; n8n's Reranker Cohere has no
+# Base URL to point at the local service).
 # `npm run bench -- remote` runs only the remote part (last in the full bench, about 5 minutes): the local service made
 # remote by a relay (dev/relay/: 25 ms each way, a round trip per TCP connect, TLS with a CA made for the run by
 # scripts/bench/throwaway-ca.sh with Debian's openssl and trusted through NODE_EXTRA_CA_CERTS, then deleted); 128
@@ -23,7 +26,7 @@
 # the TCP connections and TLS handshakes (full, resumed) the relay saw.
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 all=false
-if [[ "${1:-}" != batches && "${1:-}" != queue && "${1:-}" != agent && "${1:-}" != embeddings && "${1:-}" != remote ]]; then
+if [[ "${1:-}" != batches && "${1:-}" != queue && "${1:-}" != agent && "${1:-}" != embeddings && "${1:-}" != rerank && "${1:-}" != remote ]]; then
 	npm run build > /dev/null
 	node --expose-gc scripts/bench-stream.mts
 	node --expose-gc --import tsx scripts/bench-node.mts
@@ -53,6 +56,9 @@ if [[ "$1" == queue || "$all" == true ]]; then
 fi
 if [[ "$1" == embeddings || "$all" == true ]]; then
 	N8N_NODE_MODULES="$(n8n_node_modules)" node --import tsx scripts/bench-embeddings.mts
+fi
+if [[ "$1" == rerank || "$all" == true ]]; then
+	node --import tsx scripts/bench-rerank.mts
 fi
 if [[ "$1" == agent || "$all" == true ]]; then
 	# One AI Agent turn with a tool call in real n8n: the Chat Completions Chat Model beside n8n's OpenAI Chat

@@ -58,6 +58,12 @@ export class RerankClient {
 			);
 			return { first, ranking };
 		});
+		/** Ends the other requests after `error` (those in flight cancelled), once they have ended. */
+		const stopped = async (error: unknown) => {
+			failed.abort();
+			await Promise.allSettled(calls);
+			return error;
+		};
 		try {
 			const rankings = await Promise.all(calls);
 			return {
@@ -65,9 +71,7 @@ export class RerankClient {
 				usage: summedUsage(rankings.map(({ ranking }) => ranking.usage)),
 			};
 		} catch (error) {
-			failed.abort();
-			await Promise.allSettled(calls);
-			throw error;
+			throw await stopped(error);
 		}
 	}
 }

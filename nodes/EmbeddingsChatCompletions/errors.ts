@@ -1,8 +1,7 @@
 import type { INode, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { EMBEDDINGS_OPTIONS } from './properties';
-import type { Connection } from '../../engine';
-import type { problems } from '../../engine';
+import type { Connection, problems } from '../../engine';
 import { subNode } from '../../engine';
 
 /** How the engine's words name this node and its fields. */

@@ -1,24 +1,14 @@
 /**
- * The Chat Completions Embeddings node through n8n-core's engine: a small root node ("Probe") takes the
- * embeddings from its ai_embedding input, as n8n's vector stores do (n8n-core runs the sub-node's
- * supplyData), and calls `embedDocuments` or `embedQuery` the way they do.
+ * The Chat Completions Embeddings node through n8n-core's engine (`sub-node-probe.cts`): the probe takes the
+ * embeddings from its ai_embedding input, as n8n's vector stores do, and calls `embedDocuments` or
+ * `embedQuery` the way they do.
  */
-import type {
-	IConnections,
-	IDataObject,
-	INode,
-	INodeParameters,
-	INodeType,
-	IRunData,
-} from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
+import { runSubNode } from './sub-node-probe.cts';
+import type { SubNodeRun } from './sub-node-probe.cts';
 import { EmbeddingsChatCompletions } from '../../nodes/EmbeddingsChatCompletions/EmbeddingsChatCompletions.node';
-import { createEngine } from '../../dev/n8n-core/harness.cts';
-import type { EngineError } from '../../dev/n8n-core/harness.cts';
-
-export const EMBEDDINGS_NODE = 'Chat Completions Embeddings';
 
 /** LangChain's embeddings interface, as n8n's vector stores call it. */
 export interface Embeddings {
@@ -28,52 +18,10 @@ export interface Embeddings {
 
 export type EmbeddingsScript = (embeddings: Embeddings) => Promise<IDataObject>;
 
-function probeNode(script: EmbeddingsScript): INodeType {
-	return {
-		description: {
-			displayName: 'Probe',
-			name: 'probe',
-			group: ['transform'],
-			version: 1,
-			description: 'Calls the connected embeddings',
-			defaults: { name: 'Probe' },
-			inputs: [
-				NodeConnectionTypes.Main,
-				{
-					type: NodeConnectionTypes.AiEmbedding,
-					displayName: 'Embedding',
-					required: true,
-					maxConnections: 1,
-				},
-			],
-			outputs: [NodeConnectionTypes.Main],
-			properties: [],
-		},
-		async execute() {
-			const embeddings = (await this.getInputConnectionData(
-				NodeConnectionTypes.AiEmbedding,
-				0,
-			)) as Embeddings;
-			return [[{ json: await script(embeddings), pairedItem: { item: 0 } }]];
-		},
-	};
-}
-
-export interface EmbeddingsRun {
-	output?: IDataObject;
-	error?: EngineError;
-	/** n8n's log of the sub-node: per call, what went in and what came out (or the error). */
-	log: Array<{ input?: IDataObject; output?: IDataObject; error?: EngineError }>;
-}
-
 /** Runs Probe <- Chat Completions Embeddings through n8n-core's engine. */
 export async function runEmbeddings({
-	apiKey,
-	baseUrl,
-	credential = {},
 	model = 'embed-1',
-	options = {},
-	script,
+	...run
 }: {
 	apiKey: string;
 	baseUrl: string;
@@ -82,53 +30,14 @@ export async function runEmbeddings({
 	model?: string;
 	options?: INodeParameters;
 	script: EmbeddingsScript;
-}): Promise<EmbeddingsRun> {
-	const engine = createEngine({
-		nodeTypes: {
-			'n8n-nodes-chat-completions.embeddingsChatCompletions': new EmbeddingsChatCompletions(),
-			'test.probe': probeNode(script),
-		},
-		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
-		credentials: { chatCompletionsApi: { apiKey, baseUrl, ...credential } },
-	});
-	const nodes: INode[] = [
+}): Promise<SubNodeRun> {
+	return await runSubNode<Embeddings>(
 		{
-			id: 'p',
-			name: 'Probe',
-			type: 'test.probe',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-		{
-			id: 'e',
-			name: EMBEDDINGS_NODE,
 			type: 'n8n-nodes-chat-completions.embeddingsChatCompletions',
-			typeVersion: 1,
-			position: [0, 200],
-			parameters: { model: { __rl: true, mode: 'id', value: model }, options },
+			name: 'Chat Completions Embeddings',
+			node: new EmbeddingsChatCompletions(),
+			connection: NodeConnectionTypes.AiEmbedding,
 		},
-	];
-	const connections: IConnections = {
-		[EMBEDDINGS_NODE]: {
-			ai_embedding: [[{ node: 'Probe', type: NodeConnectionTypes.AiEmbedding, index: 0 }]],
-		},
-	};
-	const { runData, error } = await engine.runWorkflow({
-		workflow: { nodes, connections },
-		startNode: 'Probe',
-	});
-	return {
-		output: runData.Probe?.[0]?.data?.main[0]?.[0]?.json,
-		error,
-		log: subNodeLog(runData),
-	};
-}
-
-function subNodeLog(runData: IRunData): EmbeddingsRun['log'] {
-	return (runData[EMBEDDINGS_NODE] ?? []).map((task) => ({
-		input: task.inputOverride?.ai_embedding?.[0]?.[0]?.json,
-		output: task.data?.ai_embedding?.[0]?.[0]?.json,
-		error: task.error as EngineError | undefined,
-	}));
+		{ model, ...run },
+	);
 }

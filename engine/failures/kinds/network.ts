@@ -70,7 +70,7 @@ function networkWords(error: NetworkError, context: WordsContext): Words {
 }
 
 /** No answer within Timeout: the message states it, the fix says how to raise it and why it is not retried. */
-function timeoutWords(error: NetworkError, { option }: WordsContext): Words {
+function timeoutWords(error: NetworkError, { option, words }: WordsContext): Words {
 	const within =
 		error.timeoutMs === undefined ? 'the timeout' : `the Timeout of ${duration(error.timeoutMs)}`;
 	const raise =
@@ -78,10 +78,14 @@ function timeoutWords(error: NetworkError, { option }: WordsContext): Words {
 			? `Raise ${option('timeout')} for long answers.`
 			: `Raise ${option('timeout')} above ${error.timeoutMs} for long answers.`;
 	// Sent more than once, so Retry Timeouts is on: each attempt timed out.
+	// The sub-nodes have no Retry Timeouts: a request that timed out is never sent again there.
+	const unless = words.options.includes('retryTimeouts')
+		? ` unless ${option('retryTimeouts')} is on`
+		: '';
 	const again =
 		error.attempts > 1
 			? `Each attempt waited that long (${option('retryTimeouts')} is on).`
-			: `A request that timed out is not sent again unless ${option('retryTimeouts')} is on: the service may still be writing, and billing, the answer.`;
+			: `A request that timed out is not sent again${unless}: the service may still be writing, and billing, the answer.`;
 	return {
 		message: `The service at ${error.url} did not answer within ${within}`,
 		fix: `${raise} ${again} (network error ${error.code})`,

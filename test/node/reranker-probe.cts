@@ -1,0 +1,43 @@
+/**
+ * The Chat Completions Reranker node through n8n-core's engine (`sub-node-probe.cts`): the probe takes the
+ * reranker from its ai_reranker input, as n8n's vector stores do, and calls `compressDocuments` the way they do.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { runSubNode } from './sub-node-probe.cts';
+import type { SubNodeRun } from './sub-node-probe.cts';
+import { RerankerChatCompletions } from '../../nodes/RerankerChatCompletions/RerankerChatCompletions.node';
+
+/** A vector store's document, as n8n's stores hand them to a reranker. */
+export interface StoreDocument {
+	pageContent: string;
+	metadata: IDataObject;
+}
+
+/** LangChain's document compressor, as n8n's vector stores call it. */
+export interface Reranker {
+	compressDocuments(documents: StoreDocument[], query: string): Promise<StoreDocument[]>;
+}
+
+/** Runs Probe <- Chat Completions Reranker through n8n-core's engine. */
+export async function runReranker({
+	model = 'rerank-1',
+	...run
+}: {
+	apiKey: string;
+	baseUrl: string;
+	model?: string;
+	options?: INodeParameters;
+	script: (reranker: Reranker) => Promise<IDataObject>;
+}): Promise<SubNodeRun> {
+	return await runSubNode<Reranker>(
+		{
+			type: 'n8n-nodes-chat-completions.rerankerChatCompletions',
+			name: 'Chat Completions Reranker',
+			node: new RerankerChatCompletions(),
+			connection: NodeConnectionTypes.AiReranker,
+		},
+		{ model, ...run },
+	);
+}
