@@ -12,7 +12,7 @@ import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { N8nRest } from '../../dev/n8n/rest.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import type { RecordedRequest } from '../support/service.cts';
-import type { EmbeddingsSetup } from './embeddings-workflows.cts';
+import type { SubNodeSetup } from './embeddings-workflows.cts';
 import { insertWorkflow, searchWorkflow } from './embeddings-workflows.cts';
 
 const service = useLocalService();
@@ -29,14 +29,14 @@ const xLocal = (knobs: Record<string, unknown>) => ({
 });
 
 let credential: ReturnType<typeof localRagCredential>;
-const setup = (model: string, options?: Record<string, unknown>): EmbeddingsSetup => ({
+const setup = (model: string, options?: Record<string, unknown>): SubNodeSetup => ({
 	credential,
 	model,
 	options,
 });
 
 /** Each fault of the local service, as an insert workflow of its own: `[path, embeddings]`. */
-const FAULTS: Array<[string, () => EmbeddingsSetup]> = [
+const FAULTS: Array<[string, () => SubNodeSetup]> = [
 	[
 		'insert-429',
 		() =>
