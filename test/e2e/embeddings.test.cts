@@ -2,7 +2,7 @@
  * The Chat Completions Embeddings node in a real n8n with the packed package installed as n8n installs it:
  * documents through n8n's Default Data Loader and Recursive Character Text Splitter into a Simple Vector
  * Store, a search of it with the same sub-node, the RAG example (the store as an AI Agent tool with the
- * Chat Completions Chat Model, one key for both), the tokens in n8n's log of the sub-node, each fault of the
+ * Chat Completions Chat Model, reranked by the Chat Completions Reranker, one key for all three), the tokens in n8n's log of the sub-node, each fault of the
  * local service, and a 1,000-chunk insert that loses no chunk.
  */
 import { exampleBehindWebhook } from '../../dev/n8n/workflows.cts';
@@ -115,20 +115,24 @@ test('documents into a Simple Vector Store, then a search with the same sub-node
 	});
 });
 
-test('the RAG example: documents in, and the AI Agent answers from the store with the Chat Model', async () => {
+test('the RAG example: documents in, and the AI Agent answers from the store, reranked, with the Chat Model', async () => {
 	const reply = (await n8n().answer('rag', {})) as { output: string };
 	expect(reply.output).toMatch(/^Based on the tools: Handbook\(/);
 	expect(reply.output).toContain('every employee gets 30 days of paid holidays');
 	expect(reply.output).not.toContain('Parking');
-	const paths = (await service().requests()).map((request) => request.path);
-	expect(paths).toEqual([
+	const requests = await service().requests();
+	expect(requests.map((request) => request.path)).toEqual([
 		'/v1/embeddings',
 		'/v1/chat/completions',
 		'/v1/embeddings',
+		'/v1/rerank',
 		'/v1/chat/completions',
 	]);
 	const [, query] = await embeddingsRequests();
 	expect(query.body.input).toEqual(['Holidays']);
+	// The store fetched its four documents (Limit 4), the Reranker kept the best one (Top N 1).
+	expect(requests[3].body).toMatchObject({ query: 'Holidays', top_n: 1 });
+	expect((requests[3].body as { documents: string[] }).documents).toHaveLength(4);
 });
 
 test.each([
