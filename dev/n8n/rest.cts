@@ -3,7 +3,13 @@ import { parse as parseFlatted } from 'flatted';
 /** What n8n recorded of each node's runs in an execution, by node name. */
 export type RunData = Record<
 	string,
-	Array<{ data?: Record<string, Array<Array<{ json: Record<string, unknown> }>>> }>
+	Array<{
+		data?: Record<string, Array<Array<{ json: Record<string, unknown> }>>>;
+		/** What a sub-node's run took in (its log's input), by connection type. */
+		inputOverride?: Record<string, Array<Array<{ json: Record<string, unknown> }>>>;
+		/** The error the run ended with. */
+		error?: { message: string; description?: string };
+	}>
 >;
 
 /** The parts of n8n's internal REST API (what the editor calls) the tests need: login, executions and publishing a workflow. */

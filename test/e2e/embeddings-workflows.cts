@@ -13,25 +13,51 @@ import { aiLink, webhookNode } from '../../dev/n8n/workflows.cts';
 export const EMBEDDINGS_TYPE = 'n8n-nodes-chat-completions.embeddingsChatCompletions';
 const STORE_TYPE = '@n8n/n8n-nodes-langchain.vectorStoreInMemory';
 
-export interface EmbeddingsSetup {
+/** A sub-node of this package (Embeddings, Reranker): its credential, Model (by ID) and Options. */
+export interface SubNodeSetup {
 	credential: { id: string; name: string };
 	model: string;
 	options?: Record<string, unknown>;
 }
 
-function embeddingsNode({ credential, model, options }: EmbeddingsSetup): WorkflowNode {
+/** The package's sub-node of `type`, named `name`. */
+export function packageSubNode(
+	type: string,
+	name: string,
+	{ credential, model, options }: SubNodeSetup,
+	position: [number, number],
+): WorkflowNode {
 	return {
 		id: randomUUID(),
-		name: 'Embeddings',
-		type: EMBEDDINGS_TYPE,
+		name,
+		type,
 		typeVersion: 1,
-		position: [200, 240],
+		position,
 		parameters: { model: { __rl: true, mode: 'id', value: model }, options: options ?? {} },
 		credentials: { chatCompletionsApi: credential },
 	};
 }
 
-const memoryKey = (key: string) => ({ __rl: true, mode: 'id', value: key });
+/** The Embeddings node, named `Embeddings`. */
+export const embeddingsNode = (setup: SubNodeSetup): WorkflowNode =>
+	packageSubNode(EMBEDDINGS_TYPE, 'Embeddings', setup, [200, 240]);
+
+/** A Simple Vector Store named `name` on the memory key `key`, its mode and fields in `parameters`. */
+export function storeNode(
+	name: string,
+	key: string,
+	parameters: Record<string, unknown>,
+	position: [number, number] = [0, 0],
+): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name,
+		type: STORE_TYPE,
+		typeVersion: 1.3,
+		position,
+		parameters: { ...parameters, memoryKey: { __rl: true, mode: 'id', value: key } },
+	};
+}
 
 /**
  * Webhook -> the documents as items (`documents: [{ text }]`, or with `count` made-up chunks
@@ -42,7 +68,7 @@ const memoryKey = (key: string) => ({ __rl: true, mode: 'id', value: key });
 export function insertWorkflow(
 	path: string,
 	key: string,
-	embeddings: EmbeddingsSetup,
+	embeddings: SubNodeSetup,
 	{ clearStore = true } = {},
 ): WorkflowToImport {
 	const documents: WorkflowNode = {
@@ -59,14 +85,7 @@ export function insertWorkflow(
 			].join('\n'),
 		},
 	};
-	const store: WorkflowNode = {
-		id: randomUUID(),
-		name: 'Insert',
-		type: STORE_TYPE,
-		typeVersion: 1.3,
-		position: [140, 0],
-		parameters: { mode: 'insert', memoryKey: memoryKey(key), clearStore },
-	};
+	const store = storeNode('Insert', key, { mode: 'insert', clearStore }, [140, 0]);
 	const loader: WorkflowNode = {
 		id: randomUUID(),
 		name: 'Default Data Loader',
@@ -114,21 +133,13 @@ export function insertWorkflow(
 export function searchWorkflow(
 	path: string,
 	key: string,
-	embeddings: EmbeddingsSetup,
+	embeddings: SubNodeSetup,
 ): WorkflowToImport {
-	const store: WorkflowNode = {
-		id: randomUUID(),
-		name: 'Search',
-		type: STORE_TYPE,
-		typeVersion: 1.3,
-		position: [0, 0],
-		parameters: {
-			mode: 'load',
-			memoryKey: memoryKey(key),
-			prompt: '={{ $json.body.question }}',
-			topK: '={{ $json.body.topK ?? 1 }}',
-		},
-	};
+	const store = storeNode('Search', key, {
+		mode: 'load',
+		prompt: '={{ $json.body.question }}',
+		topK: '={{ $json.body.topK ?? 1 }}',
+	});
 	return {
 		id: `e2e-${path}`,
 		name: `Embeddings: ${path}`,

@@ -2,7 +2,7 @@
  * The Chat Completions Embeddings node in a real n8n with the packed package installed as n8n installs it:
  * documents through n8n's Default Data Loader and Recursive Character Text Splitter into a Simple Vector
  * Store, a search of it with the same sub-node, the RAG example (the store as an AI Agent tool with the
- * Chat Completions Chat Model, one key for both), the tokens in n8n's log of the sub-node, each fault of the
+ * Chat Completions Chat Model, reranked by the Chat Completions Reranker, one key for all three), the tokens in n8n's log of the sub-node, each fault of the
  * local service, and a 1,000-chunk insert that loses no chunk.
  */
 import { exampleBehindWebhook } from '../../dev/n8n/workflows.cts';
@@ -12,7 +12,7 @@ import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { N8nRest } from '../../dev/n8n/rest.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import type { RecordedRequest } from '../support/service.cts';
-import type { EmbeddingsSetup } from './embeddings-workflows.cts';
+import type { SubNodeSetup } from './embeddings-workflows.cts';
 import { insertWorkflow, searchWorkflow } from './embeddings-workflows.cts';
 
 const service = useLocalService();
@@ -29,14 +29,14 @@ const xLocal = (knobs: Record<string, unknown>) => ({
 });
 
 let credential: ReturnType<typeof localRagCredential>;
-const setup = (model: string, options?: Record<string, unknown>): EmbeddingsSetup => ({
+const setup = (model: string, options?: Record<string, unknown>): SubNodeSetup => ({
 	credential,
 	model,
 	options,
 });
 
 /** Each fault of the local service, as an insert workflow of its own: `[path, embeddings]`. */
-const FAULTS: Array<[string, () => EmbeddingsSetup]> = [
+const FAULTS: Array<[string, () => SubNodeSetup]> = [
 	[
 		'insert-429',
 		() =>
@@ -115,20 +115,24 @@ test('documents into a Simple Vector Store, then a search with the same sub-node
 	});
 });
 
-test('the RAG example: documents in, and the AI Agent answers from the store with the Chat Model', async () => {
+test('the RAG example: documents in, and the AI Agent answers from the store, reranked, with the Chat Model', async () => {
 	const reply = (await n8n().answer('rag', {})) as { output: string };
 	expect(reply.output).toMatch(/^Based on the tools: Handbook\(/);
 	expect(reply.output).toContain('every employee gets 30 days of paid holidays');
 	expect(reply.output).not.toContain('Parking');
-	const paths = (await service().requests()).map((request) => request.path);
-	expect(paths).toEqual([
+	const requests = await service().requests();
+	expect(requests.map((request) => request.path)).toEqual([
 		'/v1/embeddings',
 		'/v1/chat/completions',
 		'/v1/embeddings',
+		'/v1/rerank',
 		'/v1/chat/completions',
 	]);
 	const [, query] = await embeddingsRequests();
 	expect(query.body.input).toEqual(['Holidays']);
+	// The store fetched its four documents (Limit 4), the Reranker kept the best one (Top N 1).
+	expect(requests[3].body).toMatchObject({ query: 'Holidays', top_n: 1 });
+	expect((requests[3].body as { documents: string[] }).documents).toHaveLength(4);
 });
 
 test.each([
