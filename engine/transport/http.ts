@@ -4,6 +4,7 @@ import type { ReadLimits, ReplyBody } from './read-stream';
 import { closeUnread, readWhole } from './read-stream';
 import type { Route } from './route';
 import { RequestWatch } from './watch';
+import type { WatchEnd } from './watch';
 import { NetworkError } from '../failures/errors';
 
 /**
@@ -36,9 +37,12 @@ async function answered(
 	url: string,
 	watch: RequestWatch,
 ): Promise<FullResponse> {
-	const first = await Promise.race([pending, watch.ended()]).catch((error: unknown) => {
-		watch.stop();
-		throw error;
+	const first = await new Promise<FullResponse | WatchEnd>((resolve, reject) => {
+		watch.onEnd(resolve);
+		pending.then(resolve, (error: unknown) => {
+			watch.stop();
+			reject(error);
+		});
 	});
 	if (typeof first === 'string') {
 		abort();

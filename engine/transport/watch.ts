@@ -51,11 +51,6 @@ export class RequestWatch {
 		else handler(this.#ended);
 	}
 
-	/** Resolves with the end once the request ends (at once when it has); a later `onEnd` takes its place. */
-	async ended(): Promise<WatchEnd> {
-		return await new Promise((resolve) => this.onEnd(resolve));
-	}
-
 	/** The request is over: the timer and the cancel listener go. */
 	stop(): void {
 		this.#stop.abort(OVER);
