@@ -37,7 +37,8 @@ const queries = Array.from({ length: SEARCHES }, (_, n) => `topic ${n % 7} term$
 /** Each search reranked by the node, asked of n8n's engine for each search as a vector store asks. */
 const probe = probeNode<Reranker>(NodeConnectionTypes.AiReranker, async (supplied) => {
 	let kept = 0;
-	for (const query of queries) kept += (await (await supplied()).compressDocuments(documents, query)).length;
+	for (const query of queries)
+		kept += (await (await supplied()).compressDocuments(documents, query)).length;
 	return { kept };
 });
 
@@ -78,7 +79,14 @@ async function benchAt(latencyMs: number): Promise<void> {
 			credentials: { chatCompletionsApi: { apiKey: keys.rag, baseUrl: service.baseUrl } },
 		});
 		const nodes: INode[] = [
-			{ id: 'p', name: 'Store', type: 'bench.probe', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'p',
+				name: 'Store',
+				type: 'bench.probe',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: 'r',
 				name: 'Reranker',
@@ -90,7 +98,9 @@ async function benchAt(latencyMs: number): Promise<void> {
 			},
 		];
 		const connections = {
-			Reranker: { ai_reranker: [[{ node: 'Store', type: NodeConnectionTypes.AiReranker, index: 0 }]] },
+			Reranker: {
+				ai_reranker: [[{ node: 'Store', type: NodeConnectionTypes.AiReranker, index: 0 }]],
+			},
 		};
 		const ours = async () => {
 			const { runData, error } = await engine.runWorkflow({
@@ -103,7 +113,8 @@ async function benchAt(latencyMs: number): Promise<void> {
 			}
 		};
 		const fetched = async () => {
-			if ((await bareFetch(service.baseUrl)) !== SEARCHES * DOCUMENTS) throw new Error('bare fetch');
+			if ((await bareFetch(service.baseUrl)) !== SEARCHES * DOCUMENTS)
+				throw new Error('bare fetch');
 		};
 		const contenders = { ours, fetched };
 		const times: Record<keyof typeof contenders, number[]> = { ours: [], fetched: [] };

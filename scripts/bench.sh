@@ -5,7 +5,8 @@
 # Concurrency, peak memory for 10,000 items (scripts/bench-node.mts); then the batches, the node at its
 # defaults beside n8n's HTTP Request node (scripts/bench/batches.mts); then queue mode, real n8n with 4
 # workers and 4 executions on one rate-limited key, the node beside the HTTP Request node
-# (scripts/bench-queue.mts). TypeScript sources through tsx. Not part of npm test: it prints, it does not assert.
+# (scripts/bench-queue.mts), then the embeddings, the reranker, the AI Agent turn and the remote part named below.
+# TypeScript sources through tsx. Not part of npm test: it prints, it does not assert.
 # `npm run bench -- batches [a|b|c|d|e|f]...` runs only the batches (from source: no build, no other part; (f)
 # runs n8n's AI Agent from n8n's install in the cache, installed first when missing).
 # `npm run bench -- queue` runs only queue mode (about 2 minutes, plus about 6 the first time for installing

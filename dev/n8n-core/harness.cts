@@ -79,6 +79,8 @@ export type EngineError = Error & {
 	description?: string | null;
 	httpCode?: string | null;
 	context?: IDataObject;
+	/** `configuration-node` for a sub-node's own failure, which n8n names as the node to open. */
+	functionality?: string;
 };
 
 export interface RunNodeResult {

@@ -3,12 +3,12 @@
  * supplies from its AI input, as n8n's root nodes do (n8n-core runs the sub-node's supplyData at each ask),
  * and hands a script the ask and the number of input items; the script's result is its one output item.
  */
-import type { IDataObject, INodeType, NodeConnectionType } from 'n8n-workflow';
+import type { IDataObject, INodeType, AINodeConnectionType } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 export type ProbeScript<T> = (supplied: () => Promise<T>, items: number) => Promise<IDataObject>;
 
-export function probeNode<T>(connection: NodeConnectionType, script: ProbeScript<T>): INodeType {
+export function probeNode<T>(connection: AINodeConnectionType, script: ProbeScript<T>): INodeType {
 	return {
 		description: {
 			displayName: 'Probe',

@@ -36,10 +36,13 @@ export class RerankClient {
 
 	/**
 	 * The documents best first, at most Options > Top N of them, none scored below Minimum Score. The query and
-	 * every document's text are checked before anything is sent; no documents, no request.
+	 * every document's text are checked before anything is sent; no documents, no request (no batch).
 	 */
-	async rank(query: unknown, documents: readonly unknown[], signal?: AbortSignal): Promise<Reranked> {
-		if (documents.length === 0) return { ranked: [] };
+	async rank(
+		query: unknown,
+		documents: readonly unknown[],
+		signal?: AbortSignal,
+	): Promise<Reranked> {
 		const batches = rerankBatches(this.request, rerankInput(query, documents));
 		const failed = new AbortController();
 		const ends = this.run.signal(signal ? AbortSignal.any([signal, failed.signal]) : failed.signal);

@@ -24,7 +24,10 @@ export interface RerankRequest extends EndpointRequest {
 }
 
 /** Checks the Model and the Options (ranges, Extra Body) before anything is sent. */
-export function buildRerankRequest(model: unknown, options: Record<string, unknown>): RerankRequest {
+export function buildRerankRequest(
+	model: unknown,
+	options: Record<string, unknown>,
+): RerankRequest {
 	return {
 		...endpointRequest(model, options, RESERVED_FIELDS),
 		topN: optionValue(options, 'topN'),

@@ -1,9 +1,9 @@
 /**
- * A RAG workflow's two sub-nodes on one key in one execution: the Chat Completions Embeddings node and the
- * Chat Completions Chat Model under one root node (as a vector store tool under an AI Agent uses both),
- * against a key limited in flight and per second. Every run on a key shares what the key learned (its
- * in-flight cap, its pause, its pacing), whichever node started it: together the two nodes meet no more
- * 429s than one node alone sending as many requests.
+ * A RAG workflow's three sub-nodes on one key in one execution: the Chat Completions Embeddings node, the
+ * Chat Completions Reranker and the Chat Completions Chat Model under one root node (as a vector store tool
+ * with Rerank Results under an AI Agent uses them), against a key limited in flight and per second. Every run
+ * on a key shares what the key learned (its in-flight cap, its pause, its pacing), whichever node started
+ * it: together the nodes meet no more 429s than one node alone sending as many requests.
  */
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { IConnections, IDataObject, IExecuteFunctions, INode, INodeType } from 'n8n-workflow';
@@ -13,13 +13,16 @@ import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credent
 import '../../nodes/LmChatCompletions/model/supply';
 import { EmbeddingsChatCompletions } from '../../nodes/EmbeddingsChatCompletions/EmbeddingsChatCompletions.node';
 import { LmChatCompletions } from '../../nodes/LmChatCompletions/LmChatCompletions.node';
+import { RerankerChatCompletions } from '../../nodes/RerankerChatCompletions/RerankerChatCompletions.node';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { Embeddings } from './embeddings-probe.cts';
+import type { Reranker } from './reranker-probe.cts';
 import { MODEL_TYPE, warmUp } from './chat-model-probe.cts';
 import { keys, startService } from '../support/service.cts';
 import type { LocalService } from '../support/service.cts';
 
 const EMBEDDINGS_TYPE = 'n8n-nodes-chat-completions.embeddingsChatCompletions';
+const RERANKER_TYPE = 'n8n-nodes-chat-completions.rerankerChatCompletions';
 const IN_FLIGHT = 4;
 /** The window is wide: only the cap on requests in flight is met. */
 const PER_SECOND = 1000;
@@ -36,8 +39,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => await service.stop());
 
-/** What the root node does with the model and the embeddings connected to it. */
-type Script = (model: BaseChatModel, embeddings: Embeddings) => Promise<IDataObject>;
+/** What the root node does with the model, the embeddings and the reranker connected to it. */
+type Script = (
+	model: BaseChatModel,
+	embeddings: Embeddings,
+	reranker: Reranker,
+) => Promise<IDataObject>;
 
 function rootNode(script: Script): INodeType {
 	return {
@@ -46,12 +53,13 @@ function rootNode(script: Script): INodeType {
 			name: 'root',
 			group: ['transform'],
 			version: 1,
-			description: 'Calls the connected model and embeddings',
+			description: 'Calls the connected model, embeddings and reranker',
 			defaults: { name: 'Root' },
 			inputs: [
 				NodeConnectionTypes.Main,
 				{ type: NodeConnectionTypes.AiLanguageModel, displayName: 'Model', maxConnections: 1 },
 				{ type: NodeConnectionTypes.AiEmbedding, displayName: 'Embedding', maxConnections: 1 },
+				{ type: NodeConnectionTypes.AiReranker, displayName: 'Reranker', maxConnections: 1 },
 			],
 			outputs: [NodeConnectionTypes.Main],
 			properties: [],
@@ -59,10 +67,15 @@ function rootNode(script: Script): INodeType {
 		async execute(this: IExecuteFunctions) {
 			const model = await this.getInputConnectionData(NodeConnectionTypes.AiLanguageModel, 0);
 			const embeddings = await this.getInputConnectionData(NodeConnectionTypes.AiEmbedding, 0);
+			const reranker = await this.getInputConnectionData(NodeConnectionTypes.AiReranker, 0);
 			return [
 				[
 					{
-						json: await script(model as BaseChatModel, embeddings as Embeddings),
+						json: await script(
+							model as BaseChatModel,
+							embeddings as Embeddings,
+							reranker as Reranker,
+						),
 						pairedItem: { item: 0 },
 					},
 				],
@@ -71,12 +84,13 @@ function rootNode(script: Script): INodeType {
 	};
 }
 
-/** Runs Root with the Chat Model and the Embeddings node, both on the `rag` key at `baseUrl`. */
+/** Runs Root with the Chat Model, the Embeddings node and the Reranker, all on the `rag` key at `baseUrl`. */
 async function runRoot(baseUrl: string, script: Script) {
 	const engine = createEngine({
 		nodeTypes: {
 			[MODEL_TYPE]: new LmChatCompletions(),
 			[EMBEDDINGS_TYPE]: new EmbeddingsChatCompletions(),
+			[RERANKER_TYPE]: new RerankerChatCompletions(),
 			'test.root': rootNode(script),
 		},
 		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
@@ -103,13 +117,22 @@ async function runRoot(baseUrl: string, script: Script) {
 				options: { batchSize: BATCH },
 			},
 		},
+		{
+			id: 'k',
+			name: 'Reranker',
+			type: RERANKER_TYPE,
+			typeVersion: 1,
+			position: [400, 200],
+			parameters: { model: { __rl: true, mode: 'id', value: 'rerank-1' }, options: {} },
+		},
 	];
-	const to = (type: 'ai_languageModel' | 'ai_embedding') => ({
+	const to = (type: 'ai_languageModel' | 'ai_embedding' | 'ai_reranker') => ({
 		[type]: [[{ node: 'Root', type, index: 0 }]],
 	});
 	const connections: IConnections = {
 		'Chat Model': to(NodeConnectionTypes.AiLanguageModel),
 		Embeddings: to(NodeConnectionTypes.AiEmbedding),
+		Reranker: to(NodeConnectionTypes.AiReranker),
 	};
 	return await engine.runWorkflow({ workflow: { nodes, connections }, startNode: 'Root' });
 }
@@ -125,32 +148,43 @@ async function askAll(model: BaseChatModel, count: number): Promise<string[]> {
 	);
 }
 
-test('the Chat Model and the Embeddings node on one key share what it taught either: no 429 after the cap is known, every answer', async () => {
+/** A search of each question over the chunks, all at once. */
+async function rerankAll(reranker: Reranker, count: number): Promise<number> {
+	const documents = texts(BATCH).map((pageContent) => ({ pageContent, metadata: {} }));
+	const searches = await Promise.all(
+		questions(count).map(async (question) => await reranker.compressDocuments(documents, question)),
+	);
+	return searches.filter((ranked) => ranked.length === BATCH).length;
+}
+
+test('the Chat Model, the Embeddings node and the Reranker on one key share what it taught any: no 429 after the cap is known, every answer', async () => {
 	await service.clearRequests();
 	let learned = 0;
-	const { error, runData } = await runRoot(service.baseUrl, async (model, embeddings) => {
+	const { error, runData } = await runRoot(service.baseUrl, async (model, embeddings, reranker) => {
 		// The Chat Model meets the key's cap on requests in flight (the first burst is refused beyond it).
 		await askAll(model, 2 * IN_FLIGHT);
 		learned = (await service.traffic()).rag.rejected;
 		await service.clearRequests();
-		// Then both nodes at once: the Embeddings node starts within the cap the Chat Model learned.
-		const [answers, vectors] = await Promise.all([
+		// Then the three at once: the Embeddings node and the Reranker start within the cap the Chat Model learned.
+		const [answers, vectors, searches] = await Promise.all([
 			askAll(model, REQUESTS),
 			embeddings.embedDocuments(texts(REQUESTS * BATCH)),
+			rerankAll(reranker, REQUESTS),
 		]);
-		return { answers, vectors: vectors.length };
+		return { answers, vectors: vectors.length, searches };
 	});
 	expect(error).toBeUndefined();
 	expect(runData.Root?.[0]?.data?.main[0]?.[0]?.json).toEqual({
 		answers: questions(REQUESTS),
 		vectors: REQUESTS * BATCH,
+		searches: REQUESTS,
 	});
 	const { rag } = await service.traffic();
 	console.log(
-		`${IN_FLIGHT} in flight allowed: ${learned} 429s taught the key its cap; then ${REQUESTS} chat requests and ${REQUESTS} embeddings batches at once met ${rag.rejected}`,
+		`${IN_FLIGHT} in flight allowed: ${learned} 429s taught the key its cap; then ${REQUESTS} chat requests, ${REQUESTS} embeddings batches and ${REQUESTS} searches at once met ${rag.rejected}`,
 	);
 	expect(learned).toBeGreaterThan(0);
-	expect(rag.admitted).toBe(2 * REQUESTS);
-	// A run of its own would start the Embeddings node's batches all at once, and meet the cap again.
+	expect(rag.admitted).toBe(3 * REQUESTS);
+	// A run of its own would start the Embeddings node's batches (or the searches) all at once, and meet the cap again.
 	expect(rag.rejected).toBe(0);
 }, 120_000);

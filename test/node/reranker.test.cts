@@ -116,23 +116,26 @@ test('more than 1,000 documents go in two requests at once, and the best of all 
 	const best = run.output?.documents as StoreDocument[];
 	expect(best.map(({ metadata }) => metadata.at)).toEqual([7, 507, 1007]);
 	const requests = await service().requests();
-	expect(requests.map((request) => (request.body as { documents: string[] }).documents.length)).toEqual(
-		expect.arrayContaining([1000, 500]),
-	);
+	expect(
+		requests.map((request) => (request.body as { documents: string[] }).documents.length),
+	).toEqual(expect.arrayContaining([1000, 500]));
 });
 
 test.each([
 	['index_twice', 'sent two scores for document 2 (index 1)'],
-	['no_score', 'without a relevance_score'],
+	['no_score', 'sent result 5 (document 1) without a relevance_score'],
 	['html', 'answered 200 with an HTML page instead of a list of results'],
-])('a reply it cannot trust (%s) is an error naming the model, never a wrong list', async (knob, said) => {
-	const run = await rerank(knobs({ bad_reply: knob }));
-	expect(run.output).toBeUndefined();
-	expect(run.error?.message).toContain(`The rerank model "rerank-1" ${said}`);
-	expect(run.error?.description).toMatch(/^No order of this reply is used/);
-	expect(run.log[0].error?.message).toBe(run.error?.message);
-	expect(await service().requests()).toHaveLength(1);
-});
+])(
+	'a reply it cannot trust (%s) is an error naming the model, never a wrong list',
+	async (knob, said) => {
+		const run = await rerank(knobs({ bad_reply: knob }).options);
+		expect(run.output).toBeUndefined();
+		expect(run.error?.message).toContain(`The rerank model "rerank-1" ${said}`);
+		expect(run.error?.description).toMatch(/^No order of this reply is used/);
+		expect(run.log[0].error?.message).toBe(run.error?.message);
+		expect(await service().requests()).toHaveLength(1);
+	},
+);
 
 test.each([
 	[
@@ -153,7 +156,7 @@ test.each([
 		'a model that does not exist',
 		keys.rag,
 		'rerank-9',
-		'Model "rerank-9" does not exist',
+		'Model "rerank-9" does not exist on this service',
 		/HTTP 404/,
 	],
 	[
@@ -163,27 +166,37 @@ test.each([
 		`Model "fault-503-one-api-no-channel" is not available to this API key's group: the gateway has no channel for it`,
 		/HTTP 503/,
 	],
-])('%s: one request, never retried, an n8n error with the fix', async (_name, apiKey, model, message, description) => {
-	expect(faultModels).toContain('fault-503-one-api-no-channel');
-	const run = await rerank({}, search(), model, apiKey);
-	expect(run.error?.message).toBe(message);
-	expect(run.error?.description).toMatch(description);
-	// The sub-node's own: n8n names it as the node to open.
-	expect(run.error?.functionality).toBe('configuration-node');
-	expect((await service().requests()).map((request) => request.path)).toEqual(['/v1/rerank']);
-});
+])(
+	'%s: one request, never retried, an n8n error with the fix',
+	async (_name, apiKey, model, message, description) => {
+		expect(faultModels).toContain('fault-503-one-api-no-channel');
+		const run = await rerank({}, search(), model, apiKey);
+		expect(run.error?.message).toBe(message);
+		expect(run.error?.description).toMatch(description);
+		// The sub-node's own: n8n names it as the node to open.
+		expect(run.error?.functionality).toBe('configuration-node');
+		expect((await service().requests()).map((request) => request.path)).toEqual(['/v1/rerank']);
+	},
+);
 
-test.each(['html', 'json'])('a service without /rerank (%s 404) says to check the Base URL', async (page) => {
-	const run = await rerank(knobs({ no_rerank: page }));
-	expect(run.error?.message).toBe(
-		`The service at "${service().baseUrl}" has no rerank endpoint: POST ${service().baseUrl}/rerank answered 404`,
-	);
-	expect(run.error?.description).toMatch(/Check the Base URL in the credential/);
-});
+test.each(['html', 'json'])(
+	'a service without /rerank (%s 404) says to check the Base URL',
+	async (page) => {
+		const run = await rerank(knobs({ no_rerank: page }).options);
+		expect(run.error?.message).toBe(
+			`The service at "${service().baseUrl}" has no rerank endpoint: POST ${service().baseUrl}/rerank answered 404`,
+		);
+		expect(run.error?.description).toMatch(/Check the Base URL in the credential/);
+	},
+);
 
 test.each([
-	['a 500', { fail_first: { count: 2, status: 500 } }, 3],
-	['a 429 asking to wait', { fail_first: { count: 1, status: 429, retry_after: 0.2 } }, 2],
+	['a 500', { fail_first: { id: 'r500', count: 2, status: 500 } }, 3],
+	[
+		'a 429 asking to wait',
+		{ fail_first: { id: 'r429', count: 1, status: 429, retry_after: '1' } },
+		2,
+	],
 ])('%s is retried, and the search succeeds', async (_name, xLocal, requests) => {
 	const ranking = await serviceRanking();
 	const run = await rerank({ maxRetryWait: 5000, ...knobs(xLocal).options });
@@ -193,7 +206,10 @@ test.each([
 });
 
 test('Max Retries 0: a 503 fails at once, with the attempts counted', async () => {
-	const run = await rerank({ maxRetries: 0, ...knobs({ fail_first: { count: 1, status: 503 } }).options });
+	const run = await rerank({
+		maxRetries: 0,
+		...knobs({ fail_first: { id: 'r503', count: 1, status: 503 } }).options,
+	});
 	expect(run.error?.message).toMatch(/503|overloaded|unavailable/i);
 	expect(await service().requests()).toHaveLength(1);
 });

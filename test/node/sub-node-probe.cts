@@ -9,7 +9,7 @@ import type {
 	INodeParameters,
 	INodeType,
 	IRunData,
-	NodeConnectionType,
+	AINodeConnectionType,
 } from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
@@ -22,7 +22,7 @@ export interface SubNode {
 	type: string;
 	name: string;
 	node: INodeType;
-	connection: NodeConnectionType;
+	connection: AINodeConnectionType;
 }
 
 export interface SubNodeRun {
@@ -53,12 +53,25 @@ export async function runSubNode<T>(
 	},
 ): Promise<SubNodeRun> {
 	const engine = createEngine({
-		nodeTypes: { [subNode.type]: subNode.node, 'test.probe': probeNode<T>(subNode.connection, async (supplied) => await script(await supplied())) },
+		nodeTypes: {
+			[subNode.type]: subNode.node,
+			'test.probe': probeNode<T>(
+				subNode.connection,
+				async (supplied) => await script(await supplied()),
+			),
+		},
 		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
 		credentials: { chatCompletionsApi: { apiKey, baseUrl, ...credential } },
 	});
 	const nodes: INode[] = [
-		{ id: 'p', name: 'Probe', type: 'test.probe', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'p',
+			name: 'Probe',
+			type: 'test.probe',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		{
 			id: 's',
 			name: subNode.name,

@@ -308,7 +308,7 @@ describe('bestFirst: the documents of a search', () => {
 			{ first: 0, ranking: ranking([1, 0.6], [0, 0.2]) },
 			{ first: 2, ranking: ranking([0, 0.9], [1, 0.1]) },
 		];
-		expect(bestFirst(batches, {  })).toEqual([
+		expect(bestFirst(batches, {})).toEqual([
 			{ index: 2, score: 0.9 },
 			{ index: 1, score: 0.6 },
 			{ index: 0, score: 0.2 },
@@ -323,9 +323,7 @@ describe('bestFirst: the documents of a search', () => {
 
 	it('leaves out documents scored below Minimum Score (a score equal to it stays)', () => {
 		const batches = [{ first: 0, ranking: ranking([0, 0.9], [1, 0.5], [2, 0.49]) }];
-		expect(bestFirst(batches, { minScore: 0.5 }).map(({ index }) => index)).toEqual([
-			0, 1,
-		]);
+		expect(bestFirst(batches, { minScore: 0.5 }).map(({ index }) => index)).toEqual([0, 1]);
 		expect(bestFirst(batches, { minScore: 0.95 })).toEqual([]);
 	});
 

@@ -87,7 +87,10 @@ test.each([
 	[3, 3],
 	[10, 3],
 ])('Top N %i asks for top_n %i of 3 documents (at most their number)', (topN, expected) => {
-	const [batch] = rerankBatches({ model: 'm', fields: {}, topN }, { query: 'q', documents: ['a', 'b', 'c'] });
+	const [batch] = rerankBatches(
+		{ model: 'm', fields: {}, topN },
+		{ query: 'q', documents: ['a', 'b', 'c'] },
+	);
 	expect(batch.body.top_n).toBe(expected);
 });
 
