@@ -17,10 +17,14 @@ export { buildEmbeddingsRequest } from './embeddings/request';
 export { RerankClient } from './rerank/client';
 export { buildRerankRequest } from './rerank/request';
 
+import type { Connection } from './connection';
+import { readConnection } from './connection';
 import { describeProblem } from './problems/describe-problem';
 import { toNodeError } from './problems/node-error';
 import type { ProblemContext } from './problems/problem';
 import type { InputUsage } from './reply/input-usage';
+import type { Run } from './run/run';
+import { startRun } from './run/start';
 
 /** The hint n8n's own sub-nodes of a vector store show above their fields. */
 export const vectorStoreHint: INodeProperties = {
@@ -80,5 +84,39 @@ export async function logged<T>(
 		const failure = failed(error);
 		context.addOutputData(type, index, failure);
 		throw failure;
+	}
+}
+
+/** A sub-node's client, made from its context, the credential, its run and its checked request. */
+type ClientClass<R, C> = new (
+	context: ISupplyDataFunctions,
+	connection: Connection,
+	run: Run,
+	request: R,
+) => C;
+
+/**
+ * What a sub-node's `supplyData` hands its vector store: its client, on the credential, with a run of its own
+ * (the key's pause, pacing and in-flight cap shared with every other run on the key) and the request `build`
+ * checks from the node's Model and Options. A credential or an option it cannot use is the error `failed`
+ * makes of it, before anything is sent.
+ */
+export async function suppliedClient<R, C>(
+	context: ISupplyDataFunctions,
+	itemIndex: number,
+	build: (model: unknown, options: Record<string, unknown>) => R,
+	Client: ClientClass<R, C>,
+	failed: (error: unknown, connection?: Connection) => NodeApiError | NodeOperationError,
+): Promise<C> {
+	let connection: Connection | undefined;
+	try {
+		connection = await readConnection(context);
+		const request = build(
+			context.getNodeParameter('model', itemIndex, '', { extractValue: true }),
+			context.getNodeParameter('options', itemIndex, {}) as Record<string, unknown>,
+		);
+		return new Client(context, connection, startRun(context, connection), request);
+	} catch (error) {
+		throw failed(error, connection);
 	}
 }

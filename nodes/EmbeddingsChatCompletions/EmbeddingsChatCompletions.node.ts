@@ -9,8 +9,7 @@ import type {
 import { ChatCompletionsEmbeddings } from './embeddings';
 import { embeddingsError } from './errors';
 import { embeddingModelProperty, optionsProperty } from './properties';
-import type { Connection } from '../../engine';
-import { modelMethods, readConnection, startRun, subNode } from '../../engine';
+import { modelMethods, subNode } from '../../engine';
 
 export class EmbeddingsChatCompletions implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,20 +37,15 @@ export class EmbeddingsChatCompletions implements INodeType {
 	methods = modelMethods;
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
-		let connection: Connection | undefined;
-		let client: subNode.EmbeddingsClient;
-		try {
-			connection = await readConnection(this);
-			const request = subNode.buildEmbeddingsRequest(
-				this.getNodeParameter('model', itemIndex, '', { extractValue: true }),
-				this.getNodeParameter('options', itemIndex, {}) as Record<string, unknown>,
-			);
-			// One run for every call of this vector store's execution: the batches of all its calls share the
-			// slots (Auto); with every other run on the key, its pause, pacing and in-flight cap.
-			client = new subNode.EmbeddingsClient(this, connection, startRun(this, connection), request);
-		} catch (error) {
-			throw embeddingsError(this.getNode(), error, { connection });
-		}
+		// One run for every call of this vector store's execution: the batches of all its calls share the
+		// slots (Auto).
+		const client = await subNode.suppliedClient(
+			this,
+			itemIndex,
+			subNode.buildEmbeddingsRequest,
+			subNode.EmbeddingsClient,
+			(error, connection) => embeddingsError(this.getNode(), error, { connection }),
+		);
 		return { response: new ChatCompletionsEmbeddings(this, client) };
 	}
 }

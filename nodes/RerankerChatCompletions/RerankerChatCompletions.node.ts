@@ -9,8 +9,7 @@ import type {
 import { rerankerError } from './errors';
 import { optionsProperty, rerankModelProperty } from './properties';
 import { ChatCompletionsReranker } from './reranker';
-import type { Connection } from '../../engine';
-import { modelMethods, readConnection, startRun, subNode } from '../../engine';
+import { modelMethods, subNode } from '../../engine';
 
 export class RerankerChatCompletions implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,20 +37,14 @@ export class RerankerChatCompletions implements INodeType {
 	methods = modelMethods;
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
-		let connection: Connection | undefined;
-		let client: subNode.RerankClient;
-		try {
-			connection = await readConnection(this);
-			const request = subNode.buildRerankRequest(
-				this.getNodeParameter('model', itemIndex, '', { extractValue: true }),
-				this.getNodeParameter('options', itemIndex, {}) as Record<string, unknown>,
-			);
-			// n8n supplies the reranker anew for each search: its run is that search's; the key's pause, pacing
-			// and in-flight cap are shared with every other run on the key.
-			client = new subNode.RerankClient(this, connection, startRun(this, connection), request);
-		} catch (error) {
-			throw rerankerError(this.getNode(), error, { connection });
-		}
+		// n8n supplies the reranker anew for each search: its run is that search's.
+		const client = await subNode.suppliedClient(
+			this,
+			itemIndex,
+			subNode.buildRerankRequest,
+			subNode.RerankClient,
+			(error, connection) => rerankerError(this.getNode(), error, { connection }),
+		);
 		return { response: new ChatCompletionsReranker(this, client) };
 	}
 }
