@@ -30,6 +30,11 @@ function quoted(text: string): string {
 	return `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
 }
 
+/** `4.2 MB`: a size in bytes as messages show it (MiB, one decimal). */
+export function megabytes(size: number): string {
+	return `${(size / 1024 / 1024).toFixed(1)} MB`;
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
