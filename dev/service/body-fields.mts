@@ -10,7 +10,11 @@ import { describe, type Json } from './json-value.mts';
 export function rejectUnknownFields(names: Iterable<string>, known: readonly string[]): void {
 	for (const name of names) {
 		if (known.includes(name)) continue;
-		throw invalidRequest(`Unrecognized request argument supplied: ${name}`, name, 'unknown_parameter');
+		throw invalidRequest(
+			`Unrecognized request argument supplied: ${name}`,
+			name,
+			'unknown_parameter',
+		);
 	}
 }
 

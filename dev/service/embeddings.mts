@@ -61,7 +61,8 @@ export async function embeddings(
 ): Promise<void> {
 	const request = parseEmbeddingsRequest(rawBody);
 	// OpenAI's answer for a chat model at /embeddings.
-	const refusal = () => invalidRequest('You are not allowed to generate embeddings from this model', null);
+	const refusal = () =>
+		invalidRequest('You are not allowed to generate embeddings from this model', null);
 	const model = await endpointModel(res, request.model, context, isEmbeddingModel, refusal);
 	if (model === undefined) return;
 	const dimensions = request.dimensions ?? model.dimensions;

@@ -2,12 +2,7 @@
  * Validation of the image endpoints' requests: POST /v1/images/generations (JSON) and /v1/images/edits
  * (multipart: one or more `image` or `image[]` files in order, an optional `mask`), with the fields both share.
  */
-import {
-	endpointBody,
-	nonEmptyString,
-	optionalChoice,
-	optionalNumber,
-} from './body-fields.mts';
+import { endpointBody, nonEmptyString, optionalChoice, optionalNumber } from './body-fields.mts';
 import { invalidRequest } from './errors.mts';
 import { formRequest, formValue } from './form-fields.mts';
 import { readImageHeader, type ImageInfo } from './images/image-header.mts';
@@ -47,13 +42,22 @@ const MAX_N = 10;
 const MAX_INPUT_IMAGES = 16;
 
 /** The fields both endpoints read besides the prompt and the images, as OpenAI's image API names them. */
-const SHARED_FIELDS = ['n', 'size', 'quality', 'response_format', 'output_format', 'background', 'user'];
+const SHARED_FIELDS = [
+	'n',
+	'size',
+	'quality',
+	'response_format',
+	'output_format',
+	'background',
+	'user',
+];
 const QUALITIES = ['auto', 'high', 'medium', 'low', 'hd', 'standard'] as const;
 const BACKGROUNDS = ['auto', 'transparent', 'opaque'] as const;
 
 /** `size`: `auto` (1024x1024) or `<width>x<height>`, each side a multiple of 64 up to 4096. */
 function parseSize(value: unknown): { width: number; height: number } {
-	if (value === undefined || value === null || value === 'auto') return { width: 1024, height: 1024 };
+	if (value === undefined || value === null || value === 'auto')
+		return { width: 1024, height: 1024 };
 	const match = typeof value === 'string' ? /^(\d+)x(\d+)$/.exec(value) : null;
 	const [width, height] = [Number(match?.[1]), Number(match?.[2])];
 	const fits = (side: number) => side >= SCALE && side <= MAX_SIDE && side % SCALE === 0;
@@ -84,7 +88,8 @@ function imageFields(
 		prompt: nonEmptyString(value('prompt'), 'prompt'),
 		n: optionalNumber(value('n'), 'n', 1, MAX_N, true) ?? 1,
 		...parseSize(value('size')),
-		responseFormat: optionalChoice(value('response_format'), 'response_format', RESPONSE_FORMATS) ?? 'b64_json',
+		responseFormat:
+			optionalChoice(value('response_format'), 'response_format', RESPONSE_FORMATS) ?? 'b64_json',
 		outputFormat: optionalChoice(value('output_format'), 'output_format', OUTPUT_FORMATS) ?? 'png',
 		knobs,
 	};
@@ -108,7 +113,11 @@ function inputImage(part: FormPart, at: string, pngOnly = false): InputImage {
 	const types = pngOnly ? ['image/png'] : ['image/png', 'image/jpeg', 'image/webp'];
 	const formats = pngOnly ? ['PNG'] : ['PNG', 'JPEG', 'WEBP'];
 	const info = readImageHeader(part.data);
-	if (!types.includes(part.contentType ?? '') || info === undefined || !formats.includes(info.format)) {
+	if (
+		!types.includes(part.contentType ?? '') ||
+		info === undefined ||
+		!formats.includes(info.format)
+	) {
 		throw invalidRequest(
 			`Invalid file '${at}': it must be ${pngOnly ? 'a PNG image' : 'a PNG, JPEG or WEBP image'} sent with its type (${types.join(', ')}); got the type ${part.contentType ?? 'none'} and ${info === undefined ? 'bytes that are no image' : `a ${info.format} image`}`,
 			at,
@@ -123,7 +132,11 @@ function inputImages(files: readonly FormPart[]): InputImage[] {
 	const parts = files.filter((part) => part.name !== 'mask');
 	const names = new Set(parts.map((part) => part.name));
 	if (names.size > 1) {
-		throw invalidRequest("Send the images as 'image' or as 'image[]', not both", 'image', 'invalid_value');
+		throw invalidRequest(
+			"Send the images as 'image' or as 'image[]', not both",
+			'image',
+			'invalid_value',
+		);
 	}
 	if (parts.length === 0 || parts.length > MAX_INPUT_IMAGES) {
 		throw invalidRequest(
@@ -146,10 +159,14 @@ export function parseEditRequest(contentType: string | undefined, body: Buffer):
 	const request = imageFields(form.model, (field) => formValue(form.text, field), form.knobs);
 	const images = inputImages(form.files);
 	const masks = form.files.filter((part) => part.name === 'mask');
-	if (masks.length > 1) throw invalidRequest("'mask' was sent more than once", 'mask', 'invalid_value');
+	if (masks.length > 1)
+		throw invalidRequest("'mask' was sent more than once", 'mask', 'invalid_value');
 	const mask = masks.length === 0 ? undefined : inputImage(masks[0], 'mask', true);
 	const [first] = images;
-	if (mask !== undefined && (mask.info.width !== first.info.width || mask.info.height !== first.info.height)) {
+	if (
+		mask !== undefined &&
+		(mask.info.width !== first.info.width || mask.info.height !== first.info.height)
+	) {
 		throw invalidRequest(
 			`'mask' must have the size of the first image (${first.info.width}x${first.info.height}), got ${mask.info.width}x${mask.info.height}`,
 			'mask',

@@ -71,12 +71,15 @@ async function answer(
 	if (knobs.contentPolicy) throw contentPolicy;
 	const revised = model.revise(request.prompt);
 	const base = origin(request, context.host);
-	const drawings: Drawing[] = Array.from({ length: knobs.noImages ? 0 : request.n }, (_, index) => ({
-		width,
-		height,
-		format,
-		text: text(index),
-	}));
+	const drawings: Drawing[] = Array.from(
+		{ length: knobs.noImages ? 0 : request.n },
+		(_, index) => ({
+			width,
+			height,
+			format,
+			text: text(index),
+		}),
+	);
 	const data = drawings.map((drawing) => {
 		const bytes = draw(drawing);
 		const image =

@@ -86,7 +86,8 @@ export function parseMultipart(contentType: string | undefined, body: Buffer): F
 	for (;;) {
 		const after = body.subarray(cursor, cursor + 2).toString('latin1');
 		if (after === '--') return parts;
-		if (after !== CRLF) throw malformed(`the boundary after part ${parts.length} is not followed by a line end`);
+		if (after !== CRLF)
+			throw malformed(`the boundary after part ${parts.length} is not followed by a line end`);
 		const end = body.indexOf(separator, cursor + CRLF.length);
 		if (end < 0) throw malformed('the body ends without its closing boundary');
 		parts.push(readPart(body.subarray(cursor + CRLF.length, end), parts.length));

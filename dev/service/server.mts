@@ -83,7 +83,11 @@ export function createService(options: ServiceOptions): Server {
 		} else if (route === 'POST /v1/images/generations') {
 			await imageGenerations(res, rawBody, { ...context, store: images, host: req.headers.host });
 		} else if (route === 'POST /v1/images/edits') {
-			await imageEdits(res, contentType, body, { ...context, store: images, host: req.headers.host });
+			await imageEdits(res, contentType, body, {
+				...context,
+				store: images,
+				host: req.headers.host,
+			});
 		} else if (route === 'POST /v1/audio/transcriptions') {
 			await transcriptions(res, 'transcribe', contentType, body, context);
 		} else if (route === 'POST /v1/audio/translations') {

@@ -7,12 +7,7 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { mp3, wav } from './audio/encode.mts';
-import {
-	endpointBody,
-	nonEmptyString,
-	optionalChoice,
-	optionalNumber,
-} from './body-fields.mts';
+import { endpointBody, nonEmptyString, optionalChoice, optionalNumber } from './body-fields.mts';
 import type { ChatContext } from './chat.mts';
 import { endpointModel } from './endpoint-model.mts';
 import { ApiError, invalidRequest } from './errors.mts';
@@ -46,7 +41,11 @@ export async function speech(
 	rawBody: string,
 	context: ChatContext,
 ): Promise<void> {
-	const { body, knobs, model: id } = endpointBody(
+	const {
+		body,
+		knobs,
+		model: id,
+	} = endpointBody(
 		rawBody,
 		['input', 'voice', 'response_format', 'speed', 'instructions', 'stream_format'],
 		parseSpeechKnobs,
@@ -68,7 +67,11 @@ export async function speech(
 	const offered = OFFERED[format];
 	if (offered === undefined) {
 		throw invalidRequest(
-			`'response_format' '${format}' is not offered by \`${model.id}\`: choose ${Object.keys(OFFERED).map((name) => `'${name}'`).join(' or ')}`,
+			`'response_format' '${format}' is not offered by \`${model.id}\`: choose ${Object.keys(
+				OFFERED,
+			)
+				.map((name) => `'${name}'`)
+				.join(' or ')}`,
 			'response_format',
 			'invalid_value',
 		);

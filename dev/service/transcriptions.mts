@@ -139,14 +139,23 @@ export async function transcriptions(
 			'invalid_value',
 		);
 	}
-	const format = optionalChoice(form.text.get('response_format'), 'response_format', TRANSCRIPT_FORMATS) ?? 'json';
+	const format =
+		optionalChoice(form.text.get('response_format'), 'response_format', TRANSCRIPT_FORMATS) ??
+		'json';
 	optionalNumber(formValue(form.text, 'temperature'), 'temperature', 0, 1);
 	const recording = recordingOf(form.files);
-	const model = await endpointModel(res, form.model, context, isTranscriptionModel, cannotTranscribe);
+	const model = await endpointModel(
+		res,
+		form.model,
+		context,
+		isTranscriptionModel,
+		cannotTranscribe,
+	);
 	if (model === undefined) return;
 	if (form.knobs.slowMs > 0) await delay(form.knobs.slowMs);
 	checkFailFirst(form.knobs.failFirst, context.counts);
-	const name = task === 'translate' ? 'english' : (LANGUAGES[language ?? 'en'] ?? language ?? 'english');
+	const name =
+		task === 'translate' ? 'english' : (LANGUAGES[language ?? 'en'] ?? language ?? 'english');
 	const transcript = { task, language: name, seconds: recording.seconds, text: heard(recording) };
 	const { body: answer, contentType: type } = transcriptBody(transcript, format);
 	sendText(res, 200, answer, { 'Content-Type': type });

@@ -165,8 +165,8 @@ export function lacksEndpoint(error: ServiceError): boolean {
  * list of the models the field takes ("Invalid value: 'gpt-4o'. Supported values are: 'gpt-image-1', ...").
  */
 const CANNOT_MEDIA =
-	/(not support(ed)?|does not support|doesn't support|unsupported|cannot|can't|not an?|no endpoints? found).*(images?|image generation|image edit(s|ing)?|audio|transcri(be|bes|ption|ptions)|translations?|speech|text-to-speech|tts)/i;
-const SUPPORTED_MODELS = /supported values are.*(dall-e|gpt-image|whisper|tts-1|transcribe)/i;
+	/\b(not support(ed)?|does not support|doesn't support|unsupported|cannot|can't|not an?|no endpoints? found)\b.*\b(images?|image generation|image edit(s|ing)?|audio|transcri(be|bes|ption|ptions)|translations?|speech|text-to-speech|tts)\b/i;
+const SUPPORTED_MODELS = /\bsupported values are\b.*\b(dall-e|gpt-image|whisper|tts-1|transcribe)/i;
 
 export function cannotServeMedia(error: ServiceError): boolean {
 	return (
@@ -184,7 +184,7 @@ export function cannotServeMedia(error: ServiceError): boolean {
  * policy"), at any endpoint.
  */
 const POLICY_CODES = ['content_policy_violation', 'moderation_blocked', 'content_filter'];
-const POLICY_WORDS = /(safety system|content (management )?policy|content_policy_violation)/i;
+const POLICY_WORDS = /\b(safety system|content (management )?policy|content_policy_violation)\b/i;
 
 export function refusedByPolicy(error: ServiceError): boolean {
 	return (
@@ -197,10 +197,15 @@ export function refusedByPolicy(error: ServiceError): boolean {
  * An upload the service refused as too large: 413 at the endpoints that take files (a recording, images to
  * edit), or a 400 that says so ("Maximum content size limit (26214400) exceeded", "file is too large").
  */
-const TOO_LARGE = /maximum content size|too large|file size.*(limit|exceed)|exceeds? the (maximum|limit)/i;
+const TOO_LARGE =
+	/\bmaximum content size\b|\btoo large\b|\bfile size\b.*\b(limit|exceed)|\bexceeds? the (maximum|limit)\b/i;
 
 export function refusesUploadSize(error: ServiceError): boolean {
-	const uploads: Array<ServiceError['endpoint']> = ['images/edits', 'audio/transcriptions', 'audio/translations'];
+	const uploads: Array<ServiceError['endpoint']> = [
+		'images/edits',
+		'audio/transcriptions',
+		'audio/translations',
+	];
 	return (
 		uploads.includes(error.endpoint) &&
 		(error.status === 413 || (error.status === 400 && TOO_LARGE.test(error.serviceMessage)))

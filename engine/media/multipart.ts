@@ -1,10 +1,11 @@
 import { randomBytes } from 'crypto';
 
 /**
- * A multipart/form-data body (RFC 7578) made here, as one Buffer: n8n's request helper sends a Buffer as it is
- * (a spec FormData would turn into JSON next to our Content-Type, and a Blob is dropped as an empty object), and
- * the dispatcher of n8n's AI transport sends it too (its undici reads only its own FormData class); one Buffer
- * also keeps its length and can be sent again on a retry. No runtime dependency.
+ * A multipart/form-data body (RFC 7578) made here, as one Buffer: n8n 2.41's request helper sends a Buffer as it
+ * is (a global FormData turns into JSON next to a JSON Content-Type, a Blob is dropped as an empty object, a
+ * Uint8Array view sends the whole buffer under it), and so does the dispatcher of n8n's AI transport (its undici
+ * reads only its own FormData class, and throws on the global one). One Buffer also keeps its length and can be
+ * sent again on a retry. No runtime dependency.
  */
 
 /** A file to upload: its bytes, the name it is sent under (with its extension) and its MIME type. */

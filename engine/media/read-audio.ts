@@ -33,11 +33,19 @@ export function readTranscription(
 		const { text, ...details } = body.json;
 		if (typeof text === 'string') return { text, details };
 		if (errorInJson(body.json)?.message !== undefined) throw serviceErrorFrom(reply, body, path);
-		throw new MediaReplyError('transcription', `answered ${reply.status} without a text: ${body.summary}`, RETRY_FIX);
+		throw new MediaReplyError(
+			'transcription',
+			`answered ${reply.status} without a text: ${body.summary}`,
+			RETRY_FIX,
+		);
 	}
 	if (body.kind === 'html' || body.kind === 'empty') {
 		const what = body.kind === 'html' ? `an HTML page (${body.summary})` : 'an empty body';
-		throw new MediaReplyError('transcription', `answered ${reply.status} with ${what} instead of a text`, RETRY_FIX);
+		throw new MediaReplyError(
+			'transcription',
+			`answered ${reply.status} with ${what} instead of a text`,
+			RETRY_FIX,
+		);
 	}
 	return { text: reply.text.replace(/\r?\n$/, ''), details: {} };
 }
@@ -70,15 +78,21 @@ export function readSpeech(reply: BytesReply, format?: string): Speech {
 	const { status, headers, bytes } = reply;
 	const contentType = headers['content-type'];
 	const sniffed = sniffAudio(bytes);
-	const isMessage = sniffed === undefined && (bytes.length === 0 || MESSAGE_TYPE.test(contentType ?? ''));
+	const isMessage =
+		sniffed === undefined && (bytes.length === 0 || MESSAGE_TYPE.test(contentType ?? ''));
 	if (status < 200 || status >= 300 || isMessage) {
 		const text: HttpReply = { status, headers, text: decoder.decode(bytes) };
 		const body = readBody(text.text);
 		if (status < 200 || status >= 300 || errorInJson(body.json)?.message !== undefined) {
 			throw serviceErrorFrom(text, body, 'audio/speech');
 		}
-		const what = body.kind === 'empty' ? 'an empty body' : `${contentType ?? 'a message'} (${body.summary})`;
-		throw new MediaReplyError('speech', `answered ${status} with ${what} instead of audio`, RETRY_FIX);
+		const what =
+			body.kind === 'empty' ? 'an empty body' : `${contentType ?? 'a message'} (${body.summary})`;
+		throw new MediaReplyError(
+			'speech',
+			`answered ${status} with ${what} instead of audio`,
+			RETRY_FIX,
+		);
 	}
 	const type = sniffed ??
 		audioTypeOf(contentType) ??

@@ -54,8 +54,10 @@ function fromUrl(url: string, which: string): ReplyImage {
 function dataEntry(entry: unknown, at: number): ReplyImage {
 	const which = `image ${at + 1}`;
 	const fields = isPlainObject(entry) ? entry : {};
-	const revised = typeof fields.revised_prompt === 'string' ? { revisedPrompt: fields.revised_prompt } : {};
-	if (typeof fields.b64_json === 'string') return { ...decoded(fields.b64_json, which), ...revised };
+	const revised =
+		typeof fields.revised_prompt === 'string' ? { revisedPrompt: fields.revised_prompt } : {};
+	if (typeof fields.b64_json === 'string')
+		return { ...decoded(fields.b64_json, which), ...revised };
 	if (typeof fields.url === 'string') return { ...fromUrl(fields.url, which), ...revised };
 	throw new MediaReplyError('image', `sent ${which} without b64_json or url`, RETRY_FIX);
 }
@@ -66,10 +68,17 @@ function dataEntry(entry: unknown, at: number): ReplyImage {
  * `data`, image data that is no image, an entry without either field. An error status, or an error object
  * inside a 2xx, is the ServiceError it says, marked with the endpoint.
  */
-export function readImages(reply: HttpReply, path: 'images/generations' | 'images/edits'): ReplyImage[] {
+export function readImages(
+	reply: HttpReply,
+	path: 'images/generations' | 'images/edits',
+): ReplyImage[] {
 	const { list, body } = listInReply(reply, 'data', path);
 	if (list === undefined) {
-		throw new MediaReplyError('image', withoutList(reply.status, body, 'a list of images'), RETRY_FIX);
+		throw new MediaReplyError(
+			'image',
+			withoutList(reply.status, body, 'a list of images'),
+			RETRY_FIX,
+		);
 	}
 	if (list.length === 0) {
 		throw new MediaReplyError('image', `answered ${reply.status} without any image`, NO_IMAGES_FIX);
@@ -85,7 +94,11 @@ export function messageImages(message: unknown): ReplyImage[] {
 	const images = isPlainObject(message) ? message.images : undefined;
 	if (images === undefined || images === null) return [];
 	if (!Array.isArray(images)) {
-		throw new MediaReplyError('image', `sent message.images that is ${describe(images)}, not a list`, RETRY_FIX);
+		throw new MediaReplyError(
+			'image',
+			`sent message.images that is ${describe(images)}, not a list`,
+			RETRY_FIX,
+		);
 	}
 	return images.map((entry: unknown, at) => {
 		const which = `image ${at + 1} of message.images`;
@@ -99,6 +112,12 @@ export function messageImages(message: unknown): ReplyImage[] {
 }
 
 /** A downloaded image (the `url` of a reply), typed by its bytes; bytes of anything else name the URL. */
-export function downloadedImage(bytes: Uint8Array, url: string): { bytes: Buffer; type: MediaType } {
-	return typed(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), `an image URL (${url})`);
+export function downloadedImage(
+	bytes: Uint8Array,
+	url: string,
+): { bytes: Buffer; type: MediaType } {
+	return typed(
+		Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+		`an image URL (${url})`,
+	);
 }

@@ -109,7 +109,11 @@ function requiredText(value: unknown, field: string, fix: string): string {
 function optionalText(value: unknown, field: string): string | undefined {
 	if (unset(value)) return undefined;
 	if (typeof value === 'string') return value;
-	throw new InputError(field, `must be text, got ${describe(value)}`, `Type the value in ${field}.`);
+	throw new InputError(
+		field,
+		`must be text, got ${describe(value)}`,
+		`Type the value in ${field}.`,
+	);
 }
 
 /** The fields that are set, without the unset ones. */
@@ -196,7 +200,11 @@ export function editParts(request: Around, input: EditInput): FormPart[] {
 	return formParts(
 		request,
 		{
-			prompt: requiredText(input.prompt, MEDIA_FIELDS.prompt, 'Describe the change, e.g. "Add a red hat".'),
+			prompt: requiredText(
+				input.prompt,
+				MEDIA_FIELDS.prompt,
+				'Describe the change, e.g. "Add a red hat".',
+			),
 			n,
 			size: optionalText(input.size, MEDIA_FIELDS.size),
 		},
@@ -237,7 +245,13 @@ export function transcriptionParts(request: Around, input: TranscriptionInput): 
 	checkRecordingSize(input.file.bytes.length, `the recording ${input.file.fileName}`);
 	const temperature = unset(input.temperature)
 		? undefined
-		: numberInRange(input.temperature, MEDIA_FIELDS.temperature, 0, 1, 'Use a number from 0 to 1, e.g. 0.2.');
+		: numberInRange(
+				input.temperature,
+				MEDIA_FIELDS.temperature,
+				0,
+				1,
+				'Use a number from 0 to 1, e.g. 0.2.',
+			);
 	return formParts(
 		request,
 		{
@@ -261,7 +275,13 @@ export interface SpeechInput {
 export function speechBody(request: Around, input: SpeechInput): Record<string, unknown> {
 	const speed = unset(input.speed)
 		? undefined
-		: numberInRange(input.speed, MEDIA_FIELDS.speed, 0.25, 4, 'Use a number from 0.25 to 4; 1 is normal speed.');
+		: numberInRange(
+				input.speed,
+				MEDIA_FIELDS.speed,
+				0.25,
+				4,
+				'Use a number from 0.25 to 4; 1 is normal speed.',
+			);
 	return {
 		...request.fields,
 		...setFields({

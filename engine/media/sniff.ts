@@ -33,7 +33,11 @@ export function sniffImage(bytes: Uint8Array): MediaType | undefined {
 
 /** An MPEG audio frame header at `offset`: 11 sync bits, then a layer that is not 0 (ADTS uses layer 0). */
 function mpegFrame(bytes: Uint8Array, offset: number): boolean {
-	return bytes[offset] === 0xff && (bytes[offset + 1] & 0xe0) === 0xe0 && (bytes[offset + 1] & 0x06) !== 0;
+	return (
+		bytes[offset] === 0xff &&
+		(bytes[offset + 1] & 0xe0) === 0xe0 &&
+		(bytes[offset + 1] & 0x06) !== 0
+	);
 }
 
 /** An AAC ADTS frame header at the start: 12 sync bits, layer 0. */

@@ -1,8 +1,19 @@
 /**
  * Reading back the images and recordings the local service answers, written apart from the service's own code so
  * that a test checks its bytes independently: a PNG's size and iTXt chunks, a WAV's format and INFO tags, an MP3's
- * ID3v2 text frames and frame count; and a plain WAV made here, to upload.
+ * ID3v2 text frames and frame count; a plain WAV made here, to upload; and how the service names bytes it got.
  */
+import { createHash } from 'node:crypto';
+
+/** How the local service names the bytes it was sent: the first 12 hex digits of their SHA-256. */
+export function sha(bytes: Buffer): string {
+	return createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+}
+
+/** A file part as the local service's request log shows it. */
+export function loggedFile(name: string, filename: string, type: string, bytes: Buffer) {
+	return { name, filename, type, bytes: bytes.length, sha256: sha(bytes) };
+}
 
 export interface PngInfo {
 	width: number;
@@ -12,7 +23,9 @@ export interface PngInfo {
 }
 
 export function readPng(bytes: Buffer): PngInfo {
-	expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+	expect(bytes.subarray(0, 8)).toEqual(
+		Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+	);
 	const text: Record<string, string> = {};
 	let size = { width: 0, height: 0 };
 	for (let at = 8; at < bytes.length; ) {
@@ -97,7 +110,9 @@ export function readMp3(bytes: Buffer): Mp3Info {
 	for (let at = tagEnd; at + 4 <= bytes.length; frames++) {
 		expect([bytes[at], bytes[at + 1] & 0xe0]).toEqual([0xff, 0xe0]);
 		// MPEG-1 Layer III: 144 x bitrate / sample rate (+ padding); bitrate index 9 = 128 kbit/s at 44.1 kHz here.
-		const bitrate = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320][bytes[at + 2] >> 4];
+		const bitrate = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320][
+			bytes[at + 2] >> 4
+		];
 		at += Math.floor((144 * bitrate * 1000) / 44100) + ((bytes[at + 2] >> 1) & 1);
 	}
 	return { tags, frames };

@@ -3,6 +3,7 @@
  * MP3 (MPEG-1 Layer III frames of silence). Each carries the text it speaks and the voice as tags (WAV: a LIST
  * INFO chunk, INAM and IART; MP3: an ID3v2.4 tag, TIT2 and TPE1), which the transcription model reads back.
  */
+import { u16le, u32le } from '../bytes.mts';
 
 export interface SpokenTags {
 	/** What is spoken. */
@@ -12,18 +13,6 @@ export interface SpokenTags {
 }
 
 const SAMPLE_RATE = 8000;
-
-function u16le(value: number): Buffer {
-	const bytes = Buffer.alloc(2);
-	bytes.writeUInt16LE(value);
-	return bytes;
-}
-
-function u32le(value: number): Buffer {
-	const bytes = Buffer.alloc(4);
-	bytes.writeUInt32LE(value);
-	return bytes;
-}
 
 /** A RIFF chunk: id, little-endian size, data, a pad byte to an even length. */
 function riffChunk(id: string, data: Buffer): Buffer {
@@ -53,13 +42,27 @@ export function wav(seconds: number, tags: SpokenTags, frequency = 440): Buffer 
 		riffChunk('INAM', text(tags.title)),
 		riffChunk('IART', text(tags.artist)),
 	]);
-	const body = Buffer.concat([riffChunk('fmt ', format), riffChunk('LIST', info), riffChunk('data', pcm)]);
-	return Buffer.concat([Buffer.from('RIFF', 'latin1'), u32le(4 + body.length), Buffer.from('WAVE', 'latin1'), body]);
+	const body = Buffer.concat([
+		riffChunk('fmt ', format),
+		riffChunk('LIST', info),
+		riffChunk('data', pcm),
+	]);
+	return Buffer.concat([
+		Buffer.from('RIFF', 'latin1'),
+		u32le(4 + body.length),
+		Buffer.from('WAVE', 'latin1'),
+		body,
+	]);
 }
 
 /** A 28-bit number as ID3v2's "synchsafe" integer: 7 bits in each of 4 bytes. */
 function synchsafe(value: number): Buffer {
-	return Buffer.from([(value >> 21) & 0x7f, (value >> 14) & 0x7f, (value >> 7) & 0x7f, value & 0x7f]);
+	return Buffer.from([
+		(value >> 21) & 0x7f,
+		(value >> 14) & 0x7f,
+		(value >> 7) & 0x7f,
+		value & 0x7f,
+	]);
 }
 
 /** An ID3v2.4 text frame: id, synchsafe size, no flags, UTF-8 (encoding 3), the text. */
@@ -79,7 +82,12 @@ export const MP3_FRAME_SECONDS = 1152 / 44100;
  */
 export function mp3(seconds: number, tags: SpokenTags): Buffer {
 	const frames = Buffer.concat([id3Text('TIT2', tags.title), id3Text('TPE1', tags.artist)]);
-	const tag = Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([4, 0, 0]), synchsafe(frames.length), frames]);
+	const tag = Buffer.concat([
+		Buffer.from('ID3', 'latin1'),
+		Buffer.from([4, 0, 0]),
+		synchsafe(frames.length),
+		frames,
+	]);
 	const frame = Buffer.alloc(FRAME_BYTES);
 	frame.set(FRAME_HEADER);
 	const count = Math.max(1, Math.round(seconds / MP3_FRAME_SECONDS));

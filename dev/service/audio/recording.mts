@@ -48,7 +48,9 @@ function readWav(bytes: Buffer): Recording {
 
 /** A 28-bit "synchsafe" integer of ID3v2 (7 bits a byte). */
 function synchsafeAt(bytes: Buffer, offset: number): number {
-	return (bytes[offset] << 21) | (bytes[offset + 1] << 14) | (bytes[offset + 2] << 7) | bytes[offset + 3];
+	return (
+		(bytes[offset] << 21) | (bytes[offset + 1] << 14) | (bytes[offset + 2] << 7) | bytes[offset + 3]
+	);
 }
 
 /** An ID3v2 text frame's text: encoding 0 (Latin-1), 1 (UTF-16 with BOM), 2 (UTF-16BE) or 3 (UTF-8). */
@@ -76,19 +78,25 @@ function readMp3(bytes: Buffer): Recording {
 			const id = bytes.toString('latin1', at, at + 4);
 			const size = version >= 4 ? synchsafeAt(bytes, at + 4) : bytes.readUInt32BE(at + 4);
 			if (size === 0) break;
-			if (id === 'TIT2') title = id3Text(bytes.subarray(at + 10, at + 10 + size)).replace(/\0+$/, '');
+			if (id === 'TIT2')
+				title = id3Text(bytes.subarray(at + 10, at + 10 + size)).replace(/\0+$/, '');
 			at += 10 + size;
 		}
 	}
 	const kbps = BITRATES[bytes[audioStart + 2] >> 4] ?? 0;
 	const audioBytes = Math.max(0, bytes.length - audioStart);
-	const seconds = kbps > 0 ? (audioBytes * 8) / (kbps * 1000) : audioBytes / ASSUMED_BYTES_PER_SECOND;
+	const seconds =
+		kbps > 0 ? (audioBytes * 8) / (kbps * 1000) : audioBytes / ASSUMED_BYTES_PER_SECOND;
 	return { container: 'mp3', seconds, ...(title === undefined ? {} : { title }) };
 }
 
 /** Whether an MPEG audio frame header starts at `offset`: 11 sync bits and a layer that is not 0. */
 function frameSync(bytes: Buffer, offset: number): boolean {
-	return bytes[offset] === 0xff && (bytes[offset + 1] & 0xe0) === 0xe0 && (bytes[offset + 1] & 0x06) !== 0;
+	return (
+		bytes[offset] === 0xff &&
+		(bytes[offset + 1] & 0xe0) === 0xe0 &&
+		(bytes[offset + 1] & 0x06) !== 0
+	);
 }
 
 /** The recording `bytes` hold; undefined when they are none of the containers a transcription service reads. */
@@ -99,6 +107,7 @@ export function readRecording(bytes: Buffer): Recording | undefined {
 	if (textAt(bytes, 0, 'OggS')) return { container: 'ogg', seconds };
 	if (textAt(bytes, 0, 'fLaC')) return { container: 'flac', seconds };
 	if (textAt(bytes, 4, 'ftyp')) return { container: 'mp4', seconds };
-	if (bytes.length >= 4 && bytes.readUInt32BE(0) === 0x1a45dfa3) return { container: 'webm', seconds };
+	if (bytes.length >= 4 && bytes.readUInt32BE(0) === 0x1a45dfa3)
+		return { container: 'webm', seconds };
 	return undefined;
 }

@@ -62,7 +62,10 @@ export function transcriptBody(
 		case 'srt':
 			return {
 				body: segments
-					.map((segment, index) => `${index + 1}\n${clock(segment.start, ',')} --> ${clock(segment.end, ',')}\n${segment.text.trim()}\n\n`)
+					.map(
+						(segment, index) =>
+							`${index + 1}\n${clock(segment.start, ',')} --> ${clock(segment.end, ',')}\n${segment.text.trim()}\n\n`,
+					)
 					.join(''),
 				contentType: plain,
 			};

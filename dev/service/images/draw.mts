@@ -9,14 +9,10 @@ import { digest } from '../digest.mts';
 import type { ImageInfo } from './image-header.mts';
 import { jpeg, png, webp, type Rgb } from './encode.mts';
 
-export const OUTPUT_FORMATS = ['png', 'jpeg', 'webp'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-export const MIME_TYPES: Record<OutputFormat, string> = {
-	png: 'image/png',
-	jpeg: 'image/jpeg',
-	webp: 'image/webp',
-};
+/** The formats an image is answered in (`output_format`), and their MIME types. */
+export const MIME_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
+export type OutputFormat = keyof typeof MIME_TYPES;
+export const OUTPUT_FORMATS = Object.keys(MIME_TYPES) as OutputFormat[];
 
 /** Pixels in each direction per pixel drawn: a 1024x1024 image is drawn as 16x16 pixels. */
 export const SCALE = 64;

@@ -4,24 +4,7 @@
  * (models/image.mts) are made with them.
  */
 import { crc32, deflateSync } from 'node:zlib';
-
-function u16be(value: number): Buffer {
-	const bytes = Buffer.alloc(2);
-	bytes.writeUInt16BE(value);
-	return bytes;
-}
-
-function u32be(value: number): Buffer {
-	const bytes = Buffer.alloc(4);
-	bytes.writeUInt32BE(value);
-	return bytes;
-}
-
-function u32le(value: number): Buffer {
-	const bytes = Buffer.alloc(4);
-	bytes.writeUInt32LE(value);
-	return bytes;
-}
+import { u16be, u32be, u32le } from '../bytes.mts';
 
 /** An 8-bit RGB colour. */
 export type Rgb = [red: number, green: number, blue: number];

@@ -20,14 +20,16 @@ const CHAT_SIZE = 16 * SCALE;
 
 function chatImages(id: string, request: ChatRequest): TextReply {
 	const prompt = lastUserText(request.messages);
-	if (!request.modalities.includes('image')) return limitedReply(`${id}-2026-11-01`, prompt, request);
+	if (!request.modalities.includes('image'))
+		return limitedReply(`${id}-2026-11-01`, prompt, request);
 	const count = request.knobs.images ?? 1;
 	const images = Array.from({ length: count }, (_, index) => {
 		const text = { prompt, image: `${index + 1} of ${count}`, size: `${CHAT_SIZE}x${CHAT_SIZE}` };
 		const bytes = draw({ width: CHAT_SIZE, height: CHAT_SIZE, format: 'png', text });
 		return `data:image/png;base64,${bytes.toString('base64')}`;
 	});
-	const content = count === 1 ? `Here is the image: ${prompt}` : `Here are ${count} images: ${prompt}`;
+	const content =
+		count === 1 ? `Here is the image: ${prompt}` : `Here are ${count} images: ${prompt}`;
 	return { kind: 'text', model: `${id}-2026-11-01`, content, finishReason: 'stop', images };
 }
 

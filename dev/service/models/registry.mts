@@ -16,7 +16,9 @@ import { visionModel } from './vision.mts';
 export const models: ReadonlyMap<string, ModelDefinition> = new Map(
 	[
 		...[
-			...[...echoModels, ...reasoningModels, toolsModel, thinkingToolsModel, jsonModel].map(textOnly),
+			...[...echoModels, ...reasoningModels, toolsModel, thinkingToolsModel, jsonModel].map(
+				textOnly,
+			),
 			withoutFiles(textOnly(echoModel('no-files-1'))),
 			visionModel,
 		].map(withoutImageOutput),

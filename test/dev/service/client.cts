@@ -59,6 +59,12 @@ export function expectInvalidRequest(
 	});
 }
 
+/** The service's refusal of a model the endpoint does not serve: `status`, its message, `model_not_supported`. */
+export function expectModelRefused(reply: Reply, status: number, message: string): void {
+	expect(reply.status).toBe(status);
+	expect(reply.json.error).toMatchObject({ message, code: 'model_not_supported' });
+}
+
 export async function send(url: string, init: RequestInit = {}): Promise<Reply> {
 	return reply(await fetch(url, init));
 }

@@ -1,13 +1,13 @@
 /** The local service's image endpoints: generations (JSON) and edits (multipart), their images, checks and knobs. */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { readPng } from '../../support/media.cts';
+import { loggedFile, readPng, sha } from '../../support/media.cts';
 import { keys, useLocalService } from '../../support/service.cts';
 import {
 	chat,
 	expectInvalidRequest,
+	expectModelRefused,
 	formOf,
 	generateImages,
 	hello,
@@ -23,8 +23,6 @@ const asset = (name: string) =>
 const pixel = asset('pixel-2x3.png');
 const grey = asset('grey-4x5.jpg');
 const clear = asset('clear-3x2.webp');
-const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 12);
-
 /** A PNG of `width` x `height` as far as its header goes (the fixture with IHDR's size and CRC changed): a mask. */
 function pngOfSize(width: number, height: number): Buffer {
 	const png = Buffer.from(pixel);
@@ -104,14 +102,34 @@ describe('POST /v1/images/generations', () => {
 	});
 
 	it.each([
-		['no prompt', { prompt: undefined }, 'prompt', /^'prompt' must be a non-empty string, got nothing/],
+		[
+			'no prompt',
+			{ prompt: undefined },
+			'prompt',
+			/^'prompt' must be a non-empty string, got nothing/,
+		],
 		['an empty prompt', { prompt: '' }, 'prompt', /^'prompt' must be a non-empty string/],
 		['n 0', { n: 0 }, 'n', /^'n' must be an integer from 1 to 10, got number 0/],
 		['n 11', { n: 11 }, 'n', /^'n' must be an integer from 1 to 10/],
-		['a size that is no size', { size: 'big' }, 'size', /^'size' must be 'auto' or '<width>x<height>'/],
+		[
+			'a size that is no size',
+			{ size: 'big' },
+			'size',
+			/^'size' must be 'auto' or '<width>x<height>'/,
+		],
 		['a size not a multiple of 64', { size: '1000x1000' }, 'size', /multiple of 64/],
-		['response_format json', { response_format: 'json' }, 'response_format', /^Invalid value for 'response_format': 'json'. Supported values are: 'b64_json', 'url'./],
-		['output_format gif', { output_format: 'gif' }, 'output_format', /^Invalid value for 'output_format'/],
+		[
+			'response_format json',
+			{ response_format: 'json' },
+			'response_format',
+			/^Invalid value for 'response_format': 'json'. Supported values are: 'b64_json', 'url'./,
+		],
+		[
+			'output_format gif',
+			{ output_format: 'gif' },
+			'output_format',
+			/^Invalid value for 'output_format'/,
+		],
 		['an unknown field', { seed: 1 }, 'seed', /^Unrecognized request argument supplied: seed/],
 		['an unknown knob', { x_local: { paint: true } }, 'x_local', /unknown field paint/],
 	])('refuses %s with a 400 naming the field', async (_name, body, param, message) => {
@@ -120,13 +138,8 @@ describe('POST /v1/images/generations', () => {
 
 	it('refuses a chat model with a 400 naming it; unknown model 404, outside the group 403, bad key 401', async () => {
 		const chatModel = await generate({ model: 'echo-1' });
-		expect(chatModel.status).toBe(400);
-		expect(chatModel.json.error).toEqual({
-			message: 'The model `echo-1` does not support image generation',
-			type: 'invalid_request_error',
-			param: 'model',
-			code: 'model_not_supported',
-		});
+		expectModelRefused(chatModel, 400, 'The model `echo-1` does not support image generation');
+		expect(chatModel.json.error).toMatchObject({ type: 'invalid_request_error', param: 'model' });
 		expect((await generate({ model: 'image-9' })).status).toBe(404);
 		expect((await generate({}, keys.default)).json.error.code).toBe('model_not_found');
 		expect((await generate({}, keys.default)).status).toBe(403);
@@ -135,7 +148,10 @@ describe('POST /v1/images/generations', () => {
 
 	it('image-1 asked to chat without image modalities answers text', async () => {
 		const reply = await chat(service(), keys.media, { model: 'image-1', messages: hello });
-		expect(reply.json.choices[0].message).toEqual({ role: 'assistant', content: 'Hello there, world' });
+		expect(reply.json.choices[0].message).toEqual({
+			role: 'assistant',
+			content: 'Hello there, world',
+		});
 	});
 
 	it('knobs: content_policy, no_images, fail_first (429 with Retry-After, then 200)', async () => {
@@ -153,7 +169,9 @@ describe('POST /v1/images/generations', () => {
 		expect(limited.status).toBe(429);
 		expect(limited.headers.get('retry-after')).toBe('2');
 		expect((await generate({ x_local })).status).toBe(200);
-		const failing = await generate({ x_local: { fail_first: { id: 'img5', count: 1, status: 503 } } });
+		const failing = await generate({
+			x_local: { fail_first: { id: 'img5', count: 1, status: 503 } },
+		});
 		expect(failing.status).toBe(503);
 	});
 
@@ -192,7 +210,9 @@ describe('POST /v1/images/edits', () => {
 	});
 
 	it('takes one image as `image`, and a size', async () => {
-		const reply = await edit({ prompt: 'p', size: '256x128' }, [['image', pixel, 'p.png', 'image/png']]);
+		const reply = await edit({ prompt: 'p', size: '256x128' }, [
+			['image', pixel, 'p.png', 'image/png'],
+		]);
 		expect(pngOf(reply.json.data[0])).toMatchObject({
 			width: 4,
 			height: 2,
@@ -205,7 +225,7 @@ describe('POST /v1/images/edits', () => {
 		const [request] = await service().requests();
 		expect(request.path).toBe('/v1/images/edits');
 		expect(request.body).toEqual([
-			{ name: 'image[]', filename: 'p.png', type: 'image/png', bytes: pixel.length, sha256: sha(pixel) },
+			loggedFile('image[]', 'p.png', 'image/png', pixel),
 			{ name: 'model', value: 'image-1' },
 			{ name: 'prompt', value: 'p' },
 		]);
@@ -215,48 +235,162 @@ describe('POST /v1/images/edits', () => {
 		const files: Array<[string, Buffer, string, string]> = [['image', pixel, 'p.png', 'image/png']];
 		const refused = await edit({ prompt: 'p', x_local: '{"content_policy": true}' }, files);
 		expect(refused.json.error.code).toBe('content_policy_violation');
-		expectInvalidRequest(await edit({ prompt: 'p', x_local: 'yes' }, files), 'x_local', /JSON text of an object/);
+		expectInvalidRequest(
+			await edit({ prompt: 'p', x_local: 'yes' }, files),
+			'x_local',
+			/JSON text of an object/,
+		);
 	});
 
-	it.each<[string, Record<string, string>, Array<[string, Buffer, string, string]>, string, RegExp]>([
+	it.each<
+		[string, Record<string, string>, Array<[string, Buffer, string, string]>, string, RegExp]
+	>([
 		['no image', { prompt: 'p' }, [], 'image', /^'image' must hold 1 to 16 images, got 0/],
-		['image and image[] together', { prompt: 'p' }, [['image', pixel, 'a.png', 'image/png'], ['image[]', pixel, 'b.png', 'image/png']], 'image', /not both/],
-		['an image sent without its type', { prompt: 'p' }, [['image', pixel, 'a.png', 'application/octet-stream']], 'image[0]', /got the type application\/octet-stream and a PNG image/],
-		['text sent as an image', { prompt: 'p' }, [['image[]', pixel, 'a.png', 'image/png'], ['image[]', asset('not-an-image.txt'), 'b.png', 'image/png']], 'image[1]', /bytes that are no image/],
-		['a GIF', { prompt: 'p' }, [['image', asset('dot-1x1.gif'), 'a.gif', 'image/gif']], 'image[0]', /PNG, JPEG or WEBP/],
-		['a JPEG mask', { prompt: 'p' }, [['image', grey, 'a.jpg', 'image/jpeg'], ['mask', grey, 'm.jpg', 'image/jpeg']], 'mask', /must be a PNG image/],
-		['a mask of another size', { prompt: 'p' }, [['image', grey, 'a.jpg', 'image/jpeg'], ['mask', pixel, 'm.png', 'image/png']], 'mask', /size of the first image \(4x5\), got 2x3/],
-		['a prompt sent as a file', {}, [['image', pixel, 'a.png', 'image/png'], ['prompt', pixel, 'p.txt', 'text/plain']], 'prompt', /must be a text field, not a file/],
+		[
+			'image and image[] together',
+			{ prompt: 'p' },
+			[
+				['image', pixel, 'a.png', 'image/png'],
+				['image[]', pixel, 'b.png', 'image/png'],
+			],
+			'image',
+			/not both/,
+		],
+		[
+			'an image sent without its type',
+			{ prompt: 'p' },
+			[['image', pixel, 'a.png', 'application/octet-stream']],
+			'image[0]',
+			/got the type application\/octet-stream and a PNG image/,
+		],
+		[
+			'text sent as an image',
+			{ prompt: 'p' },
+			[
+				['image[]', pixel, 'a.png', 'image/png'],
+				['image[]', asset('not-an-image.txt'), 'b.png', 'image/png'],
+			],
+			'image[1]',
+			/bytes that are no image/,
+		],
+		[
+			'a GIF',
+			{ prompt: 'p' },
+			[['image', asset('dot-1x1.gif'), 'a.gif', 'image/gif']],
+			'image[0]',
+			/PNG, JPEG or WEBP/,
+		],
+		[
+			'a JPEG mask',
+			{ prompt: 'p' },
+			[
+				['image', grey, 'a.jpg', 'image/jpeg'],
+				['mask', grey, 'm.jpg', 'image/jpeg'],
+			],
+			'mask',
+			/must be a PNG image/,
+		],
+		[
+			'a mask of another size',
+			{ prompt: 'p' },
+			[
+				['image', grey, 'a.jpg', 'image/jpeg'],
+				['mask', pixel, 'm.png', 'image/png'],
+			],
+			'mask',
+			/size of the first image \(4x5\), got 2x3/,
+		],
+		[
+			'a prompt sent as a file',
+			{},
+			[
+				['image', pixel, 'a.png', 'image/png'],
+				['prompt', pixel, 'p.txt', 'text/plain'],
+			],
+			'prompt',
+			/must be a text field, not a file/,
+		],
 		['an image sent as text', { prompt: 'p', image: 'pixel.png' }, [], 'image', /must be a file/],
-		['a field twice', { prompt: 'p' }, [['image', pixel, 'a.png', 'image/png']], 'model', /was sent more than once/],
-		['n 0', { prompt: 'p', n: '0' }, [['image', pixel, 'a.png', 'image/png']], 'n', /^'n' must be an integer from 1 to 10, got number 0/],
-		['an unknown field', { prompt: 'p', seed: '1' }, [['image', pixel, 'a.png', 'image/png']], 'seed', /^Unrecognized request argument supplied: seed/],
+		[
+			'a field twice',
+			{ prompt: 'p' },
+			[['image', pixel, 'a.png', 'image/png']],
+			'model',
+			/was sent more than once/,
+		],
+		[
+			'n 0',
+			{ prompt: 'p', n: '0' },
+			[['image', pixel, 'a.png', 'image/png']],
+			'n',
+			/^'n' must be an integer from 1 to 10, got number 0/,
+		],
+		[
+			'an unknown field',
+			{ prompt: 'p', seed: '1' },
+			[['image', pixel, 'a.png', 'image/png']],
+			'seed',
+			/^Unrecognized request argument supplied: seed/,
+		],
 	])('refuses %s with a 400 naming the part', async (name, fields, files, param, message) => {
 		const form = formOf({ model: 'image-1', ...fields }, files);
 		if (name === 'a field twice') form.append('model', 'image-1');
-		expectInvalidRequest(await postForm(service(), '/images/edits', keys.media, form), param, message);
+		expectInvalidRequest(
+			await postForm(service(), '/images/edits', keys.media, form),
+			param,
+			message,
+		);
 	});
 
 	it.each([
-		['JSON', 'application/json', '{"model": "image-1"}', /^Content-Type must be multipart\/form-data/],
+		[
+			'JSON',
+			'application/json',
+			'{"model": "image-1"}',
+			/^Content-Type must be multipart\/form-data/,
+		],
 		['no boundary', 'multipart/form-data', '--x\r\n', /names no boundary/],
-		['a body without the boundary', 'multipart/form-data; boundary=abc', 'hello', /the boundary 'abc' is nowhere in the body/],
-		['no closing boundary', 'multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="model"\r\n\r\nimage-1', /ends without its closing boundary/],
-		['a part without a name', 'multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data\r\n\r\nx\r\n--abc--', /part 1 has no Content-Disposition: form-data with a name/],
-		['headers without a blank line', 'multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="a"\r\n--abc--', /part 1 has no blank line after its headers/],
-	])('refuses a body that is not multipart/form-data (%s) with a 400', async (_name, type, body, message) => {
-		const reply = await send(`${service().baseUrl}/images/edits`, {
-			method: 'POST',
-			headers: { Authorization: `Bearer ${keys.media}`, 'Content-Type': type },
-			body,
-		});
-		expect(reply.status).toBe(400);
-		expect(reply.json.error.message).toMatch(message);
-	});
+		[
+			'a body without the boundary',
+			'multipart/form-data; boundary=abc',
+			'hello',
+			/the boundary 'abc' is nowhere in the body/,
+		],
+		[
+			'no closing boundary',
+			'multipart/form-data; boundary=abc',
+			'--abc\r\nContent-Disposition: form-data; name="model"\r\n\r\nimage-1',
+			/ends without its closing boundary/,
+		],
+		[
+			'a part without a name',
+			'multipart/form-data; boundary=abc',
+			'--abc\r\nContent-Disposition: form-data\r\n\r\nx\r\n--abc--',
+			/part 1 has no Content-Disposition: form-data with a name/,
+		],
+		[
+			'headers without a blank line',
+			'multipart/form-data; boundary=abc',
+			'--abc\r\nContent-Disposition: form-data; name="a"\r\n--abc--',
+			/part 1 has no blank line after its headers/,
+		],
+	])(
+		'refuses a body that is not multipart/form-data (%s) with a 400',
+		async (_name, type, body, message) => {
+			const reply = await send(`${service().baseUrl}/images/edits`, {
+				method: 'POST',
+				headers: { Authorization: `Bearer ${keys.media}`, 'Content-Type': type },
+				body,
+			});
+			expect(reply.status).toBe(400);
+			expect(reply.json.error.message).toMatch(message);
+		},
+	);
 
 	it('refuses a chat model as generations do', async () => {
-		const reply = await edit({ prompt: 'p', model: 'vision-1' }, [['image', pixel, 'a.png', 'image/png']]);
-		expect(reply.status).toBe(400);
-		expect(reply.json.error.message).toBe('The model `vision-1` does not support image generation');
+		const reply = await edit({ prompt: 'p', model: 'vision-1' }, [
+			['image', pixel, 'a.png', 'image/png'],
+		]);
+		expectModelRefused(reply, 400, 'The model `vision-1` does not support image generation');
 	});
 });

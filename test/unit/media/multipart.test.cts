@@ -45,9 +45,13 @@ test('text is UTF-8; quotes and line breaks in names are percent-encoded as brow
 
 test('a MIME type with a line break (or none) is sent as application/octet-stream', () => {
 	const part = (mimeType: string) =>
-		multipartBody([{ name: 'file', file: { bytes: Buffer.from('a'), fileName: 'a.wav', mimeType } }], 'b')
-			.body.toString('latin1');
-	expect(part('audio/wav\r\nX-Injected: 1')).toContain('Content-Type: application/octet-stream\r\n');
+		multipartBody(
+			[{ name: 'file', file: { bytes: Buffer.from('a'), fileName: 'a.wav', mimeType } }],
+			'b',
+		).body.toString('latin1');
+	expect(part('audio/wav\r\nX-Injected: 1')).toContain(
+		'Content-Type: application/octet-stream\r\n',
+	);
 	expect(part('')).toContain('Content-Type: application/octet-stream\r\n');
 });
 

@@ -20,7 +20,12 @@ function thrown(run: () => unknown): unknown {
 
 describe('transcriptions', () => {
 	test('json: the text, and what else the service sent as details', () => {
-		expect(readTranscription(reply({ text: 'Hello.', usage: { type: 'duration', seconds: 2 } }), 'audio/transcriptions')).toEqual({
+		expect(
+			readTranscription(
+				reply({ text: 'Hello.', usage: { type: 'duration', seconds: 2 } }),
+				'audio/transcriptions',
+			),
+		).toEqual({
 			text: 'Hello.',
 			details: { usage: { type: 'duration', seconds: 2 } },
 		});
@@ -33,20 +38,40 @@ describe('transcriptions', () => {
 				reply({ task: 'transcribe', language: 'english', duration: 1.2, text: 'Hello.', segments }),
 				'audio/transcriptions',
 			),
-		).toEqual({ text: 'Hello.', details: { task: 'transcribe', language: 'english', duration: 1.2, segments } });
+		).toEqual({
+			text: 'Hello.',
+			details: { task: 'transcribe', language: 'english', duration: 1.2, segments },
+		});
 	});
 
 	test('text, srt and vtt: the body itself, without its last line end', () => {
-		expect(readTranscription(reply('Hello there.\n'), 'audio/translations')).toEqual({ text: 'Hello there.', details: {} });
+		expect(readTranscription(reply('Hello there.\n'), 'audio/translations')).toEqual({
+			text: 'Hello there.',
+			details: {},
+		});
 		const srt = '1\n00:00:00,000 --> 00:00:01,200\nHello.\n\n';
-		expect(readTranscription(reply(srt), 'audio/transcriptions').text).toBe('1\n00:00:00,000 --> 00:00:01,200\nHello.\n');
+		expect(readTranscription(reply(srt), 'audio/transcriptions').text).toBe(
+			'1\n00:00:00,000 --> 00:00:01,200\nHello.\n',
+		);
 		expect(readTranscription(reply('42'), 'audio/transcriptions').text).toBe('42');
 	});
 
 	test.each([
-		['a JSON object without text', { transcript: 'x' }, 'The transcription model "whisper-1" answered 200 without a text: {"transcript":"x"}'],
-		['an empty body', '', 'The transcription model "whisper-1" answered 200 with an empty body instead of a text'],
-		['a web page', '<html><title>Sign in</title></html>', 'The transcription model "whisper-1" answered 200 with an HTML page (Sign in) instead of a text'],
+		[
+			'a JSON object without text',
+			{ transcript: 'x' },
+			'The transcription model "whisper-1" answered 200 without a text: {"transcript":"x"}',
+		],
+		[
+			'an empty body',
+			'',
+			'The transcription model "whisper-1" answered 200 with an empty body instead of a text',
+		],
+		[
+			'a web page',
+			'<html><title>Sign in</title></html>',
+			'The transcription model "whisper-1" answered 200 with an HTML page (Sign in) instead of a text',
+		],
 	])('%s is an error naming the model', (_name, body, message) => {
 		const error = thrown(() => readTranscription(reply(body), 'audio/transcriptions'));
 		expect(error).toBeInstanceOf(MediaReplyError);
@@ -54,10 +79,16 @@ describe('transcriptions', () => {
 	});
 
 	test('an error status or an error in a 200 is the service error, marked with the endpoint', () => {
-		const error = thrown(() => readTranscription(reply({ error: { message: 'bad file' } }, 400), 'audio/translations'));
+		const error = thrown(() =>
+			readTranscription(reply({ error: { message: 'bad file' } }, 400), 'audio/translations'),
+		);
 		expect(error).toBeInstanceOf(ServiceError);
 		expect((error as ServiceError).endpoint).toBe('audio/translations');
-		expect(thrown(() => readTranscription(reply({ error: { message: 'boom' } }), 'audio/transcriptions'))).toBeInstanceOf(ServiceError);
+		expect(
+			thrown(() =>
+				readTranscription(reply({ error: { message: 'boom' } }), 'audio/transcriptions'),
+			),
+		).toBeInstanceOf(ServiceError);
 	});
 });
 
@@ -66,7 +97,8 @@ describe('speech', () => {
 	const pcm = Buffer.from([1, 0, 2, 0, 3, 0]);
 	const speech = (bytes: Buffer, contentType?: string, status = 200) => ({
 		status,
-		headers: contentType === undefined ? {} : ({ 'content-type': contentType } as Record<string, string>),
+		headers:
+			contentType === undefined ? {} : ({ 'content-type': contentType } as Record<string, string>),
 		bytes,
 	});
 
@@ -80,28 +112,64 @@ describe('speech', () => {
 	});
 
 	test('bytes of no known kind: the type the service sent, else the format asked for, else plain bytes', () => {
-		expect(readSpeech(speech(pcm, 'audio/pcm'), 'mp3').type).toEqual({ mimeType: 'audio/pcm', extension: 'pcm' });
-		expect(readSpeech(speech(pcm, 'application/octet-stream'), 'pcm').type).toEqual({ mimeType: 'audio/pcm', extension: 'pcm' });
-		expect(readSpeech(speech(pcm), undefined).type).toEqual({ mimeType: 'application/octet-stream', extension: 'bin' });
+		expect(readSpeech(speech(pcm, 'audio/pcm'), 'mp3').type).toEqual({
+			mimeType: 'audio/pcm',
+			extension: 'pcm',
+		});
+		expect(readSpeech(speech(pcm, 'application/octet-stream'), 'pcm').type).toEqual({
+			mimeType: 'audio/pcm',
+			extension: 'pcm',
+		});
+		expect(readSpeech(speech(pcm), undefined).type).toEqual({
+			mimeType: 'application/octet-stream',
+			extension: 'bin',
+		});
 	});
 
 	test.each([
-		['JSON', Buffer.from('{"status":"queued"}'), 'application/json', 'The speech model "tts-1" answered 200 with application/json ({"status":"queued"}) instead of audio'],
-		['a web page', Buffer.from('<html><title>Login</title></html>'), 'text/html', 'The speech model "tts-1" answered 200 with text/html (Login) instead of audio'],
-		['nothing', Buffer.alloc(0), 'audio/mpeg', 'The speech model "tts-1" answered 200 with an empty body instead of audio'],
-	])('a 200 with %s instead of audio is an error naming the model', (_name, bytes, type, message) => {
-		const error = thrown(() => readSpeech(speech(bytes, type), 'mp3'));
-		expect(error).toBeInstanceOf(MediaReplyError);
-		expect(said(error, 'tts-1').message).toBe(message);
-	});
+		[
+			'JSON',
+			Buffer.from('{"status":"queued"}'),
+			'application/json',
+			'The speech model "tts-1" answered 200 with application/json ({"status":"queued"}) instead of audio',
+		],
+		[
+			'a web page',
+			Buffer.from('<html><title>Login</title></html>'),
+			'text/html',
+			'The speech model "tts-1" answered 200 with text/html (Login) instead of audio',
+		],
+		[
+			'nothing',
+			Buffer.alloc(0),
+			'audio/mpeg',
+			'The speech model "tts-1" answered 200 with an empty body instead of audio',
+		],
+	])(
+		'a 200 with %s instead of audio is an error naming the model',
+		(_name, bytes, type, message) => {
+			const error = thrown(() => readSpeech(speech(bytes, type), 'mp3'));
+			expect(error).toBeInstanceOf(MediaReplyError);
+			expect(said(error, 'tts-1').message).toBe(message);
+		},
+	);
 
 	test('an error status, or an error in a 200, is the service error, marked with the endpoint', () => {
 		const error = thrown(() =>
-			readSpeech(speech(Buffer.from('{"error":{"message":"Invalid voice"}}'), 'application/json', 400), 'mp3'),
+			readSpeech(
+				speech(Buffer.from('{"error":{"message":"Invalid voice"}}'), 'application/json', 400),
+				'mp3',
+			),
 		);
 		expect(error).toBeInstanceOf(ServiceError);
-		expect(error).toMatchObject({ status: 400, serviceMessage: 'Invalid voice', endpoint: 'audio/speech' });
-		const inside = thrown(() => readSpeech(speech(Buffer.from('{"error":"quota"}'), 'application/json'), 'mp3'));
+		expect(error).toMatchObject({
+			status: 400,
+			serviceMessage: 'Invalid voice',
+			endpoint: 'audio/speech',
+		});
+		const inside = thrown(() =>
+			readSpeech(speech(Buffer.from('{"error":"quota"}'), 'application/json'), 'mp3'),
+		);
 		expect(inside).toBeInstanceOf(ServiceError);
 	});
 });

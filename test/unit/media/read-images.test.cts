@@ -39,7 +39,11 @@ test('b64_json images in order, each typed by its bytes, with revised_prompt whe
 		'images/generations',
 	);
 	expect(images).toEqual([
-		{ bytes: jpeg, type: { mimeType: 'image/jpeg', extension: 'jpeg' }, revisedPrompt: 'A fox, in watercolour' },
+		{
+			bytes: jpeg,
+			type: { mimeType: 'image/jpeg', extension: 'jpeg' },
+			revisedPrompt: 'A fox, in watercolour',
+		},
 		{ bytes: png, type: { mimeType: 'image/png', extension: 'png' } },
 		{ bytes: webp, type: { mimeType: 'image/webp', extension: 'webp' } },
 	]);
@@ -62,12 +66,42 @@ test('a url is reported to download, not fetched; a data URL in url is decoded',
 });
 
 test.each([
-	['no image (data: [])', { created: 1, data: [] }, 'The image model "flux-2" answered 200 without any image', /^Providers answer this way when their filter removed the images: reword the prompt/],
-	['no data', { created: 1 }, 'The image model "flux-2" answered 200 without a list of images: {"created":1}', /^Nothing of this reply is used/],
-	['an HTML page', '<html><head><title>Console</title></head></html>', 'The image model "flux-2" answered 200 with an HTML page instead of a list of images: Console', /^Nothing/],
-	['an entry without b64_json or url', { data: [{ b64_json: b64(png) }, { revised_prompt: 'x' }] }, 'The image model "flux-2" sent image 2 without b64_json or url', /^Nothing/],
-	['data that is no image', { data: [{ b64_json: Buffer.from('%PDF-1.4').toString('base64') }] }, 'The image model "flux-2" sent image 1 whose data is not a PNG, JPEG, GIF or WebP image', /^Nothing/],
-	['a URL of another scheme', { data: [{ url: 'ftp://x/a.png' }] }, 'The image model "flux-2" sent image 1 whose URL "ftp://x/a.png" is neither an http(s) nor a data URL', /^Nothing/],
+	[
+		'no image (data: [])',
+		{ created: 1, data: [] },
+		'The image model "flux-2" answered 200 without any image',
+		/^Providers answer this way when their filter removed the images: reword the prompt/,
+	],
+	[
+		'no data',
+		{ created: 1 },
+		'The image model "flux-2" answered 200 without a list of images: {"created":1}',
+		/^Nothing of this reply is used/,
+	],
+	[
+		'an HTML page',
+		'<html><head><title>Console</title></head></html>',
+		'The image model "flux-2" answered 200 with an HTML page instead of a list of images: Console',
+		/^Nothing/,
+	],
+	[
+		'an entry without b64_json or url',
+		{ data: [{ b64_json: b64(png) }, { revised_prompt: 'x' }] },
+		'The image model "flux-2" sent image 2 without b64_json or url',
+		/^Nothing/,
+	],
+	[
+		'data that is no image',
+		{ data: [{ b64_json: Buffer.from('%PDF-1.4').toString('base64') }] },
+		'The image model "flux-2" sent image 1 whose data is not a PNG, JPEG, GIF or WebP image',
+		/^Nothing/,
+	],
+	[
+		'a URL of another scheme',
+		{ data: [{ url: 'ftp://x/a.png' }] },
+		'The image model "flux-2" sent image 1 whose URL "ftp://x/a.png" is neither an http(s) nor a data URL',
+		/^Nothing/,
+	],
 ])('%s is an error naming the model, never an empty success', (_name, body, message, fix) => {
 	const said = failure(body);
 	expect(said.error).toBeInstanceOf(MediaReplyError);
@@ -76,13 +110,14 @@ test.each([
 });
 
 test('an error status, or an error inside a 200, is the service error it says, marked with the endpoint', () => {
-	const refused = failure({ error: { message: 'Invalid prompt', code: 'bad' } }, 400).error as ServiceError;
+	const refused = failure({ error: { message: 'Invalid prompt', code: 'bad' } }, 400)
+		.error as ServiceError;
 	expect(refused).toBeInstanceOf(ServiceError);
 	expect(refused.endpoint).toBe('images/generations');
 	expect(failure({ error: { message: 'upstream failed' } }).error).toBeInstanceOf(ServiceError);
 });
 
-test("message.images of a chat reply: data URLs decoded, http(s) URLs reported, none when there are none", () => {
+test('message.images of a chat reply: data URLs decoded, http(s) URLs reported, none when there are none', () => {
 	const message = {
 		role: 'assistant',
 		content: 'Here you are',
@@ -102,9 +137,21 @@ test("message.images of a chat reply: data URLs decoded, http(s) URLs reported, 
 });
 
 test.each([
-	['images that are no list', { images: 'x' }, /sent message.images that is the text "x", not a list/],
-	['an entry without a URL', { images: [{ type: 'image_url' }] }, /sent image 1 of message.images without image_url.url/],
-	['a data URL that is no image', { images: [{ image_url: { url: 'data:image/png;base64,aGVsbG8=' } }] }, /sent image 1 of message.images whose data is not a PNG/],
+	[
+		'images that are no list',
+		{ images: 'x' },
+		/sent message.images that is the text "x", not a list/,
+	],
+	[
+		'an entry without a URL',
+		{ images: [{ type: 'image_url' }] },
+		/sent image 1 of message.images without image_url.url/,
+	],
+	[
+		'a data URL that is no image',
+		{ images: [{ image_url: { url: 'data:image/png;base64,aGVsbG8=' } }] },
+		/sent image 1 of message.images whose data is not a PNG/,
+	],
 ])('message.images with %s is an error', (_name, message, words) => {
 	expect(() => messageImages(message)).toThrow(words);
 });

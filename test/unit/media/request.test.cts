@@ -16,10 +16,18 @@ import { pngHeader } from '../../support/images.cts';
 
 const around = { model: 'image-1', fields: {} };
 const png = pngHeader(2, 3);
-const file = (fileName: string, bytes: Buffer = png, mimeType = 'image/png') => ({ bytes, fileName, mimeType });
+const file = (fileName: string, bytes: Buffer = png, mimeType = 'image/png') => ({
+	bytes,
+	fileName,
+	mimeType,
+});
 /** Parts as `name=value` for text and `name<fileName, type>` for files, in order. */
 const shown = (parts: FormPart[]) =>
-	parts.map((part) => ('file' in part ? `${part.name}<${part.file.fileName}, ${part.file.mimeType}>` : `${part.name}=${part.value}`));
+	parts.map((part) =>
+		'file' in part
+			? `${part.name}<${part.file.fileName}, ${part.file.mimeType}>`
+			: `${part.name}=${part.value}`,
+	);
 
 /** The field and message of the InputError `run` throws. */
 function refusal(run: () => unknown): { field: string; message: string; fix: string } {
@@ -60,9 +68,19 @@ describe('generations', () => {
 	test.each([
 		['an empty prompt', { prompt: '  ' }, 'Prompt', 'Prompt: is empty'],
 		['a prompt that is no text', { prompt: 3 }, 'Prompt', 'Prompt: must be text, got 3'],
-		['n 0', { prompt: 'p', n: 0 }, 'Options > Number of Images', 'must be a whole number from 1 to 10, got 0'],
+		[
+			'n 0',
+			{ prompt: 'p', n: 0 },
+			'Options > Number of Images',
+			'must be a whole number from 1 to 10, got 0',
+		],
 		['n 2.5', { prompt: 'p', n: 2.5 }, 'Options > Number of Images', 'got 2.5'],
-		['a response format of no kind', { prompt: 'p', responseFormat: 'png' }, 'Options > Response Format', 'has the unknown value the text "png"'],
+		[
+			'a response format of no kind',
+			{ prompt: 'p', responseFormat: 'png' },
+			'Options > Response Format',
+			'has the unknown value the text "png"',
+		],
 	])('refuses %s before sending', (_name, input, field, message) => {
 		const refused = refusal(() => generationBody(around, input));
 		expect(refused.field).toBe(field);
@@ -101,7 +119,9 @@ describe('edits', () => {
 	});
 
 	test('refuses an empty prompt', () => {
-		expect(refusal(() => editParts(around, { prompt: '', images: [file('a.png')] })).field).toBe('Prompt');
+		expect(refusal(() => editParts(around, { prompt: '', images: [file('a.png')] })).field).toBe(
+			'Prompt',
+		);
 	});
 });
 
@@ -109,13 +129,18 @@ describe('transcriptions and translations', () => {
 	const recording = { bytes: Buffer.from('ID3'), fileName: 'talk.mp3', mimeType: 'audio/mpeg' };
 
 	test('file, model and the options that are set, numbers as text', () => {
-		expect(shown(transcriptionParts({ model: 'whisper-1', fields: {} }, { file: recording }))).toEqual([
-			'model=whisper-1',
-			'file<talk.mp3, audio/mpeg>',
-		]);
+		expect(
+			shown(transcriptionParts({ model: 'whisper-1', fields: {} }, { file: recording })),
+		).toEqual(['model=whisper-1', 'file<talk.mp3, audio/mpeg>']);
 		const parts = transcriptionParts(
 			{ model: 'whisper-1', fields: {} },
-			{ file: recording, language: 'de', prompt: 'Names: Ada.', responseFormat: 'verbose_json', temperature: 0 },
+			{
+				file: recording,
+				language: 'de',
+				prompt: 'Names: Ada.',
+				responseFormat: 'verbose_json',
+				temperature: 0,
+			},
 		);
 		expect(shown(parts)).toEqual([
 			'model=whisper-1',
@@ -128,43 +153,74 @@ describe('transcriptions and translations', () => {
 	});
 
 	test('Extra Body may not set what the node sets; its other fields go as text', () => {
-		const refused = refusal(() => mediaRequest('transcribe', 'whisper-1', { extraBody: { language: 'en' } }));
-		expect(refused).toMatchObject({ field: 'Extra Body', message: 'Extra Body: sets "language", which Options > Language sets' });
-		expect(mediaRequest('translate', 'whisper-1', { extraBody: { language: 'en' } }).fields).toEqual({ language: 'en' });
-		expect(refusal(() => mediaRequest('edit', 'image-1', { extraBody: { 'image[]': 'x' } })).message).toContain(
-			'which the Input Binary Field sets',
+		const refused = refusal(() =>
+			mediaRequest('transcribe', 'whisper-1', { extraBody: { language: 'en' } }),
 		);
+		expect(refused).toMatchObject({
+			field: 'Extra Body',
+			message: 'Extra Body: sets "language", which Options > Language sets',
+		});
+		expect(
+			mediaRequest('translate', 'whisper-1', { extraBody: { language: 'en' } }).fields,
+		).toEqual({ language: 'en' });
+		expect(
+			refusal(() => mediaRequest('edit', 'image-1', { extraBody: { 'image[]': 'x' } })).message,
+		).toContain('which the Input Binary Field sets');
 	});
 
 	test('temperature from 0 to 1', () => {
-		const refused = refusal(() => transcriptionParts(around, { file: recording, temperature: 1.5 }));
-		expect(refused).toMatchObject({ field: 'Options > Temperature', message: 'Options > Temperature: must be from 0 to 1, got 1.5' });
+		const refused = refusal(() =>
+			transcriptionParts(around, { file: recording, temperature: 1.5 }),
+		);
+		expect(refused).toMatchObject({
+			field: 'Options > Temperature',
+			message: 'Options > Temperature: must be from 0 to 1, got 1.5',
+		});
 	});
 
 	test('a recording over 25 MB is refused before sending, with the limit', () => {
 		expect(() => checkRecordingSize(MAX_RECORDING_BYTES, 'binary property "data"')).not.toThrow();
-		const refused = refusal(() => checkRecordingSize(MAX_RECORDING_BYTES + 1, 'binary property "data" (talk.wav)'));
+		const refused = refusal(() =>
+			checkRecordingSize(MAX_RECORDING_BYTES + 1, 'binary property "data" (talk.wav)'),
+		);
 		expect(refused).toEqual({
 			field: 'Input Binary Field',
 			message:
 				'Input Binary Field: binary property "data" (talk.wav) is 25.0 MB, above the limit of 25.0 MB a transcription service takes',
 			fix: expect.stringMatching(/^Send a shorter recording/),
 		});
-		const big = { bytes: Buffer.alloc(MAX_RECORDING_BYTES + 1), fileName: 'big.wav', mimeType: 'audio/wav' };
-		expect(refusal(() => transcriptionParts(around, { file: big })).message).toContain('the recording big.wav is');
+		const big = {
+			bytes: Buffer.alloc(MAX_RECORDING_BYTES + 1),
+			fileName: 'big.wav',
+			mimeType: 'audio/wav',
+		};
+		expect(refusal(() => transcriptionParts(around, { file: big })).message).toContain(
+			'the recording big.wav is',
+		);
 	});
 });
 
 describe('speech', () => {
 	test('{model, input, voice} and response_format and speed when set', () => {
-		expect(speechBody({ model: 'tts-1', fields: {} }, { input: 'Hello', voice: 'af_heart' })).toEqual({
+		expect(
+			speechBody({ model: 'tts-1', fields: {} }, { input: 'Hello', voice: 'af_heart' }),
+		).toEqual({
 			model: 'tts-1',
 			input: 'Hello',
 			voice: 'af_heart',
 		});
 		expect(
-			speechBody({ model: 'tts-1', fields: {} }, { input: 'Hello', voice: 'nova', responseFormat: 'wav', speed: '1.5' }),
-		).toEqual({ model: 'tts-1', input: 'Hello', voice: 'nova', response_format: 'wav', speed: 1.5 });
+			speechBody(
+				{ model: 'tts-1', fields: {} },
+				{ input: 'Hello', voice: 'nova', responseFormat: 'wav', speed: '1.5' },
+			),
+		).toEqual({
+			model: 'tts-1',
+			input: 'Hello',
+			voice: 'nova',
+			response_format: 'wav',
+			speed: 1.5,
+		});
 	});
 
 	test.each([
@@ -178,7 +234,9 @@ describe('speech', () => {
 
 describe('uploads named and typed by their bytes', () => {
 	test('an image keeps its name with the extension of its bytes, and their type', () => {
-		expect(imageUpload({ bytes: png, fileName: 'data', mimeType: 'application/octet-stream' }, 'x', 'f')).toEqual({
+		expect(
+			imageUpload({ bytes: png, fileName: 'data', mimeType: 'application/octet-stream' }, 'x', 'f'),
+		).toEqual({
 			bytes: png,
 			fileName: 'data.png',
 			mimeType: 'image/png',
@@ -195,14 +253,18 @@ describe('uploads named and typed by their bytes', () => {
 
 	test('bytes that are no image are refused, named', () => {
 		const refused = refusal(() =>
-			imageUpload({ bytes: Buffer.from('%PDF-1.7') }, 'binary property "doc"', 'Input Binary Field'),
+			imageUpload(
+				{ bytes: Buffer.from('%PDF-1.7') },
+				'binary property "doc"',
+				'Input Binary Field',
+			),
 		);
 		expect(refused.message).toBe(
 			'Input Binary Field: binary property "doc" is not a PNG, JPEG, GIF or WebP image (checked the bytes, not only the name)',
 		);
 	});
 
-	test('a recording gets the extension and type of its bytes; bytes of no known kind keep the item\'s', () => {
+	test("a recording gets the extension and type of its bytes; bytes of no known kind keep the item's", () => {
 		const mp3 = Buffer.from([0xff, 0xfb, 0x90, 0xc4]);
 		expect(recordingUpload({ bytes: mp3, fileName: 'data', mimeType: 'audio/mp3' })).toEqual({
 			bytes: mp3,
@@ -211,7 +273,12 @@ describe('uploads named and typed by their bytes', () => {
 		});
 		expect(recordingUpload({ bytes: mp3 }).fileName).toBe('recording.mp3');
 		expect(recordingUpload({ bytes: mp3, fileName: 'call.mpga' }).fileName).toBe('call.mpga');
-		const opus = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(22), Buffer.from([1, 8]), Buffer.from('OpusHead')]);
+		const opus = Buffer.concat([
+			Buffer.from('OggS'),
+			Buffer.alloc(22),
+			Buffer.from([1, 8]),
+			Buffer.from('OpusHead'),
+		]);
 		expect(recordingUpload({ bytes: opus, fileName: 'voice note' })).toMatchObject({
 			fileName: 'voice note.ogg',
 			mimeType: 'audio/ogg',

@@ -3,10 +3,15 @@ import { audioTypeOf, sniffAudio, sniffImage, speechFormatType } from '../../../
 import { pngHeader } from '../../support/images.cts';
 
 const bytes = (...parts: Array<string | number[]>) =>
-	Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+	Buffer.concat(
+		parts.map((part) =>
+			typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part),
+		),
+	);
 
 /** An Ogg page header (27 bytes) with one segment, then the first packet. */
-const oggPage = (packet: string) => bytes('OggS', Array<number>(22).fill(0), [1, packet.length], packet);
+const oggPage = (packet: string) =>
+	bytes('OggS', Array<number>(22).fill(0), [1, packet.length], packet);
 
 test.each([
 	['PNG', pngHeader(2, 3), 'image/png', 'png'],
@@ -30,7 +35,12 @@ test.each([
 
 test.each([
 	['MP3 with an ID3 tag', bytes('ID3', [4, 0, 0, 0, 0, 0, 0]), 'audio/mpeg', 'mp3'],
-	['MP3 frames without a tag (MPEG-1 Layer III)', bytes([0xff, 0xfb, 0x90, 0xc4]), 'audio/mpeg', 'mp3'],
+	[
+		'MP3 frames without a tag (MPEG-1 Layer III)',
+		bytes([0xff, 0xfb, 0x90, 0xc4]),
+		'audio/mpeg',
+		'mp3',
+	],
 	['MP3 frames of MPEG-2 Layer III', bytes([0xff, 0xf3, 0x64, 0xc4]), 'audio/mpeg', 'mp3'],
 	['WAV', bytes('RIFF', [0, 0, 0, 0], 'WAVEfmt '), 'audio/wav', 'wav'],
 	['Ogg Opus', oggPage('OpusHead'), 'audio/ogg', 'opus'],
@@ -53,37 +63,32 @@ test.each([
 	expect(sniffAudio(data)).toBeUndefined();
 });
 
-test.each([
-	['audio/mpeg', 'audio/mpeg', 'mp3'],
-	['audio/mp3', 'audio/mpeg', 'mp3'],
-	['Audio/MPEG; charset=binary', 'audio/mpeg', 'mp3'],
-	['audio/x-wav', 'audio/wav', 'wav'],
-	['audio/wave', 'audio/wav', 'wav'],
-	['audio/opus', 'audio/ogg', 'opus'],
-	['audio/aac', 'audio/aac', 'aac'],
-	['audio/pcm', 'audio/pcm', 'pcm'],
-])('the header %s names %s (.%s)', (header, mimeType, extension) => {
-	expect(audioTypeOf(header)).toEqual({ mimeType, extension });
+/** The two names of an audio type: a Content-Type header, and a speech format (`response_format`). */
+const named = { header: audioTypeOf, 'speech format': speechFormatType };
+
+test.each<[keyof typeof named, string, string, string]>([
+	['header', 'audio/mpeg', 'audio/mpeg', 'mp3'],
+	['header', 'audio/mp3', 'audio/mpeg', 'mp3'],
+	['header', 'Audio/MPEG; charset=binary', 'audio/mpeg', 'mp3'],
+	['header', 'audio/x-wav', 'audio/wav', 'wav'],
+	['header', 'audio/wave', 'audio/wav', 'wav'],
+	['header', 'audio/opus', 'audio/ogg', 'opus'],
+	['header', 'audio/aac', 'audio/aac', 'aac'],
+	['header', 'audio/pcm', 'audio/pcm', 'pcm'],
+	['speech format', 'mp3', 'audio/mpeg', 'mp3'],
+	['speech format', 'opus', 'audio/ogg', 'opus'],
+	['speech format', 'aac', 'audio/aac', 'aac'],
+	['speech format', 'flac', 'audio/flac', 'flac'],
+	['speech format', 'wav', 'audio/wav', 'wav'],
+	['speech format', 'pcm', 'audio/pcm', 'pcm'],
+])('the %s %s names %s (.%s)', (how, name, mimeType, extension) => {
+	expect(named[how](name)).toEqual({ mimeType, extension });
 });
 
-test('headers that name no audio type name nothing', () => {
+test('headers and formats that name no audio type name nothing', () => {
 	expect(audioTypeOf('application/octet-stream')).toBeUndefined();
 	expect(audioTypeOf('application/json')).toBeUndefined();
 	expect(audioTypeOf(undefined)).toBeUndefined();
-});
-
-test.each([
-	['mp3', 'audio/mpeg', 'mp3'],
-	['opus', 'audio/ogg', 'opus'],
-	['aac', 'audio/aac', 'aac'],
-	['flac', 'audio/flac', 'flac'],
-	['wav', 'audio/wav', 'wav'],
-	['pcm', 'audio/pcm', 'pcm'],
-])('the speech format %s is %s (.%s)', (format, mimeType, extension) => {
-	expect(speechFormatType(format)).toEqual({ mimeType, extension });
-});
-
-test('a speech format of no known type, or none, names nothing', () => {
 	expect(speechFormatType('mulaw')).toBeUndefined();
 	expect(speechFormatType(undefined)).toBeUndefined();
 });
