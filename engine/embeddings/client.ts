@@ -4,6 +4,7 @@ import type { EmbeddingsReply } from './read-reply';
 import { readEmbeddings } from './read-reply';
 import type { Connection } from '../connection';
 import { EmbeddingsReplyError } from '../failures/errors';
+import type { Post } from '../post';
 import { Poster } from '../post';
 import { summedUsage } from '../reply/input-usage';
 import type { Run } from '../run/run';
@@ -62,8 +63,8 @@ export class EmbeddingsClient {
 
 	/**
 	 * One vector per text, in order. Empty texts fail before anything is sent; a batch that fails stops
-	 * the others (those in flight are cancelled, none of the call's vectors is used), and the call fails
-	 * with its error once they have ended.
+	 * the others (`Poster.postAll`: none of the call's vectors is used), and what they did is noted for the
+	 * call's error (`stopNote`).
 	 */
 	async embed(
 		texts: readonly unknown[],
@@ -75,27 +76,27 @@ export class EmbeddingsClient {
 		const batches = Array.from({ length: Math.ceil(checked.length / batchSize) }, (_, at) =>
 			checked.slice(at * batchSize, (at + 1) * batchSize),
 		);
-		const failed = new AbortController();
-		const ends = this.run.signal(signal ? AbortSignal.any([signal, failed.signal]) : failed.signal);
 		const tally: Tally = { sent: 0, inFlight: 0 };
-		const calls = batches.map(
-			async (batch) => await this.run.admit(() => this.batch(batch, ends, tally)),
-		);
-		/** Ends the other batches after `error` (those in flight cancelled) and notes what they did. */
-		const stopped = async (error: unknown) => {
-			const cancelled = tally.inFlight;
-			failed.abort();
-			await Promise.allSettled(calls);
-			if (batches.length > 1 && typeof error === 'object' && error !== null) {
-				this.#stops.set(error, stopNote(batches.length, tally.sent, cancelled));
-			}
-			return error;
-		};
+		let cancelled = 0;
 		try {
-			return joined(await Promise.all(calls), this.request.dimensions);
+			const replies = await this.#poster.postAll(
+				batches.map((batch) => this.batch(batch, tally)),
+				signal,
+				() => (cancelled = tally.inFlight),
+			);
+			return joined(replies, this.request.dimensions);
 		} catch (error) {
-			throw await stopped(error);
+			throw this.#noted(
+				error,
+				batches.length > 1 ? stopNote(batches.length, tally.sent, cancelled) : '',
+			);
 		}
+	}
+
+	/** `error`, with what its call did with its batches kept for `stopNote` (nothing for a call of one batch). */
+	#noted(error: unknown, note: string): unknown {
+		if (note !== '' && typeof error === 'object' && error !== null) this.#stops.set(error, note);
+		return error;
 	}
 
 	/** What the call that failed with `error` did with its batches, for its error ('' for a call of one batch). */
@@ -103,29 +104,22 @@ export class EmbeddingsClient {
 		return typeof error === 'object' && error !== null ? (this.#stops.get(error) ?? '') : '';
 	}
 
-	private async batch(
-		texts: string[],
-		signal: AbortSignal,
-		tally: Tally,
-	): Promise<EmbeddingsReply> {
+	/** One batch's request, counted in `tally` as it is sent and answered. */
+	private batch(texts: string[], tally: Tally): Post<EmbeddingsReply> {
 		let sent = false;
-		const attempts = {
-			started: () => {
-				if (!sent) tally.sent++;
-				sent = true;
-				tally.inFlight++;
+		return {
+			path: 'embeddings',
+			body: embeddingsBody(this.request, texts),
+			read: (reply) => readEmbeddings(reply, texts.length),
+			tokensOf: (reply) => reply.usage?.totalTokens,
+			attempts: {
+				started: () => {
+					if (!sent) tally.sent++;
+					sent = true;
+					tally.inFlight++;
+				},
+				ended: () => tally.inFlight--,
 			},
-			ended: () => tally.inFlight--,
 		};
-		return await this.#poster.post(
-			{
-				path: 'embeddings',
-				body: embeddingsBody(this.request, texts),
-				read: (reply) => readEmbeddings(reply, texts.length),
-				tokensOf: (reply) => reply.usage?.totalTokens,
-				attempts,
-			},
-			signal,
-		);
 	}
 }

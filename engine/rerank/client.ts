@@ -1,4 +1,4 @@
-import type { Ranked } from './read-reply';
+import type { Ranked, Ranking } from './read-reply';
 import { bestFirst, readRanking } from './read-reply';
 import type { RerankRequest } from './request';
 import { rerankBatches, rerankInput } from './request';
@@ -19,8 +19,8 @@ export interface Reranked {
 /**
  * Reranks a search's documents for the Reranker node: `POST {base}/rerank` with the credential applied by
  * n8n, through the run like every request (its slots, the key's pauses and pacing), with the request's
- * retries. More than 1,000 documents go in several requests at the same time; one that fails cancels the
- * others. It never asks another model.
+ * retries. More than 1,000 documents go in several requests at the same time (`Poster.postAll`: one that
+ * fails cancels the others). It never asks another model.
  */
 export class RerankClient {
 	readonly #poster: Poster;
@@ -44,37 +44,19 @@ export class RerankClient {
 		signal?: AbortSignal,
 	): Promise<Reranked> {
 		const batches = rerankBatches(this.request, rerankInput(query, documents));
-		const failed = new AbortController();
-		const ends = this.run.signal(signal ? AbortSignal.any([signal, failed.signal]) : failed.signal);
-		const calls = batches.map(async ({ first, body }) => {
-			const ranking = await this.run.admit(
-				async () =>
-					await this.#poster.post(
-						{
-							path: 'rerank',
-							body,
-							read: (reply) => readRanking(reply, body.documents.length),
-							tokensOf: (answer) => answer.usage?.totalTokens,
-						},
-						ends,
-					),
-			);
-			return { first, ranking };
-		});
-		/** Ends the other requests after `error` (those in flight cancelled), once they have ended. */
-		const stopped = async (error: unknown) => {
-			failed.abort();
-			await Promise.allSettled(calls);
-			return error;
+		const rankings = await this.#poster.postAll(
+			batches.map(({ body }) => ({
+				path: 'rerank',
+				body,
+				read: (reply) => readRanking(reply, body.documents.length),
+				tokensOf: (answer: Ranking) => answer.usage?.totalTokens,
+			})),
+			signal,
+		);
+		const starts = batches.map(({ first }, at) => ({ first, ranking: rankings[at] }));
+		return {
+			ranked: bestFirst(starts, this.request),
+			usage: summedUsage(rankings.map((ranking) => ranking.usage)),
 		};
-		try {
-			const rankings = await Promise.all(calls);
-			return {
-				ranked: bestFirst(rankings, this.request),
-				usage: summedUsage(rankings.map(({ ranking }) => ranking.usage)),
-			};
-		} catch (error) {
-			throw await stopped(error);
-		}
 	}
 }

@@ -39,10 +39,19 @@ async function answered(
 ): Promise<FullResponse> {
 	const first = await new Promise<FullResponse | WatchEnd>((resolve, reject) => {
 		watch.onEnd(resolve);
-		pending.then(resolve, (error: unknown) => {
-			watch.stop();
-			reject(error);
-		});
+		pending.then(
+			(response) => {
+				// A body read whole is all in. A stream's headers are news: its first bytes get a whole
+				// Timeout after them.
+				if (ArrayBuffer.isView(response.body)) watch.stop();
+				else watch.bytes();
+				resolve(response);
+			},
+			(error: unknown) => {
+				watch.stop();
+				reject(error);
+			},
+		);
 	});
 	if (typeof first === 'string') {
 		abort();
@@ -52,9 +61,6 @@ async function answered(
 		);
 		throw new NetworkError(url, first, watch.idleMs);
 	}
-	// A body read whole is all in. A stream's headers are news: its first bytes get a whole Timeout after them.
-	if (ArrayBuffer.isView(first.body)) watch.stop();
-	else watch.bytes();
 	return first;
 }
 
