@@ -143,3 +143,25 @@ export function emptyExpression(expression: string, itemJson: unknown): string {
 	}
 	return `${its} gives nothing`;
 }
+
+/** Splits a list of names typed in one field: by commas, line breaks or spaces. */
+export function splitList(value: unknown, field: string): string[] {
+	return textEntries(value, field).flatMap((entry) =>
+		entry.split(/[\s,]+/).filter((word) => word !== ''),
+	);
+}
+
+/** The text entries of a field: one text, or a list from an expression. */
+export function textEntries(value: unknown, field: string): string[] {
+	if (value === undefined || value === null || value === '') return [];
+	return (Array.isArray(value) ? value : [value]).map((entry: unknown) => {
+		if (typeof entry !== 'string') {
+			throw new InputError(
+				field,
+				`must be text, got ${describe(entry)}`,
+				'List the entries one per line.',
+			);
+		}
+		return entry;
+	});
+}

@@ -3,7 +3,7 @@ import { audioTypeOf, sniffAudio, speechFormatType } from './sniff';
 import { MediaReplyError } from '../failures/errors';
 import { readBody } from '../reply/body';
 import { errorInJson, serviceErrorFrom } from '../reply/error-body';
-import type { HttpReply } from '../transport/outgoing';
+import type { HttpReply, WholeReply } from '../transport/outgoing';
 import { isPlainObject } from '../values';
 
 /** The replies of the audio endpoints: a transcription's text (and what else the service sent), speech's bytes. */
@@ -50,20 +50,11 @@ export function readTranscription(
 	return { text: reply.text.replace(/\r?\n$/, ''), details: {} };
 }
 
-/** A reply whose body is bytes, as speech comes back. */
-export interface BytesReply {
-	status: number;
-	headers: Record<string, string>;
-	bytes: Uint8Array;
-}
-
 export interface Speech {
 	bytes: Uint8Array;
 	/** The type of the bytes, else the one the service sent, else the format asked for. */
 	type: MediaType;
 }
-
-const decoder = new TextDecoder();
 
 /** Content types that say the body is a message, not audio. */
 const MESSAGE_TYPE = /^(application\/(json|problem\+json)|text\/)/i;
@@ -74,17 +65,16 @@ const MESSAGE_TYPE = /^(application\/(json|problem\+json)|text\/)/i;
  * for (`format`: `mp3`, `wav`, `pcm`, ...). An error status, or an error object in a 2xx, is the ServiceError it
  * says; a 2xx with a message, a web page or nothing instead of audio is a MediaReplyError naming the model.
  */
-export function readSpeech(reply: BytesReply, format?: string): Speech {
+export function readSpeech(reply: WholeReply, format?: string): Speech {
 	const { status, headers, bytes } = reply;
 	const contentType = headers['content-type'];
 	const sniffed = sniffAudio(bytes);
 	const isMessage =
 		sniffed === undefined && (bytes.length === 0 || MESSAGE_TYPE.test(contentType ?? ''));
 	if (status < 200 || status >= 300 || isMessage) {
-		const text: HttpReply = { status, headers, text: decoder.decode(bytes) };
-		const body = readBody(text.text);
+		const body = readBody(reply.text);
 		if (status < 200 || status >= 300 || errorInJson(body.json)?.message !== undefined) {
-			throw serviceErrorFrom(text, body, 'audio/speech');
+			throw serviceErrorFrom(reply, body, 'audio/speech');
 		}
 		const what =
 			body.kind === 'empty' ? 'an empty body' : `${contentType ?? 'a message'} (${body.summary})`;

@@ -1,10 +1,13 @@
 import type { FormPart, MediaFile } from './multipart';
+import { MEDIA_OPTIONS } from './options';
+import type { MediaOperation } from './paths';
 import { sniffAudio, sniffImage } from './sniff';
 import { InputError } from '../failures/errors';
-import type { MediaPath } from '../failures/errors';
+import { checkedValue, wireFields } from '../options/read';
+import type { OptionSpec } from '../options/table';
 import type { EndpointRequest } from '../request/endpoint';
 import { endpointRequest } from '../request/endpoint';
-import { describe, megabytes, numberInRange, wholeNumber } from '../values';
+import { describe, megabytes } from '../values';
 
 /**
  * The requests of the image and audio endpoints, from the values a node read for one item: JSON bodies for
@@ -12,91 +15,79 @@ import { describe, megabytes, numberInRange, wholeNumber } from '../values';
  * checked before anything is sent; an option that is not set is not sent.
  */
 
-/** What the media node does, and the endpoint each operation calls (a path under the Base URL). */
-export const MEDIA_PATHS = {
-	generate: 'images/generations',
-	edit: 'images/edits',
-	transcribe: 'audio/transcriptions',
-	translate: 'audio/translations',
-	speak: 'audio/speech',
-} as const satisfies Record<string, MediaPath>;
-
-export type MediaOperation = keyof typeof MEDIA_PATHS;
-
-/** How messages name the node's fields (issue 49's labels). */
+/** How messages name the node's own fields. */
 export const MEDIA_FIELDS = {
 	prompt: 'Prompt',
 	input: 'Text Input',
 	voice: 'Voice',
 	binaryPropertyName: 'Input Binary Field',
-	n: 'Options > Number of Images',
-	size: 'Options > Size',
-	quality: 'Options > Quality',
-	responseFormat: 'Options > Response Format',
-	mask: 'Options > Mask',
-	language: 'Options > Language',
-	transcriptionPrompt: 'Options > Prompt',
-	temperature: 'Options > Temperature',
-	speed: 'Options > Speed',
 } as const;
 
-/** The fields each operation sets itself, with who sets them: Extra Body may not set them. */
-const RESERVED: Record<MediaOperation, Record<string, string>> = {
-	generate: {
-		model: 'the Model field sets',
-		prompt: 'the Prompt field sets',
-		n: 'Options > Number of Images sets',
-		size: 'Options > Size sets',
-		quality: 'Options > Quality sets',
-		response_format: 'Options > Response Format sets',
-	},
+/** The fields each operation sets from its own fields (not Options), with who sets them. */
+const OWN_FIELDS: Record<MediaOperation, Record<string, string>> = {
+	generate: { prompt: 'the Prompt field sets' },
 	edit: {
-		model: 'the Model field sets',
 		prompt: 'the Prompt field sets',
 		image: 'the Input Binary Field sets',
 		'image[]': 'the Input Binary Field sets',
-		mask: 'Options > Mask sets',
-		n: 'Options > Number of Images sets',
-		size: 'Options > Size sets',
 	},
-	transcribe: {
-		model: 'the Model field sets',
-		file: 'the Input Binary Field sets',
-		language: 'Options > Language sets',
-		prompt: 'Options > Prompt sets',
-		response_format: 'Options > Response Format sets',
-		temperature: 'Options > Temperature sets',
-	},
-	translate: {
-		model: 'the Model field sets',
-		file: 'the Input Binary Field sets',
-		prompt: 'Options > Prompt sets',
-		response_format: 'Options > Response Format sets',
-		temperature: 'Options > Temperature sets',
-	},
-	speak: {
-		model: 'the Model field sets',
-		input: 'the Text Input field sets',
-		voice: 'the Voice field sets',
-		response_format: 'Options > Response Format sets',
-		speed: 'Options > Speed sets',
-	},
+	transcribe: { file: 'the Input Binary Field sets' },
+	translate: { file: 'the Input Binary Field sets' },
+	speak: { input: 'the Text Input field sets', voice: 'the Voice field sets' },
 };
 
-/** Checks the Model and the Options (Timeout, retries, Extra Body) of one operation before anything is sent. */
+/** Each operation's options as messages name them: `Options > Number of Images`. */
+const CHECKED = Object.fromEntries(
+	Object.entries(MEDIA_OPTIONS).map(([operation, specs]) => [
+		operation,
+		specs.map((spec: OptionSpec) => ({ ...spec, label: `Options > ${spec.label}` })),
+	]),
+) as Record<MediaOperation, OptionSpec[]>;
+
+/** An operation's request: the model, its settings, and every field the Options and Extra Body send. */
+export interface MediaRequest extends EndpointRequest {
+	/** Options > Put Output in Field: the binary field an image or audio goes to. */
+	output: string;
+	/** Options > Mask (edits): the binary field of the mask, when added. */
+	mask?: string;
+}
+
+/**
+ * Checks the Model and one item's Options before anything is sent: the operation's own (`MEDIA_OPTIONS`), each
+ * sent under its wire name when set, and the package's Timeout, retries and Extra Body, which may not set what
+ * the node sets.
+ */
 export function mediaRequest(
 	operation: MediaOperation,
 	model: unknown,
 	options: Record<string, unknown>,
-): EndpointRequest {
-	return endpointRequest(model, options, RESERVED[operation]);
+): MediaRequest {
+	const specs = CHECKED[operation];
+	const own = new Set(specs.map((spec) => spec.name));
+	const shared = Object.fromEntries(Object.entries(options).filter(([name]) => !own.has(name)));
+	const reserved: Record<string, string> = {
+		model: 'the Model field sets',
+		...OWN_FIELDS[operation],
+	};
+	for (const spec of specs) {
+		if ('wire' in spec && spec.wire !== undefined) reserved[spec.wire] = `${spec.label} sets`;
+	}
+	const request = endpointRequest(model, shared, reserved);
+	const setting = (name: string) => {
+		const spec = specs.find((option) => option.name === name);
+		if (spec === undefined || spec.kind === 'boolean' || spec.kind === 'json') return undefined;
+		return options[name] === undefined ? undefined : String(checkedValue(spec, options[name]));
+	};
+	return {
+		...request,
+		fields: { ...request.fields, ...wireFields(options, specs) },
+		output: setting('binaryPropertyOutput') ?? 'data',
+		mask: setting('mask'),
+	};
 }
 
-/** What every body is built around: the model and Extra Body. */
+/** What every body is built around: the model, and the fields of the Options and Extra Body. */
 type Around = Pick<EndpointRequest, 'model' | 'fields'>;
-
-/** Whether a field is unset: nothing, null or empty text (an expression that gave nothing). */
-const unset = (value: unknown): boolean => value === undefined || value === null || value === '';
 
 /** A text the service needs, non-empty; else the field's error with `fix`. */
 function requiredText(value: unknown, field: string, fix: string): string {
@@ -105,76 +96,41 @@ function requiredText(value: unknown, field: string, fix: string): string {
 	throw new InputError(field, problem, fix);
 }
 
-/** An optional text: undefined when unset or empty, else the text (anything else is the field's error). */
-function optionalText(value: unknown, field: string): string | undefined {
-	if (unset(value)) return undefined;
-	if (typeof value === 'string') return value;
-	throw new InputError(
-		field,
-		`must be text, got ${describe(value)}`,
-		`Type the value in ${field}.`,
-	);
+/** What each image operation's prompt says, for its fix. */
+const PROMPT_FIXES = {
+	generate: 'Describe the image to make, e.g. "A watercolour fox in the snow".',
+	edit: 'Describe the change, e.g. "Add a red hat".',
+};
+
+/** An image operation's Prompt, non-empty text; else its error. */
+export function imagePrompt(prompt: unknown, operation: 'generate' | 'edit'): string {
+	return requiredText(prompt, MEDIA_FIELDS.prompt, PROMPT_FIXES[operation]);
 }
 
-/** The fields that are set, without the unset ones. */
-function setFields(fields: Record<string, unknown>): Record<string, unknown> {
-	return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-}
-
-export interface GenerationInput {
-	prompt: unknown;
-	n?: unknown;
-	size?: unknown;
-	quality?: unknown;
-	responseFormat?: unknown;
-}
-
-const IMAGE_RESPONSE_FORMATS = ['b64_json', 'url'];
-
-/** The image the node wants back: `b64_json` unless the user chose `url`. */
-function imageResponseFormat(value: unknown): string {
-	const format = optionalText(value, MEDIA_FIELDS.responseFormat) ?? 'b64_json';
-	if (IMAGE_RESPONSE_FORMATS.includes(format)) return format;
-	throw new InputError(
-		MEDIA_FIELDS.responseFormat,
-		`has the unknown value ${describe(format)}`,
-		'Choose Base64 JSON (b64_json) or URL (url); an expression gives one of these values.',
-	);
-}
-
-/** Number of Images: a whole number from 1 to 10 (1 when unset). */
-function imageCount(value: unknown): number {
-	if (unset(value)) return 1;
-	return wholeNumber(value, MEDIA_FIELDS.n, 1, 'Use a whole number from 1 to 10, e.g. 2.', 10);
-}
-
-const PROMPT_FIX = 'Describe the image to make, e.g. "A watercolour fox in the snow".';
-
-/** POST /images/generations: `{model, prompt, n, size?, quality?, response_format}`. */
-export function generationBody(request: Around, input: GenerationInput): Record<string, unknown> {
+/**
+ * POST /images/generations: `{model, prompt, n, size?, quality?, response_format}`, with one image and the
+ * image data in the reply unless Options say otherwise.
+ */
+export function generationBody(request: Around, prompt: unknown): Record<string, unknown> {
 	return {
+		n: 1,
+		response_format: 'b64_json',
 		...request.fields,
-		...setFields({
-			model: request.model,
-			prompt: requiredText(input.prompt, MEDIA_FIELDS.prompt, PROMPT_FIX),
-			n: imageCount(input.n),
-			size: optionalText(input.size, MEDIA_FIELDS.size),
-			quality: optionalText(input.quality, MEDIA_FIELDS.quality),
-			response_format: imageResponseFormat(input.responseFormat),
-		}),
+		model: request.model,
+		prompt: imagePrompt(prompt, 'generate'),
 	};
 }
 
 /**
- * The parts of a multipart body from its text fields (Extra Body first, objects as JSON text, the node's own
- * fields over them) and its files, in order.
+ * The parts of a multipart body: its text fields (the fields of the Options and Extra Body, objects as JSON
+ * text, the node's own over them), then its files, in order.
  */
 function formParts(
 	request: Around,
-	own: Record<string, unknown>,
+	own: Record<string, string>,
 	files: ReadonlyArray<{ name: string; file: MediaFile }>,
 ): FormPart[] {
-	const text = { ...request.fields, ...setFields({ model: request.model, ...own }) };
+	const text = { ...request.fields, model: request.model, ...own };
 	return [
 		...Object.entries(text).map(([name, value]) => ({
 			name,
@@ -184,35 +140,21 @@ function formParts(
 	];
 }
 
-export interface EditInput {
-	prompt: unknown;
-	/** The images to edit, in the order the user named them. */
-	images: readonly MediaFile[];
-	mask?: MediaFile;
-	n?: unknown;
-	size?: unknown;
-}
-
-/** POST /images/edits: `image` (several: `image[]`, in order), `mask`, `prompt`, `model`, `n?`, `size?`. */
-export function editParts(request: Around, input: EditInput): FormPart[] {
-	const name = input.images.length === 1 ? 'image' : 'image[]';
-	const n = unset(input.n) ? undefined : imageCount(input.n);
-	return formParts(
-		request,
-		{
-			prompt: requiredText(
-				input.prompt,
-				MEDIA_FIELDS.prompt,
-				'Describe the change, e.g. "Add a red hat".',
-			),
-			n,
-			size: optionalText(input.size, MEDIA_FIELDS.size),
-		},
-		[
-			...input.images.map((file) => ({ name, file })),
-			...(input.mask === undefined ? [] : [{ name: 'mask', file: input.mask }]),
-		],
-	);
+/**
+ * POST /images/edits: `image` (several: `image[]`, in order), `mask`, `prompt` (checked with `imagePrompt`),
+ * `model`, `n?`, `size?`.
+ */
+export function editParts(
+	request: Around,
+	prompt: string,
+	images: readonly MediaFile[],
+	mask?: MediaFile,
+): FormPart[] {
+	const name = images.length === 1 ? 'image' : 'image[]';
+	return formParts(request, { prompt }, [
+		...images.map((file) => ({ name, file })),
+		...(mask === undefined ? [] : [{ name: 'mask', file: mask }]),
+	]);
 }
 
 /** OpenAI's limit on a recording, which gateways keep: 25 MB (MiB). */
@@ -231,70 +173,30 @@ export function checkRecordingSize(size: number, source: string): void {
 	);
 }
 
-export interface TranscriptionInput {
-	file: MediaFile;
-	/** Transcriptions only: the recording's language, an ISO-639-1 code such as `en`. */
-	language?: unknown;
-	prompt?: unknown;
-	responseFormat?: unknown;
-	temperature?: unknown;
-}
-
-/** POST /audio/transcriptions and /audio/translations: `file`, `model`, `language?`, `prompt?`, `response_format?`, `temperature?`. */
-export function transcriptionParts(request: Around, input: TranscriptionInput): FormPart[] {
-	checkRecordingSize(input.file.bytes.length, `the recording ${input.file.fileName}`);
-	const temperature = unset(input.temperature)
-		? undefined
-		: numberInRange(
-				input.temperature,
-				MEDIA_FIELDS.temperature,
-				0,
-				1,
-				'Use a number from 0 to 1, e.g. 0.2.',
-			);
-	return formParts(
-		request,
-		{
-			language: optionalText(input.language, MEDIA_FIELDS.language),
-			prompt: optionalText(input.prompt, MEDIA_FIELDS.transcriptionPrompt),
-			response_format: optionalText(input.responseFormat, MEDIA_FIELDS.responseFormat),
-			temperature: temperature === undefined ? undefined : String(temperature),
-		},
-		[{ name: 'file', file: input.file }],
-	);
-}
-
-export interface SpeechInput {
-	input: unknown;
-	voice: unknown;
-	responseFormat?: unknown;
-	speed?: unknown;
+/**
+ * POST /audio/transcriptions and /audio/translations: `file`, `model`, and `language`, `prompt`,
+ * `response_format` and `temperature` when set.
+ */
+export function transcriptionParts(request: Around, file: MediaFile): FormPart[] {
+	checkRecordingSize(file.bytes.length, `the recording ${file.fileName}`);
+	return formParts(request, {}, [{ name: 'file', file }]);
 }
 
 /** POST /audio/speech: `{model, input, voice, response_format?, speed?}`. */
-export function speechBody(request: Around, input: SpeechInput): Record<string, unknown> {
-	const speed = unset(input.speed)
-		? undefined
-		: numberInRange(
-				input.speed,
-				MEDIA_FIELDS.speed,
-				0.25,
-				4,
-				'Use a number from 0.25 to 4; 1 is normal speed.',
-			);
+export function speechBody(
+	request: Around,
+	input: unknown,
+	voice: unknown,
+): Record<string, unknown> {
 	return {
 		...request.fields,
-		...setFields({
-			model: request.model,
-			input: requiredText(input.input, MEDIA_FIELDS.input, 'Give the text to speak.'),
-			voice: requiredText(
-				input.voice,
-				MEDIA_FIELDS.voice,
-				"Name one of the model's voices, e.g. alloy (OpenAI) or af_heart (Kokoro): voices depend on the model.",
-			),
-			response_format: optionalText(input.responseFormat, MEDIA_FIELDS.responseFormat),
-			speed,
-		}),
+		model: request.model,
+		input: requiredText(input, MEDIA_FIELDS.input, 'Give the text to speak.'),
+		voice: requiredText(
+			voice,
+			MEDIA_FIELDS.voice,
+			"Name one of the model's voices, e.g. alloy (OpenAI) or af_heart (Kokoro): voices depend on the model.",
+		),
 	};
 }
 

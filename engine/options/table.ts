@@ -52,6 +52,8 @@ export interface TextOption extends Common {
 	default: string;
 	rows?: number;
 	placeholder?: string;
+	/** The request body field, sent only when the option is set; none for the node's own settings. */
+	wire?: string;
 }
 
 export interface ChoiceOption extends Common {

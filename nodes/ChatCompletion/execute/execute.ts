@@ -236,26 +236,10 @@ function collect(
 		}
 		for (const itemIndex of job.items) {
 			if (failFast) throw problems.toNodeError(context.getNode(), problem, itemIndex);
-			replies.push(errorItem(context, problem, itemIndex, routeErrors));
+			replies.push(problems.errorItem(context, problem, itemIndex, routeErrors));
 		}
 	}
 	return withToolCalls ? [replies, toolCalls] : [replies];
-}
-
-/** A failed item under On Error: Continue, on the regular output or (`routeErrors`) the error output. */
-function errorItem(
-	context: IExecuteFunctions,
-	problem: problems.Problem,
-	itemIndex: number,
-	routeErrors: boolean,
-): INodeExecutionData {
-	return {
-		json: problems.errorItemJson(problem, itemIndex),
-		// With the error output on, n8n routes items that carry `error` there (keeping only its message in
-		// json); the error itself keeps the HTTP code and the fix.
-		...(routeErrors ? { error: problems.toNodeError(context.getNode(), problem, itemIndex) } : {}),
-		pairedItem: { item: itemIndex },
-	};
 }
 
 /** Every input item's error item, when the node cannot run at all (its credential) and On Error continues. */
@@ -266,7 +250,7 @@ function everyItemFailed(
 	const routeErrors = context.getNode().onError === 'continueErrorOutput';
 	const items = context
 		.getInputData()
-		.map((_, itemIndex) => errorItem(context, problem, itemIndex, routeErrors));
+		.map((_, itemIndex) => problems.errorItem(context, problem, itemIndex, routeErrors));
 	return hasToolCallsOutput(context.getNodeParameter('toolsMode', 0, 'none'))
 		? [items, []]
 		: [items];

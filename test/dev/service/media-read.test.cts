@@ -4,6 +4,7 @@ import {
 	editParts,
 	generationBody,
 	imageUpload,
+	mediaRequest,
 	recordingUpload,
 	speechBody,
 	transcriptionParts,
@@ -14,7 +15,7 @@ import { downloadedImage, messageImages, readImages } from '../../../engine/medi
 import type { ReplyImage } from '../../../engine/media/read-images';
 import { readSpeech, readTranscription } from '../../../engine/media/read-audio';
 import { describeProblem } from '../../../engine/problems/describe-problem';
-import type { HttpReply } from '../../../engine/transport/outgoing';
+import type { HttpReply, WholeReply } from '../../../engine/transport/outgoing';
 import { readPng, silentWav } from '../../support/media.cts';
 import { keys, useLocalService } from '../../support/service.cts';
 import { subNodeWords } from '../../support/sub-node-replies.cts';
@@ -25,10 +26,11 @@ const service = useLocalService();
 
 const WORDS = subNodeWords('the Chat Completions Media node', []);
 
-const http = (reply: Reply): HttpReply => ({
+const http = (reply: Reply): WholeReply => ({
 	status: reply.status,
 	headers: Object.fromEntries(reply.headers),
 	text: reply.text,
+	bytes: reply.bytes,
 });
 
 /** What the user reads of `run`'s failure with `model`. */
@@ -65,8 +67,8 @@ const pngOf = (image: ReplyImage) => {
 
 test('generations: the body is taken as sent, and each image read with its revised prompt', async () => {
 	const body = generationBody(
-		{ model: 'image-1', fields: {} },
-		{ prompt: 'a fox', n: 2, size: '512x256' },
+		mediaRequest('generate', 'image-1', { n: 2, size: '512x256' }),
+		'a fox',
 	);
 	const images = readImages(http(await postJson('images/generations', body)), 'images/generations');
 	expect(images.map((image) => pngOf(image).text)).toEqual([
@@ -78,8 +80,8 @@ test('generations: the body is taken as sent, and each image read with its revis
 
 test('a url answer is reported, and what it points at is read as an image once downloaded', async () => {
 	const body = generationBody(
-		{ model: 'image-1', fields: {} },
-		{ prompt: 'a fox', responseFormat: 'url' },
+		mediaRequest('generate', 'image-1', { responseFormat: 'url' }),
+		'a fox',
 	);
 	const [image] = readImages(
 		http(await postJson('images/generations', body)),
@@ -93,7 +95,7 @@ test('a url answer is reported, and what it points at is read as an image once d
 test("edits: the engine's multipart carries the images in order, typed and named by their bytes, and the mask", async () => {
 	const first = await postJson(
 		'images/generations',
-		generationBody({ model: 'image-1', fields: {} }, { prompt: 'one', size: '128x64' }),
+		generationBody(mediaRequest('generate', 'image-1', { size: '128x64' }), 'one'),
 	);
 	const png = Buffer.from(first.json.data[0].b64_json, 'base64');
 	const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0, 11, 8, 0, 1, 0, 2, 1, 1, 0x11, 0]);
@@ -102,8 +104,10 @@ test("edits: the engine's multipart carries the images in order, typed and named
 		imageUpload({ bytes: png, fileName: 'first.png' }, 'a', 'b'),
 	];
 	const parts = editParts(
-		{ model: 'image-1', fields: {} },
-		{ prompt: 'merge them', images, mask: imageUpload({ bytes: png }, 'a', 'b'), n: 1 },
+		mediaRequest('edit', 'image-1', { n: 1 }),
+		'merge them',
+		images,
+		imageUpload({ bytes: png }, 'a', 'b'),
 	);
 	const reply = await postParts('images/edits', parts);
 	expect(reply.status).toBe(200);
@@ -118,9 +122,9 @@ test("edits: the engine's multipart carries the images in order, typed and named
 		(entry) => entry.path === '/v1/images/edits',
 	);
 	expect(request.body).toEqual([
+		{ name: 'n', value: '1' },
 		{ name: 'model', value: 'image-1' },
 		{ name: 'prompt', value: 'merge them' },
-		{ name: 'n', value: '1' },
 		expect.objectContaining({ name: 'image[]', filename: 'data.jpeg', type: 'image/jpeg' }),
 		expect.objectContaining({ name: 'image[]', filename: 'first.png', type: 'image/png' }),
 		expect.objectContaining({ name: 'mask', filename: 'image.png', type: 'image/png' }),
@@ -135,8 +139,8 @@ test('transcriptions: an item named "data" goes as data.wav, audio/wav; the text
 		mimeType: 'application/octet-stream',
 	});
 	const parts = transcriptionParts(
-		{ model: 'whisper-local', fields: {} },
-		{ file, responseFormat: 'verbose_json', language: 'en' },
+		mediaRequest('transcribe', 'whisper-local', { responseFormat: 'verbose_json', language: 'en' }),
+		file,
 	);
 	const heard = readTranscription(
 		http(await postParts('audio/transcriptions', parts)),
@@ -151,16 +155,13 @@ test('transcriptions: an item named "data" goes as data.wav, audio/wav; the text
 
 	const spoken = await postJson(
 		'audio/speech',
-		speechBody({ model: 'tts-local', fields: {} }, { input: 'Round trip works', voice: 'alloy' }),
+		speechBody({ model: 'tts-local', fields: {} }, 'Round trip works', 'alloy'),
 	);
-	const speech = readSpeech(
-		{ status: spoken.status, headers: Object.fromEntries(spoken.headers), bytes: spoken.bytes },
-		undefined,
-	);
+	const speech = readSpeech(http(spoken), undefined);
 	expect(speech.type).toEqual({ mimeType: 'audio/mpeg', extension: 'mp3' });
 	const again = transcriptionParts(
 		{ model: 'whisper-local', fields: {} },
-		{ file: recordingUpload({ bytes: speech.bytes }) },
+		recordingUpload({ bytes: speech.bytes }),
 	);
 	expect(
 		readTranscription(http(await postParts('audio/translations', again)), 'audio/translations')
@@ -170,26 +171,15 @@ test('transcriptions: an item named "data" goes as data.wav, audio/wav; the text
 
 test('speech: audio/mp3 from the service is read as audio/mpeg; WAV as audio/wav', async () => {
 	const around = { model: 'tts-local', fields: { x_local: { content_type: 'audio/mp3' } } };
-	const mp3 = await postJson('audio/speech', speechBody(around, { input: 'Hi', voice: 'nova' }));
+	const mp3 = await postJson('audio/speech', speechBody(around, 'Hi', 'nova'));
 	expect(mp3.headers.get('content-type')).toBe('audio/mp3');
-	const read = readSpeech(
-		{ status: mp3.status, headers: Object.fromEntries(mp3.headers), bytes: mp3.bytes },
-		'mp3',
-	);
+	const read = readSpeech(http(mp3), 'mp3');
 	expect(read.type).toEqual({ mimeType: 'audio/mpeg', extension: 'mp3' });
 	const wav = await postJson(
 		'audio/speech',
-		speechBody(
-			{ model: 'tts-local', fields: {} },
-			{ input: 'Hi', voice: 'nova', responseFormat: 'wav' },
-		),
+		speechBody(mediaRequest('speak', 'tts-local', { responseFormat: 'wav' }), 'Hi', 'nova'),
 	);
-	expect(
-		readSpeech(
-			{ status: wav.status, headers: Object.fromEntries(wav.headers), bytes: wav.bytes },
-			'wav',
-		).type,
-	).toEqual({
+	expect(readSpeech(http(wav), 'wav').type).toEqual({
 		mimeType: 'audio/wav',
 		extension: 'wav',
 	});
@@ -216,7 +206,7 @@ test("each mode reads in the node's words", async () => {
 	);
 	const parts = transcriptionParts(
 		{ model: 'echo-1', fields: {} },
-		{ file: recordingUpload({ bytes: silentWav(0.2) }) },
+		recordingUpload({ bytes: silentWav(0.2) }),
 	);
 	const refused = await postParts('audio/transcriptions', parts);
 	expect(readsAs(() => readTranscription(http(refused), 'audio/transcriptions'), 'echo-1')).toBe(
@@ -229,7 +219,7 @@ test('a recording over 25 MB is refused before sending; the service refuses one 
 	const file = recordingUpload({ bytes: big, fileName: 'big.wav' });
 	expect(
 		readsAs(
-			() => transcriptionParts({ model: 'whisper-local', fields: {} }, { file }),
+			() => transcriptionParts({ model: 'whisper-local', fields: {} }, file),
 			'whisper-local',
 		),
 	).toMatch(/^Input Binary Field: the recording big.wav is 25.0 MB, above the limit of 25.0 MB/);

@@ -100,6 +100,7 @@ describe('speech', () => {
 		headers:
 			contentType === undefined ? {} : ({ 'content-type': contentType } as Record<string, string>),
 		bytes,
+		text: bytes.toString('utf8'),
 	});
 
 	test('typed by the bytes first: MP3 is audio/mpeg .mp3 whatever the header says', () => {

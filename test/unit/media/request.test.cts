@@ -5,6 +5,7 @@ import {
 	checkRecordingSize,
 	editParts,
 	generationBody,
+	imagePrompt,
 	imageUpload,
 	MAX_RECORDING_BYTES,
 	mediaRequest,
@@ -43,18 +44,20 @@ function refusal(run: () => unknown): { field: string; message: string; fix: str
 
 describe('generations', () => {
 	test('{model, prompt, n, response_format} with b64_json and n 1 unless chosen; size and quality only when set', () => {
-		expect(generationBody(around, { prompt: 'a fox' })).toEqual({
+		expect(generationBody(mediaRequest('generate', 'image-1', {}), 'a fox')).toEqual({
 			model: 'image-1',
 			prompt: 'a fox',
 			n: 1,
 			response_format: 'b64_json',
 		});
-		expect(
-			generationBody(
-				{ model: 'flux-2', fields: { seed: 7 } },
-				{ prompt: 'a fox', n: '3', size: '1024x1536', quality: 'high', responseFormat: 'url' },
-			),
-		).toEqual({
+		const request = mediaRequest('generate', 'flux-2', {
+			n: '3',
+			size: '1024x1536',
+			quality: 'high',
+			responseFormat: 'url',
+			extraBody: { seed: 7 },
+		});
+		expect(generationBody(request, 'a fox')).toEqual({
 			seed: 7,
 			model: 'flux-2',
 			prompt: 'a fox',
@@ -66,52 +69,65 @@ describe('generations', () => {
 	});
 
 	test.each([
-		['an empty prompt', { prompt: '  ' }, 'Prompt', 'Prompt: is empty'],
-		['a prompt that is no text', { prompt: 3 }, 'Prompt', 'Prompt: must be text, got 3'],
-		[
-			'n 0',
-			{ prompt: 'p', n: 0 },
-			'Options > Number of Images',
-			'must be a whole number from 1 to 10, got 0',
-		],
-		['n 2.5', { prompt: 'p', n: 2.5 }, 'Options > Number of Images', 'got 2.5'],
-		[
-			'a response format of no kind',
-			{ prompt: 'p', responseFormat: 'png' },
-			'Options > Response Format',
-			'has the unknown value the text "png"',
-		],
-	])('refuses %s before sending', (_name, input, field, message) => {
-		const refused = refusal(() => generationBody(around, input));
+		['an empty prompt', '  ', 'Prompt', 'Prompt: is empty'],
+		['a prompt that is no text', 3, 'Prompt', 'Prompt: must be text, got 3'],
+	])('refuses %s before sending', (_name, prompt, field, message) => {
+		const refused = refusal(() => generationBody(around, prompt));
 		expect(refused.field).toBe(field);
 		expect(refused.message).toContain(message);
+	});
+
+	test.each([
+		['n 0', { n: 0 }, 'Options > Number of Images', 'must be a whole number from 1 to 10, got 0'],
+		['n 2.5', { n: 2.5 }, 'Options > Number of Images', 'got 2.5'],
+		[
+			'a response format of no kind',
+			{ responseFormat: 'png' },
+			'Options > Response Format',
+			'has the unknown value "png"',
+		],
+		['a size that is no text', { size: 3 }, 'Options > Size', 'must be text, got 3'],
+	])('refuses %s before sending', (_name, options, field, message) => {
+		const refused = refusal(() => mediaRequest('generate', 'image-1', options));
+		expect(refused.field).toBe(field);
+		expect(refused.message).toContain(message);
+	});
+
+	test('Put Output in Field is data unless set; it is no field of the request', () => {
+		expect(mediaRequest('generate', 'image-1', {}).output).toBe('data');
+		const request = mediaRequest('generate', 'image-1', { binaryPropertyOutput: 'picture' });
+		expect(request.output).toBe('picture');
+		expect(request.fields).toEqual({});
 	});
 });
 
 describe('edits', () => {
 	test('one image is `image`; several are `image[]` in the order given, then the mask; n and size when set', () => {
-		expect(shown(editParts(around, { prompt: 'add a hat', images: [file('a.png')] }))).toEqual([
+		expect(shown(editParts(around, 'add a hat', [file('a.png')]))).toEqual([
 			'model=image-1',
 			'prompt=add a hat',
 			'image<a.png, image/png>',
 		]);
+		const request = mediaRequest('edit', 'image-1', {
+			extraBody: { x_local: { content_policy: true }, quality: 'low' },
+			n: 2,
+			size: '512x512',
+			mask: 'm',
+		});
+		expect(request.mask).toBe('m');
 		const parts = editParts(
-			{ model: 'image-1', fields: { x_local: { content_policy: true }, quality: 'low' } },
-			{
-				prompt: 'merge',
-				images: [file('b.png'), file('a.jpg', png, 'image/jpeg')],
-				mask: file('m.png'),
-				n: 2,
-				size: '512x512',
-			},
+			request,
+			'merge',
+			[file('b.png'), file('a.jpg', png, 'image/jpeg')],
+			file('m.png'),
 		);
 		expect(shown(parts)).toEqual([
 			'x_local={"content_policy":true}',
 			'quality=low',
-			'model=image-1',
-			'prompt=merge',
 			'n=2',
 			'size=512x512',
+			'model=image-1',
+			'prompt=merge',
 			'image[]<b.png, image/png>',
 			'image[]<a.jpg, image/jpeg>',
 			'mask<m.png, image/png>',
@@ -119,9 +135,10 @@ describe('edits', () => {
 	});
 
 	test('refuses an empty prompt', () => {
-		expect(refusal(() => editParts(around, { prompt: '', images: [file('a.png')] })).field).toBe(
-			'Prompt',
-		);
+		expect(refusal(() => imagePrompt('', 'edit'))).toMatchObject({
+			field: 'Prompt',
+			fix: expect.stringContaining('Describe the change'),
+		});
 	});
 });
 
@@ -129,25 +146,22 @@ describe('transcriptions and translations', () => {
 	const recording = { bytes: Buffer.from('ID3'), fileName: 'talk.mp3', mimeType: 'audio/mpeg' };
 
 	test('file, model and the options that are set, numbers as text', () => {
-		expect(
-			shown(transcriptionParts({ model: 'whisper-1', fields: {} }, { file: recording })),
-		).toEqual(['model=whisper-1', 'file<talk.mp3, audio/mpeg>']);
-		const parts = transcriptionParts(
-			{ model: 'whisper-1', fields: {} },
-			{
-				file: recording,
-				language: 'de',
-				prompt: 'Names: Ada.',
-				responseFormat: 'verbose_json',
-				temperature: 0,
-			},
-		);
-		expect(shown(parts)).toEqual([
+		expect(shown(transcriptionParts({ model: 'whisper-1', fields: {} }, recording))).toEqual([
 			'model=whisper-1',
+			'file<talk.mp3, audio/mpeg>',
+		]);
+		const request = mediaRequest('transcribe', 'whisper-1', {
+			language: 'de',
+			prompt: 'Names: Ada.',
+			responseFormat: 'verbose_json',
+			temperature: 0,
+		});
+		expect(shown(transcriptionParts(request, recording))).toEqual([
 			'language=de',
 			'prompt=Names: Ada.',
 			'response_format=verbose_json',
 			'temperature=0',
+			'model=whisper-1',
 			'file<talk.mp3, audio/mpeg>',
 		]);
 	});
@@ -169,9 +183,7 @@ describe('transcriptions and translations', () => {
 	});
 
 	test('temperature from 0 to 1', () => {
-		const refused = refusal(() =>
-			transcriptionParts(around, { file: recording, temperature: 1.5 }),
-		);
+		const refused = refusal(() => mediaRequest('transcribe', 'whisper-1', { temperature: 1.5 }));
 		expect(refused).toMatchObject({
 			field: 'Options > Temperature',
 			message: 'Options > Temperature: must be from 0 to 1, got 1.5',
@@ -194,7 +206,7 @@ describe('transcriptions and translations', () => {
 			fileName: 'big.wav',
 			mimeType: 'audio/wav',
 		};
-		expect(refusal(() => transcriptionParts(around, { file: big })).message).toContain(
+		expect(refusal(() => transcriptionParts(around, big)).message).toContain(
 			'the recording big.wav is',
 		);
 	});
@@ -202,19 +214,13 @@ describe('transcriptions and translations', () => {
 
 describe('speech', () => {
 	test('{model, input, voice} and response_format and speed when set', () => {
-		expect(
-			speechBody({ model: 'tts-1', fields: {} }, { input: 'Hello', voice: 'af_heart' }),
-		).toEqual({
+		expect(speechBody({ model: 'tts-1', fields: {} }, 'Hello', 'af_heart')).toEqual({
 			model: 'tts-1',
 			input: 'Hello',
 			voice: 'af_heart',
 		});
-		expect(
-			speechBody(
-				{ model: 'tts-1', fields: {} },
-				{ input: 'Hello', voice: 'nova', responseFormat: 'wav', speed: '1.5' },
-			),
-		).toEqual({
+		const request = mediaRequest('speak', 'tts-1', { responseFormat: 'wav', speed: '1.5' });
+		expect(speechBody(request, 'Hello', 'nova')).toEqual({
 			model: 'tts-1',
 			input: 'Hello',
 			voice: 'nova',
@@ -224,11 +230,16 @@ describe('speech', () => {
 	});
 
 	test.each([
-		['no input', { input: '', voice: 'nova' }, 'Text Input'],
-		['no voice', { input: 'Hi', voice: undefined }, 'Voice'],
-		['speed 5', { input: 'Hi', voice: 'nova', speed: 5 }, 'Options > Speed'],
-	])('refuses %s', (_name, input, field) => {
-		expect(refusal(() => speechBody(around, input)).field).toBe(field);
+		['no input', '', 'nova', 'Text Input'],
+		['no voice', 'Hi', undefined, 'Voice'],
+	])('refuses %s', (_name, input, voice, field) => {
+		expect(refusal(() => speechBody(around, input, voice)).field).toBe(field);
+	});
+
+	test('refuses speed 5', () => {
+		expect(refusal(() => mediaRequest('speak', 'tts-1', { speed: 5 })).field).toBe(
+			'Options > Speed',
+		);
 	});
 });
 
