@@ -109,7 +109,7 @@ export class EmbeddingsClient {
 		let sent = false;
 		return {
 			path: 'embeddings',
-				request: this.request,
+			request: this.request,
 			body: embeddingsBody(this.request, texts),
 			read: (reply) => readEmbeddings(reply, texts.length),
 			tokensOf: (reply) => reply.usage?.totalTokens,

@@ -282,7 +282,12 @@ describe('failures', () => {
 		const { outputs } = await run(
 			image('generate', { options: { extraBody: '={{ JSON.stringify($json.extra) }}' } }),
 			[
-				{ json: { prompt: 'a fox', extra: { x_local: { fail_first: { id: 'media-5xx', count: 1, status: 500 } } } } },
+				{
+					json: {
+						prompt: 'a fox',
+						extra: { x_local: { fail_first: { id: 'media-5xx', count: 1, status: 500 } } },
+					},
+				},
 				{ json: { prompt: 'a hat', extra: { x_local: { content_policy: true } } } },
 				{ json: { prompt: 'a cat', extra: {} } },
 			] as Array<{ json: IDataObject }>,
