@@ -1,14 +1,14 @@
 /**
  * The Chat Completions Media node in a real n8n with the packed package installed as n8n installs it, behind
- * Webhook triggers: images generated then edited (the edit uploads the generated files as n8n stored them),
+ * Webhook triggers: the two examples, images generated then edited (the edit uploads the generated files as n8n stored them),
  * speech made, transcribed and answered by the Chat Completion node, and a chat model asked for an image.
  */
 import { randomUUID } from 'node:crypto';
 
-import { localCredential } from '../../dev/n8n/examples.cts';
+import { localCredential, localMediaCredential } from '../../dev/n8n/examples.cts';
 import type { WorkflowToImport } from '../../dev/n8n/import.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
-import { chatNode, webhookNode } from '../../dev/n8n/workflows.cts';
+import { chatNode, exampleBehindWebhook, webhookNode } from '../../dev/n8n/workflows.cts';
 import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
@@ -57,8 +57,11 @@ function chain(path: string, nodes: WorkflowNode[]): WorkflowToImport {
 const n8n = useRealN8n(() => {
 	credential = localCredential(keys.media, service().baseUrl);
 	return {
-		credentials: [credential],
+		credentials: [credential, localMediaCredential(keys.media, service().baseUrl)],
 		workflows: [
+			...['generate-and-edit-image', 'transcribe-and-answer'].map((name) =>
+				exampleBehindWebhook(name, service().origin),
+			),
 			chain('media-generate-edit', [
 				mediaNode('Generate', -220, {
 					resource: 'image',
@@ -159,4 +162,26 @@ test('a chat model asked for an image: the error item names the model and what i
 	const [item] = await answer('media-chat-model');
 	expect(item.error).toMatch(/Model "echo-1" cannot make images/);
 	expect(JSON.stringify(item)).not.toContain(keys.media);
+});
+
+describe('the examples, each behind a Webhook trigger', () => {
+	test('generate an image, then edit it', async () => {
+		const reply = await n8n().answer('generate-and-edit-image');
+		expect(reply).toEqual({
+			model: 'image-1',
+			revised_prompt: 'Add a red boat in the bay, in flat colours',
+		});
+	});
+
+	test('transcribe a recording (downloaded by an HTTP Request node), then answer it', async () => {
+		const reply = await n8n().answer('transcribe-and-answer');
+		expect(reply.content).toBe('When does the office garage open?');
+		const upload = (await service().requests()).find(
+			(request) => request.path === '/v1/audio/transcriptions',
+		);
+		expect(upload?.body).toEqual([
+			{ name: 'model', value: 'whisper-local' },
+			expect.objectContaining({ name: 'file', filename: 'question.wav', type: 'audio/wav' }),
+		]);
+	});
 });
