@@ -179,6 +179,22 @@ export const OPTIONS = [
 	},
 	{
 		kind: 'choice',
+		name: 'outputModalities',
+		label: 'Output Modalities',
+		default: 'image,text',
+		choices: [
+			{
+				name: 'Image and Text',
+				value: 'image,text',
+				description: 'Images and text (modalities: ["image", "text"])',
+			},
+			{ name: 'Text', value: 'text', description: 'Text only (modalities: ["text"])' },
+		],
+		description:
+			'What the model answers with (modalities), for image models that answer in chat (OpenRouter, Vercel AI Gateway): the images become binary data image_1, image_2, ... of the output item. Not added, nothing is sent.',
+	},
+	{
+		kind: 'choice',
 		name: 'reasoningEffort',
 		label: 'Reasoning Effort',
 		default: 'medium',

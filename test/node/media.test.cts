@@ -7,6 +7,7 @@ import type { IBinaryData, IDataObject, INodeExecutionData, INodeParameters } fr
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 import { binaryBytes, createEngine } from '../../dev/n8n-core/harness.cts';
+import type { NodeSettings } from '../../dev/n8n-core/harness.cts';
 import { MediaChatCompletions } from '../../nodes/MediaChatCompletions/MediaChatCompletions.node';
 import { modelFromList } from '../support/chat-node.cts';
 import { pngHeader } from '../support/images.cts';
@@ -29,7 +30,7 @@ function engine(apiKey = keys.media) {
 async function run(
 	parameters: INodeParameters,
 	items: INodeExecutionData[] = [{ json: {} }],
-	{ apiKey, onError }: { apiKey?: string; onError?: string } = {},
+	{ apiKey, onError }: { apiKey?: string; onError?: NodeSettings['onError'] } = {},
 ) {
 	return await engine(apiKey).runNode({
 		type: TYPE,
