@@ -17,6 +17,7 @@ const service = useLocalService();
 const MEDIA_TYPE = 'n8n-nodes-chat-completions.mediaChatCompletions';
 
 let credential: ReturnType<typeof localCredential>;
+const badKey = { id: 'media-bad-key', name: 'Wrong key', type: 'chatCompletionsApi' };
 
 /** A Chat Completions Media node named `name` with `parameters` (Resource, Operation, the operation's fields). */
 function mediaNode(name: string, x: number, parameters: Record<string, unknown>): WorkflowNode {
@@ -33,10 +34,38 @@ function mediaNode(name: string, x: number, parameters: Record<string, unknown>)
 
 const model = (value: string) => ({ __rl: true, mode: 'id', value });
 
-/** Webhook (answering with every item of the last node) -> `nodes`, one after the other. */
-function chain(path: string, nodes: WorkflowNode[]): WorkflowToImport {
+/** An HTTP Request node downloading the local service's recording as binary data `data`. */
+function download(x: number): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: 'Download',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [x, 0],
+		parameters: {
+			url: `${service().origin}/__assets/question.wav`,
+			options: { response: { response: { responseFormat: 'file' } } },
+		},
+	};
+}
+
+/** Each object of the POSTed `items` as an item of its own (Split Out), e.g. `{prompt, extra}`. */
+const splitOut: WorkflowNode = {
+	id: randomUUID(),
+	name: 'Items',
+	type: 'n8n-nodes-base.splitOut',
+	typeVersion: 1,
+	position: [-220, 0],
+	parameters: { fieldToSplitOut: 'body.items', include: 'noOtherFields', options: {} },
+};
+
+/**
+ * Webhook (answering with every item of the last node) -> `nodes`, one after the other; with `splitBody`, the
+ * POSTed `items` become the items first.
+ */
+function chain(path: string, nodes: WorkflowNode[], { splitBody = false } = {}): WorkflowToImport {
 	const webhook = webhookNode(path, 'lastNode', { allEntries: true });
-	const all = [webhook, ...nodes];
+	const all = [webhook, ...(splitBody ? [splitOut] : []), ...nodes];
 	const connections = Object.fromEntries(
 		all
 			.slice(0, -1)
@@ -57,7 +86,11 @@ function chain(path: string, nodes: WorkflowNode[]): WorkflowToImport {
 const n8n = useRealN8n(() => {
 	credential = localCredential(keys.media, service().baseUrl);
 	return {
-		credentials: [credential, localMediaCredential(keys.media, service().baseUrl)],
+		credentials: [
+			credential,
+			localMediaCredential(keys.media, service().baseUrl),
+			{ ...badKey, data: { apiKey: 'sk-example-wrong-media-key', baseUrl: service().baseUrl } },
+		],
 		workflows: [
 			...['generate-and-edit-image', 'transcribe-and-answer'].map((name) =>
 				exampleBehindWebhook(name, service().origin),
@@ -95,6 +128,54 @@ const n8n = useRealN8n(() => {
 				{
 					...chatNode({ credential, model: 'echo-1', prompt: '={{ $json.text }}' }),
 					position: [220, 0],
+				},
+			]),
+			chain('media-translate', [
+				download(-220),
+				mediaNode('Translate', 0, {
+					resource: 'audio',
+					operation: 'translate',
+					model: model('whisper-local'),
+					binaryPropertyName: 'data',
+				}),
+			]),
+			chain('media-chat-images', [
+				{
+					...chatNode({
+						credential,
+						model: 'image-1',
+						prompt: '={{ $json.body.prompt }}',
+						options: { outputModalities: 'image,text', extraBody: '{"x_local": {"images": 2}}' },
+					}),
+					position: [0, 0],
+				},
+			]),
+			chain(
+				'media-failures',
+				[
+					{
+						...mediaNode('Generate', 0, {
+							resource: 'image',
+							operation: 'generate',
+							model: model('image-1'),
+							prompt: '={{ $json.prompt }}',
+							options: { extraBody: '={{ JSON.stringify($json.extra) }}' },
+						}),
+						onError: 'continueRegularOutput',
+					},
+				],
+				{ splitBody: true },
+			),
+			chain('media-wrong-key', [
+				{
+					...mediaNode('Generate', 0, {
+						resource: 'image',
+						operation: 'generate',
+						model: model('image-1'),
+						prompt: 'a fox',
+					}),
+					credentials: { chatCompletionsApi: { id: badKey.id, name: badKey.name } },
+					onError: 'continueRegularOutput',
 				},
 			]),
 			chain('media-chat-model', [
@@ -184,4 +265,54 @@ describe('the examples, each behind a Webhook trigger', () => {
 			expect.objectContaining({ name: 'file', filename: 'question.wav', type: 'audio/wav' }),
 		]);
 	});
+});
+
+test('Translate a Recording downloaded by an HTTP Request node', async () => {
+	const [item] = await answer('media-translate');
+	expect(item.text).toBe('When does the office garage open?');
+	expect((await service().requests()).map((request) => request.path)).toEqual([
+		'/v1/audio/translations',
+	]);
+});
+
+test("Chat Completion with Output Modalities: an image model's images as binary data, named in the JSON", async () => {
+	const [item] = await answer('media-chat-images', { prompt: 'a fox' });
+	expect(item.content).toBe('Here are 2 images: a fox');
+	expect(item.images).toEqual([
+		{ binary: 'image_1', mimeType: 'image/png' },
+		{ binary: 'image_2', mimeType: 'image/png' },
+	]);
+	expect(JSON.stringify(item)).not.toContain('base64');
+});
+
+test('each failure in its words under Continue, in its place; a 429 and a 500 are waited out and retried', async () => {
+	const fail = (status: number, id: string) => ({
+		x_local: {
+			fail_first: { id, count: 1, status, ...(status === 429 ? { retry_after: '1' } : {}) },
+		},
+	});
+	const items = await answer('media-failures', {
+		items: [
+			{ prompt: 'a fox', extra: fail(429, 'e2e-media-429') },
+			{ prompt: 'a hat', extra: { x_local: { content_policy: true } } },
+			{ prompt: 'a cat', extra: { x_local: { no_images: true } } },
+			{ prompt: 'a dog', extra: fail(500, 'e2e-media-500') },
+		],
+	});
+	expect(items.map((item) => item.error ?? item.revised_prompt)).toEqual([
+		'a fox, in flat colours',
+		expect.stringMatching(/^The provider's content policy refused the prompt/),
+		expect.stringMatching(/answered 200 without any image/),
+		'a dog, in flat colours',
+	]);
+	const generations = (await service().requests()).filter(
+		(request) => request.path === '/v1/images/generations',
+	);
+	expect(generations).toHaveLength(6);
+});
+
+test('a key the service refuses: the key in the words, never the key itself', async () => {
+	const [item] = await answer('media-wrong-key');
+	expect(String(item.error)).toMatch(/API key/);
+	expect(JSON.stringify(item)).not.toContain('sk-example-wrong-media-key');
 });
