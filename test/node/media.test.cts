@@ -198,6 +198,25 @@ describe('Transcribe and Translate a Recording', () => {
 	});
 });
 
+test('a recording over 25 MB fails its item before anything is sent, with the limit; the others go on', async () => {
+	const big = Buffer.concat([silentWav(0.1), Buffer.alloc(25 * 1024 * 1024)]);
+	const { outputs } = await run(
+		{
+			resource: 'audio',
+			operation: 'transcribe',
+			model: modelFromList('whisper-local'),
+			binaryPropertyName: 'data',
+		},
+		[withFile(big, 'audio/wav', 'long.wav'), withFile(silentWav(0.5), 'audio/wav', 'short.wav')],
+		{ onError: 'continueRegularOutput' },
+	);
+	expect(outputs[0][0].json.error).toMatch(
+		/^Input Binary Field: the recording long.wav is 25.0 MB, above the limit of 25.0 MB/,
+	);
+	expect(outputs[0][1].json.text).toMatch(/^A wav recording/);
+	expect(await service().requests()).toHaveLength(1);
+});
+
 describe('Generate Audio', () => {
 	test('the audio is binary typed by its bytes: MP3 is audio/mpeg with .mp3', async () => {
 		const { outputs, error } = await run({
