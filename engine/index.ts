@@ -1,9 +1,9 @@
 /**
  * The engine's front door: everything the nodes (and scripts/) use of it, and nothing else. Nodes import from
- * here only; what is not exported here is the engine's own business. Five families come as namespaces, each
+ * here only; what is not exported here is the engine's own business. Six families come as namespaces, each
  * one file (or folder) of the engine: `protocol` (the wire's shapes), `values` (checking and describing values
  * users typed, JSON parsed without throwing), `subNode` (the vector store's sub-nodes: their clients, and the
- * hint, log and errors they share), `errors` (the failure classes a node throws or tells apart) and `problems`
+ * hint, log and errors they share), `media` (images and audio), `errors` (the failure classes a node throws or tells apart) and `problems`
  * (a failure in the words the user reads, and n8n's errors made from them).
  */
 
@@ -44,6 +44,9 @@ export { readJson } from './structured/read-json';
 
 // The sub-nodes of a vector store: Embeddings and Reranker, their clients and what they share as n8n nodes.
 export * as subNode from './sub-node';
+
+// Images and audio: the media node's operations, their requests and client.
+export * as media from './media';
 
 // Failures: the kinds a node throws or tells apart, and the words and n8n errors the user sees.
 export * as errors from './failures/errors';

@@ -3,16 +3,20 @@ import type { EndpointRequest } from './request/endpoint';
 import { withRetries } from './retry/with-retries';
 import type { Run } from './run/run';
 import { send } from './transport/http';
-import type { HttpReply, Sender } from './transport/outgoing';
+import type { RawBody, Sender, WholeReply } from './transport/outgoing';
 import type { Route } from './transport/route';
 import { chooseRoute } from './transport/route';
 
-/** One request to a sub-node's endpoint, and how its answer is read. */
+/** One request to an endpoint other than chat, and how its answer is read. */
 export interface Post<T> {
-	/** The endpoint under the Base URL: `embeddings`, `rerank`. */
+	/** The endpoint under the Base URL: `embeddings`, `rerank`, `images/generations`, ... */
 	path: string;
-	body: object;
-	read: (reply: HttpReply) => T;
+	/** The model, Timeout and retries it is sent with. */
+	request: Pick<EndpointRequest, 'model' | 'timeout' | 'retry'>;
+	/** Sent as JSON; `raw` instead is sent as it is (a multipart form). */
+	body?: object;
+	raw?: RawBody;
+	read: (reply: WholeReply) => T;
 	/** The tokens an answer used, for the Token Budget. */
 	tokensOf: (answer: T) => number | undefined;
 	/** Hear of each attempt: sent (`started`) and answered or failed (`ended`). */
@@ -20,7 +24,8 @@ export interface Post<T> {
 }
 
 /**
- * The requests of a sub-node's endpoint (`/embeddings`, `/rerank`), the way chat requests go: each admitted
+ * The requests of an endpoint other than chat (`/embeddings`, `/rerank`, the image and audio endpoints), the
+ * way chat requests go: each admitted
  * by the run (`Run.admit`), each attempt
  * through the run (`Run.send`: a slot, the key's pauses and pacing, the Token Budget) with the request's
  * retries and rate-limit waits (`withRetries`), on the route chosen at the first request (`chooseRoute`), the
@@ -31,7 +36,6 @@ export class Poster {
 		private readonly context: Sender,
 		readonly connection: Connection,
 		readonly run: Run,
-		readonly request: EndpointRequest,
 	) {}
 
 	/** The route every request of this poster takes, chosen at its first. */
@@ -64,17 +68,31 @@ export class Poster {
 		}
 	}
 
+	/**
+	 * Sends one request once the run admits it (an item of the media node): until it is answered or fails for
+	 * good; the run's stop, the execution's cancel and `signal` end it. Given as a function, the request is made
+	 * once admitted (an upload's bytes are read then: only as many are held as are in flight).
+	 */
+	async post<T>(post: Post<T> | (() => Promise<Post<T>>), signal?: AbortSignal): Promise<T> {
+		return await this.run.admit(
+			async () =>
+				await this.#post(typeof post === 'function' ? await post() : post, this.run.signal(signal)),
+		);
+	}
+
 	/** Sends `post` until it is answered or fails for good; `signal` ends it (and its waits) at once. */
 	async #post<T>(post: Post<T>, signal: AbortSignal): Promise<T> {
 		this.#route ??= chooseRoute(this.context, this.connection);
 		const route = await this.#route;
-		const { connection, request } = this;
+		const { connection } = this;
+		const { request } = post;
 		const attempt = async () => {
 			post.attempts?.started();
 			const reply = await send(route, {
 				method: 'POST',
 				url: `${connection.baseUrl}/${post.path}`,
 				body: post.body,
+				raw: post.raw,
 				timeout: request.timeout,
 				connection,
 				cancel: signal,

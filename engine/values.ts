@@ -30,6 +30,11 @@ function quoted(text: string): string {
 	return `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
 }
 
+/** `4.2 MB`: a size in bytes as messages show it (MiB, one decimal). */
+export function megabytes(size: number): string {
+	return `${(size / 1024 / 1024).toFixed(1)} MB`;
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -137,4 +142,26 @@ export function emptyExpression(expression: string, itemJson: unknown): string {
 		value = next;
 	}
 	return `${its} gives nothing`;
+}
+
+/** Splits a list of names typed in one field: by commas, line breaks or spaces. */
+export function splitList(value: unknown, field: string): string[] {
+	return textEntries(value, field).flatMap((entry) =>
+		entry.split(/[\s,]+/).filter((word) => word !== ''),
+	);
+}
+
+/** The text entries of a field: one text, or a list from an expression. */
+export function textEntries(value: unknown, field: string): string[] {
+	if (value === undefined || value === null || value === '') return [];
+	return (Array.isArray(value) ? value : [value]).map((entry: unknown) => {
+		if (typeof entry !== 'string') {
+			throw new InputError(
+				field,
+				`must be text, got ${describe(entry)}`,
+				'List the entries one per line.',
+			);
+		}
+		return entry;
+	});
 }

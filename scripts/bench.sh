@@ -5,7 +5,7 @@
 # Concurrency, peak memory for 10,000 items (scripts/bench-node.mts); then the batches, the node at its
 # defaults beside n8n's HTTP Request node (scripts/bench/batches.mts); then queue mode, real n8n with 4
 # workers and 4 executions on one rate-limited key, the node beside the HTTP Request node
-# (scripts/bench-queue.mts), then the embeddings, the reranker, the AI Agent turn and the remote part named below.
+# (scripts/bench-queue.mts), then the embeddings, the reranker, images and audio, the AI Agent turn and the remote part named below.
 # TypeScript sources through tsx. Not part of npm test: it prints, it does not assert.
 # `npm run bench -- batches [a|b|c|d|e|f]...` runs only the batches (from source: no build, no other part; (f)
 # runs n8n's AI Agent from n8n's install in the cache, installed first when missing).
@@ -19,6 +19,8 @@
 # `npm run bench -- rerank` runs only the reranker: 100 searches over 50 documents each, the Chat Completions
 # Reranker in n8n's engine beside a bare fetch of /rerank (scripts/bench-rerank.mts; n8n's Reranker Cohere has no
 # Base URL to point at the local service).
+# `npm run bench -- media` runs only images and audio: 50 images with the Chat Completions Media node beside n8n's
+# OpenAI node, and the peak memory of a 20 MB recording transcribed (scripts/bench-media.mts).
 # `npm run bench -- remote` runs only the remote part (last in the full bench, about 5 minutes): the local service made
 # remote by a relay (dev/relay/: 25 ms each way, a round trip per TCP connect, TLS with a CA made for the run by
 # scripts/bench/throwaway-ca.sh with Debian's openssl and trusted through NODE_EXTRA_CA_CERTS, then deleted); 128
@@ -27,7 +29,7 @@
 # the TCP connections and TLS handshakes (full, resumed) the relay saw.
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 all=false
-if [[ "${1:-}" != batches && "${1:-}" != queue && "${1:-}" != agent && "${1:-}" != embeddings && "${1:-}" != rerank && "${1:-}" != remote ]]; then
+if [[ "${1:-}" != batches && "${1:-}" != queue && "${1:-}" != agent && "${1:-}" != embeddings && "${1:-}" != rerank && "${1:-}" != media && "${1:-}" != remote ]]; then
 	npm run build > /dev/null
 	node --expose-gc scripts/bench-stream.mts
 	node --expose-gc --import tsx scripts/bench-node.mts
@@ -60,6 +62,9 @@ if [[ "$1" == embeddings || "$all" == true ]]; then
 fi
 if [[ "$1" == rerank || "$all" == true ]]; then
 	node --import tsx scripts/bench-rerank.mts
+fi
+if [[ "$1" == media || "$all" == true ]]; then
+	N8N_NODE_MODULES="$(n8n_node_modules)" node --expose-gc --import tsx scripts/bench-media.mts
 fi
 if [[ "$1" == agent || "$all" == true ]]; then
 	# One AI Agent turn with a tool call in real n8n: the Chat Completions Chat Model beside n8n's OpenAI Chat

@@ -14,6 +14,7 @@ import { n8nEnv } from '../dev/n8n/env.cts';
 import {
 	EXAMPLES_ORIGIN,
 	localCredential,
+	localMediaCredential,
 	localRagCredential,
 	readExamples,
 } from '../dev/n8n/examples.cts';
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
 		step('Credential and example workflows');
 		// Imported once (and again when examples/ change), so that the user's edits survive the next run.
 		const imports = {
-			credentials: [credential, localRagCredential(keys.rag)],
+			credentials: [credential, localRagCredential(keys.rag), localMediaCredential(keys.media)],
 			workflows: examples.map(({ workflow }) => workflow),
 		};
 		const digest = createHash('sha256').update(JSON.stringify(imports)).digest('hex');

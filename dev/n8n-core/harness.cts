@@ -33,7 +33,7 @@ import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
 import { CredentialsStore } from './credentials-store.cts';
 import { additionalData, ready } from './runtime.cts';
 
-export { disposeEngine } from './runtime.cts';
+export { binaryBytes, disposeEngine } from './runtime.cts';
 
 export interface EngineOptions {
 	/** Node types by type name; versioned ones (as n8n-nodes-base ships them) are resolved per node's typeVersion. */

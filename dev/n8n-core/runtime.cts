@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 
 import type { Container as DiContainer } from '@n8n/di';
 import { BinaryDataService, ExternalSecretsProxy } from 'n8n-core';
-import type { ICredentialsHelper, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import type { IBinaryData, ICredentialsHelper, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 import { Expression } from 'n8n-workflow';
 
 /** n8n-core's own copy of its DI container: npm may hoist another version of @n8n/di to the top. */
@@ -50,6 +50,11 @@ async function setUp() {
 			bridgeMemoryLimit: 128,
 		});
 	}
+}
+
+/** The bytes of binary data a node gave, wherever n8n stored them (the filesystem by default). */
+export async function binaryBytes(data: IBinaryData): Promise<Buffer> {
+	return await Container.get(BinaryDataService).getAsBuffer(data);
 }
 
 let setup: Promise<void> | undefined;

@@ -34,6 +34,18 @@ export function localRagCredential(
 	};
 }
 
+/** The credential the image and audio examples name: a key whose group has image, transcription and voice models. */
+export function localMediaCredential(
+	apiKey: string,
+	baseUrl = `${EXAMPLES_ORIGIN}/v1`,
+): CredentialToImport {
+	return {
+		...localCredential(apiKey, baseUrl),
+		id: 'local-chat-completions-media',
+		name: 'Local Chat Completions service (media key)',
+	};
+}
+
 /** Every examples/<name>.workflow.json, with the id `example-<name>` and the service at `origin`. */
 export function readExamples(
 	origin = EXAMPLES_ORIGIN,

@@ -45,6 +45,7 @@ type KeyName =
 	| 'default'
 	| 'premium'
 	| 'rag'
+	| 'media'
 	| 'expired'
 	| 'ratelimited'
 	| 'limited'
@@ -65,6 +66,7 @@ function readKeys(): Record<KeyName, string> {
 		default: find('default'),
 		premium: find('premium'),
 		rag: find('rag'),
+		media: find('media'),
 		expired: find('expired'),
 		ratelimited: find('ratelimited'),
 		limited: find('limited'),

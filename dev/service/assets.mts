@@ -1,4 +1,4 @@
-/** GET /__assets/<name> (no auth): the fixture files of dev/service/assets/, for image URLs in tests and demos. */
+/** GET /__assets/<name> (no auth): the fixture files of dev/service/assets/, for image URLs and recordings in tests and demos. */
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,6 +12,7 @@ const contentTypes: Record<string, string> = {
 	'.gif': 'image/gif',
 	'.webp': 'image/webp',
 	'.txt': 'text/plain; charset=utf-8',
+	'.wav': 'audio/wav',
 };
 
 export async function serveAsset(

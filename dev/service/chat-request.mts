@@ -1,4 +1,5 @@
 /** Validation of a chat completion request body into a ChatRequest. */
+import { optionalChoice } from './body-fields.mts';
 import { parseMessage, type ChatMessage } from './chat-messages.mts';
 import { invalidRequest } from './errors.mts';
 import { parseJsonBody } from './json-body.mts';
@@ -22,6 +23,8 @@ export interface ChatRequest {
 	tools: ToolDefinition[];
 	toolChoice: ToolChoice;
 	responseFormat: ResponseFormat;
+	/** The output modalities asked for (`modalities`, e.g. ["image", "text"]); empty when not sent. */
+	modalities: Modality[];
 	/** From `x_local`, which is not part of the request proper. */
 	knobs: Knobs;
 }
@@ -68,7 +71,7 @@ export function parseChatRequest(contentType: string | undefined, rawBody: strin
 	checkToolSequence(messages);
 	const tools = parseTools(body.tools);
 
-	checkReasoningEffort(body.reasoning_effort);
+	optionalChoice(body.reasoning_effort, 'reasoning_effort', reasoningEfforts);
 	checkRange(body, 'temperature', 0, 2);
 	checkRange(body, 'top_p', 0, 1);
 	const maxTokens = body.max_tokens ?? undefined;
@@ -105,8 +108,27 @@ export function parseChatRequest(contentType: string | undefined, rawBody: strin
 		tools,
 		toolChoice: parseToolChoice(body.tool_choice, tools),
 		responseFormat: parseResponseFormat(body.response_format, messages),
+		modalities: parseModalities(body.modalities),
 		knobs,
 	};
+}
+
+const modalities = ['text', 'image', 'audio'] as const;
+type Modality = (typeof modalities)[number];
+
+/** `modalities`: an array of "text", "image" (OpenRouter's and Vercel's image output), "audio"; null is absent. */
+function parseModalities(value: unknown): Modality[] {
+	if (value === undefined || value === null) return [];
+	if (!Array.isArray(value)) {
+		throw invalidRequest(
+			`'modalities' must be an array, got ${describe(value)}`,
+			'modalities',
+			'invalid_type',
+		);
+	}
+	return value.map(
+		(entry, index) => optionalChoice(entry ?? '', `modalities[${index}]`, modalities) as Modality,
+	);
 }
 
 /** Null counts as absent, as with the common protocol. */
@@ -123,13 +145,4 @@ function checkRange(body: Json, field: string, min: number, max: number): void {
 }
 
 /** The values the official schema allows for `reasoning_effort` (null: not set). */
-const reasoningEfforts = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'];
-
-function checkReasoningEffort(value: unknown): void {
-	if (value === undefined || value === null || reasoningEfforts.includes(value as string)) return;
-	throw invalidRequest(
-		`Invalid value for 'reasoning_effort': ${describe(value)}. Supported values are: ${reasoningEfforts.map((effort) => `'${effort}'`).join(', ')}.`,
-		'reasoning_effort',
-		'invalid_value',
-	);
-}
+const reasoningEfforts = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const;

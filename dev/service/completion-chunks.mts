@@ -1,6 +1,6 @@
 /** A model's reply as the chunks of a stream, before the stream knobs shape it. */
 import type { ToolCall } from './chat-messages.mts';
-import { finishReason, type CompletionMeta, type Usage } from './completion.mts';
+import { finishReason, imagesOf, type CompletionMeta, type Usage } from './completion.mts';
 import type { Knobs } from './knobs.mts';
 import type { CompletionReply } from './models/model.mts';
 import { wordPieces } from './words.mts';
@@ -65,7 +65,9 @@ function textDeltas(reply: CompletionReply, knobs: Knobs): object[] {
 	if (reply.kind === 'tool_calls') {
 		return [...reasoning, ...content, ...toolCallDeltas(reply.toolCalls)];
 	}
-	return [...reasoning, ...content];
+	// An image model's images come in one delta after the text, as OpenRouter streams them.
+	const { images } = imagesOf(reply);
+	return [...reasoning, ...content, ...(images === undefined ? [] : [{ images }])];
 }
 
 /** `chunk_words`, `reasoning_field` and `role_every_delta` shape the deltas. */

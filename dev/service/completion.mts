@@ -89,7 +89,13 @@ function message(reply: CompletionReply, reasoningField: Knobs['reasoningField']
 			tool_calls: reply.toolCalls,
 		};
 	}
-	return { role: 'assistant', content: reply.content, ...reasoning };
+	return { role: 'assistant', content: reply.content, ...reasoning, ...imagesOf(reply) };
+}
+
+/** `images` as OpenRouter sends an image model's images: `[{type: "image_url", image_url: {url}}]`; none when absent. */
+export function imagesOf(reply: CompletionReply): { images?: object[] } {
+	if (reply.kind !== 'text' || reply.images === undefined) return {};
+	return { images: reply.images.map((url) => ({ type: 'image_url', image_url: { url } })) };
 }
 
 export function completionBody(

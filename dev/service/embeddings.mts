@@ -1,12 +1,11 @@
 /** POST /v1/embeddings: the vectors of `embed-1` (models/embedding.mts), with the `x_local` knobs applied. */
 import type { ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import { resolveModel } from './catalog.mts';
-import { outOfBalance, type ChatContext } from './chat.mts';
+import type { ChatContext } from './chat.mts';
 import { parseEmbeddingKnobs, type EmbeddingKnobs } from './embedding-knobs.mts';
 import { parseEmbeddingsRequest, type EmbeddingsRequest } from './embeddings-request.mts';
+import { endpointModel } from './endpoint-model.mts';
 import { invalidRequest } from './errors.mts';
-import { sentFaultReply } from './fault-reply.mts';
 import { sendJson, sendText } from './http-io.mts';
 import { checkFailFirst } from './knob-faults.mts';
 import { isEmbeddingModel, vectorOf } from './models/embedding.mts';
@@ -61,13 +60,11 @@ export async function embeddings(
 	context: EmbeddingsContext,
 ): Promise<void> {
 	const request = parseEmbeddingsRequest(rawBody);
-	const model = resolveModel(context.config, context.key, request.model);
-	if (context.key.outOfBalance) throw outOfBalance;
-	if (await sentFaultReply(res, model)) return;
-	if (!isEmbeddingModel(model)) {
-		// OpenAI's answer for a chat model at /embeddings.
-		throw invalidRequest('You are not allowed to generate embeddings from this model', null);
-	}
+	// OpenAI's answer for a chat model at /embeddings.
+	const refusal = () =>
+		invalidRequest('You are not allowed to generate embeddings from this model', null);
+	const model = await endpointModel(res, request.model, context, isEmbeddingModel, refusal);
+	if (model === undefined) return;
 	const dimensions = request.dimensions ?? model.dimensions;
 	if (dimensions > model.dimensions) {
 		throw invalidRequest(

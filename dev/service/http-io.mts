@@ -4,8 +4,8 @@ import { ApiError } from './errors.mts';
 
 const maxBodyBytes = 64 * 1024 * 1024;
 
-/** The whole request body as UTF-8 text; 413 when it exceeds 64 MiB (the body is still drained). */
-export async function readBody(req: IncomingMessage): Promise<string> {
+/** The whole request body's bytes; 413 when it exceeds 64 MiB (the body is still drained). */
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
 	const chunks: Buffer[] = [];
 	let size = 0;
 	for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -20,7 +20,7 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 			code: 'request_too_large',
 		});
 	}
-	return Buffer.concat(chunks).toString('utf8');
+	return Buffer.concat(chunks);
 }
 
 export function sendJson(

@@ -101,6 +101,8 @@ export interface Knobs {
 	usageCost?: number;
 	/** The `x-litellm-response-cost` header (LiteLLM). */
 	costHeader?: number;
+	/** How many images an image model answers in chat (`message.images`); 0: none. */
+	images?: number;
 }
 
 const maxMs = 600_000;
@@ -108,6 +110,7 @@ const maxCount = 1_000_000;
 /** `text` x `repeat` and `huge_mb` stay within what a test needs and a process holds easily. */
 const maxTextChars = 64 * 1024 * 1024;
 const maxHugeMb = 64;
+const maxImages = 10;
 
 /** Reads the fields of one knob object, remembering which names it read. */
 export class FieldReader {
@@ -363,6 +366,7 @@ export function parseKnobs(value: unknown): Knobs {
 		completionId: reader.string('completion_id'),
 		usageCost: reader.number('usage_cost', 0, maxCount, false),
 		costHeader: reader.number('cost_header', 0, maxCount, false),
+		images: reader.number('images', 0, maxImages),
 	};
 	reader.rejectUnread();
 	return knobs;

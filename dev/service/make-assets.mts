@@ -1,138 +1,15 @@
 /**
- * Writes the image fixtures that GET /__assets/<name> serves (dev/service/assets/): the smallest valid files
- * of each format the vision model reads, built byte by byte. The files are committed; run this again only
- * to change them: node dev/service/make-assets.mts
+ * Writes the fixtures that GET /__assets/<name> serves (dev/service/assets/): the smallest valid files of each
+ * format the vision model reads, built byte by byte (images/encode.mts), and a recording the transcription model
+ * hears as its title tag (audio/encode.mts). The files are committed; run
+ * this again only to change them: node dev/service/make-assets.mts
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { wav } from './audio/encode.mts';
+import { gif1x1, jpeg, png, webp } from './images/encode.mts';
 
 const assets = join(import.meta.dirname, 'assets');
-
-function u16be(value: number): Buffer {
-	const bytes = Buffer.alloc(2);
-	bytes.writeUInt16BE(value);
-	return bytes;
-}
-
-function u32be(value: number): Buffer {
-	const bytes = Buffer.alloc(4);
-	bytes.writeUInt32BE(value);
-	return bytes;
-}
-
-function u32le(value: number): Buffer {
-	const bytes = Buffer.alloc(4);
-	bytes.writeUInt32LE(value);
-	return bytes;
-}
-
-/** PNG: signature, IHDR, one IDAT of 8-bit RGB rows (filter byte 0, then the pixels), IEND. */
-function png(width: number, height: number): Buffer {
-	const chunk = (type: string, data: Buffer): Buffer => {
-		const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-		return Buffer.concat([u32be(data.length), typed, u32be(crc32(typed))]);
-	};
-	const rows = Array.from({ length: height }, (_, y) =>
-		Buffer.from([0, ...Array.from({ length: width }, (_, x) => [x * 120, y * 80, 200]).flat()]),
-	);
-	return Buffer.concat([
-		Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
-		chunk('IHDR', Buffer.concat([u32be(width), u32be(height), Buffer.from([8, 2, 0, 0, 0])])),
-		chunk('IDAT', deflateSync(Buffer.concat(rows))),
-		chunk('IEND', Buffer.alloc(0)),
-	]);
-}
-
-/**
- * Baseline JPEG, one 8-bit grey component, every block flat mid-grey: each 8x8 block codes a DC
- * difference of 0 and end-of-block, and both Huffman tables hold one 1-bit code ("0") for symbol 0,
- * so a block is the bits 00.
- */
-function jpeg(width: number, height: number): Buffer {
-	const segment = (marker: number, data: Buffer): Buffer =>
-		Buffer.concat([Buffer.from([0xff, marker]), u16be(data.length + 2), data]);
-	const huffman = (tableClass: number): Buffer =>
-		Buffer.from([tableClass << 4, 1, ...Array<number>(15).fill(0), 0]);
-	const blocks = Math.ceil(width / 8) * Math.ceil(height / 8);
-	const bits = '00'.repeat(blocks).padEnd(Math.ceil((blocks * 2) / 8) * 8, '1');
-	const scan = Buffer.from(bits.match(/.{8}/g)?.map((byte) => parseInt(byte, 2)) ?? []);
-	return Buffer.concat([
-		Buffer.from([0xff, 0xd8]),
-		segment(0xdb, Buffer.from([0, ...Array<number>(64).fill(1)])),
-		segment(
-			0xc0,
-			Buffer.concat([Buffer.from([8]), u16be(height), u16be(width), Buffer.from([1, 1, 0x11, 0])]),
-		),
-		segment(0xc4, huffman(0)),
-		segment(0xc4, huffman(1)),
-		segment(0xda, Buffer.from([1, 1, 0x00, 0, 63, 0])),
-		scan,
-		Buffer.from([0xff, 0xd9]),
-	]);
-}
-
-/**
- * GIF89a of one black pixel: a 2-colour global table, one image whose LZW data (minimum code size 2,
- * so 3-bit codes) is clear (4), index 0, end (5), packed from the low bit up: 0x44 0x01.
- */
-function gif1x1(): Buffer {
-	return Buffer.concat([
-		Buffer.from('GIF89a', 'latin1'),
-		Buffer.from([1, 0, 1, 0, 0x80, 0, 0]),
-		Buffer.from([0, 0, 0, 0xff, 0xff, 0xff]),
-		Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0]),
-		Buffer.from([2, 2, 0x44, 0x01, 0]),
-		Buffer.from([0x3b]),
-	]);
-}
-
-/** Bits written from the low bit of each byte up, as VP8L reads them. */
-function littleEndianBits(fields: Array<[value: number, bits: number]>): Buffer {
-	const bits = fields.flatMap(([value, count]) =>
-		Array.from({ length: count }, (_, bit) => (value >>> bit) & 1),
-	);
-	const bytes = Buffer.alloc(Math.ceil(bits.length / 8));
-	bits.forEach((bit, index) => {
-		bytes[index >> 3] |= bit << (index & 7);
-	});
-	return bytes;
-}
-
-/**
- * Lossless WebP (VP8L) of transparent black pixels: header (size, no alpha hint, version 0), no transforms,
- * no colour cache, no meta prefix codes, then five "simple" prefix codes of one 1-bit symbol 0 each
- * (green, red, blue, alpha, distance), so every pixel takes no bits at all.
- */
-function webp(width: number, height: number): Buffer {
-	const prefixCode: Array<[number, number]> = [
-		[1, 1],
-		[0, 1],
-		[0, 1],
-		[0, 1],
-	];
-	const data = Buffer.concat([
-		Buffer.from([0x2f]),
-		littleEndianBits([
-			[width - 1, 14],
-			[height - 1, 14],
-			[0, 1],
-			[0, 3],
-			[0, 1],
-			[0, 1],
-			[0, 1],
-			...Array.from({ length: 5 }, () => prefixCode).flat(),
-		]),
-	]);
-	const padded = data.length % 2 === 0 ? data : Buffer.concat([data, Buffer.from([0])]);
-	const chunk = Buffer.concat([Buffer.from('VP8L', 'latin1'), u32le(data.length), padded]);
-	return Buffer.concat([
-		Buffer.from('RIFF', 'latin1'),
-		u32le(4 + chunk.length),
-		Buffer.from('WEBP', 'latin1'),
-		chunk,
-	]);
-}
 
 const files: Record<string, Buffer> = {
 	'pixel-2x3.png': png(2, 3),
@@ -140,6 +17,7 @@ const files: Record<string, Buffer> = {
 	'dot-1x1.gif': gif1x1(),
 	'clear-3x2.webp': webp(3, 2),
 	'not-an-image.txt': Buffer.from('This is plain text, not an image.\n'),
+	'question.wav': wav(1, { title: 'When does the office garage open?', artist: 'A caller' }),
 };
 
 for (const [name, bytes] of Object.entries(files)) {

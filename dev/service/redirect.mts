@@ -12,15 +12,22 @@ import { sendJson } from './http-io.mts';
 const statuses = new Set([301, 302, 303, 307, 308]);
 const otherName: Record<string, string> = { '127.0.0.1': 'localhost', localhost: '127.0.0.1' };
 
+/** `host` (`name:port`) under the loopback address's other name: another origin, the same service; undefined for other names. */
+export function otherHost(host: string | undefined): string | undefined {
+	const [hostName, port] = (host ?? '').split(':');
+	const other = otherName[hostName];
+	return other === undefined ? undefined : `${other}:${port}`;
+}
+
 export function redirect(req: IncomingMessage, res: ServerResponse, path: string): void {
 	const found = /^\/__redirect\/(\d{3})\/(same-origin|other-origin)(\/.*)$/.exec(path);
-	const [hostName, port] = (req.headers.host ?? '').split(':');
 	const status = Number(found?.[1]);
-	if (found === null || !statuses.has(status) || otherName[hostName] === undefined) {
+	const other = otherHost(req.headers.host);
+	if (found === null || !statuses.has(status) || other === undefined) {
 		throw notFound(req.method ?? '', path);
 	}
 	const query = (req.url ?? '').slice(path.length);
-	const host = found[2] === 'same-origin' ? req.headers.host : `${otherName[hostName]}:${port}`;
+	const host = found[2] === 'same-origin' ? req.headers.host : other;
 	const location = `http://${host}${found[3]}${query}`;
 	sendJson(res, status, { moved_to: location }, { Location: location });
 }

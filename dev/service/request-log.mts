@@ -1,5 +1,7 @@
 /** Every request received on /v1 (and /__redirect), for tests to check what a client sent and when it went (GET/DELETE /__control/requests). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { digest } from './digest.mts';
+import { parseMultipart } from './multipart.mts';
 
 /**
  * How a request's connection ended: `answer` once the whole answer was handed to the socket; `client` when
@@ -14,7 +16,11 @@ export interface RecordedRequest {
 	path: string;
 	/** Lower-cased names, values as received; repeated headers joined with ', '. */
 	headers: Record<string, string>;
-	/** Parsed JSON when the body parses, else the raw text; null when there is no body. */
+	/**
+	 * Parsed JSON when the body parses, else the raw text; null when there is no body. A multipart/form-data body
+	 * is its parts in order: `{name, value}` for a text field, `{name, filename, type, bytes, sha256}` for a file
+	 * (its type as sent, its size, the first 12 hex digits of its SHA-256), as the raw text when it cannot be read.
+	 */
 	body: unknown;
 	/** When the whole request had arrived, in Unix milliseconds (fractional: microseconds count). */
 	receivedAt: number;
@@ -27,10 +33,28 @@ export interface RecordedRequest {
 	connection: number;
 }
 
-function parseBody(raw: string): unknown {
-	if (raw === '') return null;
+/** A multipart body's parts as the log shows them (see `body`). */
+function formParts(contentType: string, body: Buffer): unknown[] {
+	return parseMultipart(contentType, body).map((part) =>
+		part.filename === undefined
+			? { name: part.name, value: part.data.toString('utf8') }
+			: {
+					name: part.name,
+					filename: part.filename,
+					type: part.contentType ?? null,
+					bytes: part.data.length,
+					sha256: digest(part.data),
+				},
+	);
+}
+
+function parseBody(body: Buffer, contentType: string | undefined): unknown {
+	if (body.length === 0) return null;
+	const raw = body.toString('utf8');
 	try {
-		return JSON.parse(raw);
+		return contentType?.toLowerCase().startsWith('multipart/form-data')
+			? formParts(contentType, body)
+			: JSON.parse(raw);
 	} catch {
 		return raw;
 	}
@@ -67,7 +91,7 @@ export class RequestLog {
 		return number;
 	}
 
-	record(req: IncomingMessage, res: ServerResponse, rawBody: string): void {
+	record(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
 		const headers: Record<string, string> = {};
 		for (let i = 0; i < req.rawHeaders.length; i += 2) {
 			const name = req.rawHeaders[i].toLowerCase();
@@ -78,7 +102,7 @@ export class RequestLog {
 			method: req.method ?? '',
 			path: req.url ?? '',
 			headers,
-			body: parseBody(rawBody),
+			body: parseBody(body, req.headers['content-type']),
 			receivedAt: now(),
 			connection: this.connectionOf(req),
 		};

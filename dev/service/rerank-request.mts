@@ -1,5 +1,5 @@
 /** Validation of a rerank request body (POST /v1/rerank), as Cohere's and Jina's endpoints check it. */
-import { endpointBody, optionalPositiveInteger } from './body-fields.mts';
+import { endpointBody, nonEmptyString, optionalPositiveInteger } from './body-fields.mts';
 import { invalidRequest } from './errors.mts';
 import { describe, isObject } from './json-value.mts';
 import { parseRerankKnobs, type RerankKnobs } from './rerank-knobs.mts';
@@ -58,13 +58,6 @@ export function parseRerankRequest(rawBody: string): RerankRequest {
 		parseRerankKnobs,
 	);
 	const { query, documents, top_n, return_documents } = body;
-	if (typeof query !== 'string' || query === '') {
-		throw invalidRequest(
-			`'query' must be a non-empty string, got ${describe(query)}`,
-			'query',
-			'invalid_value',
-		);
-	}
 	const topN = optionalPositiveInteger(top_n, 'top_n');
 	if (return_documents !== undefined && typeof return_documents !== 'boolean') {
 		throw invalidRequest(
@@ -75,7 +68,7 @@ export function parseRerankRequest(rawBody: string): RerankRequest {
 	}
 	return {
 		model,
-		query,
+		query: nonEmptyString(query, 'query'),
 		documents: parseDocuments(documents),
 		...(topN === undefined ? {} : { topN }),
 		returnDocuments: return_documents === true,

@@ -1,10 +1,9 @@
 /** POST /v1/rerank: the ranking of `rerank-1` (models/rerank.mts), with the `x_local` knobs applied (rerank-knobs.mts). */
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { resolveModel } from './catalog.mts';
-import { outOfBalance, type ChatContext } from './chat.mts';
+import type { ChatContext } from './chat.mts';
+import { endpointModel } from './endpoint-model.mts';
 import { ApiError, notFound } from './errors.mts';
-import { sentFaultReply } from './fault-reply.mts';
 import { consolePage, nginxPage } from './html-pages.mts';
 import { sendJson, sendText } from './http-io.mts';
 import { checkFailFirst } from './knob-faults.mts';
@@ -88,10 +87,8 @@ export async function rerank(
 		return;
 	}
 	if (knobs.noRerank === 'json') throw notFound('POST', '/v1/rerank');
-	const model = resolveModel(context.config, context.key, request.model);
-	if (context.key.outOfBalance) throw outOfBalance;
-	if (await sentFaultReply(res, model)) return;
-	if (!isRerankModel(model)) throw cannotRerank;
+	const model = await endpointModel(res, request.model, context, isRerankModel, () => cannotRerank);
+	if (model === undefined) return;
 	checkFailFirst(knobs.failFirst, context.counts);
 	if (knobs.badReply === 'html') {
 		sendText(res, 200, consolePage, { 'Content-Type': 'text/html; charset=utf-8' });

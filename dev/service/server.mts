@@ -1,7 +1,7 @@
 /**
  * The HTTP service: /v1 (recorded, authenticated, rate-limited, optionally delayed, then routed),
- * the test-control endpoints under /__control, the fixture files under /__assets and the redirects of
- * /__redirect (recorded; no auth).
+ * the test-control endpoints under /__control, the fixture files under /__assets, and the redirects of
+ * /__redirect and the images answered as URLs under /__images (recorded; no auth).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -14,11 +14,15 @@ import { embeddings } from './embeddings.mts';
 import type { ServiceConfig } from './config.mts';
 import { ApiError, notFound } from './errors.mts';
 import { readBody, sendError, sendJson, sendText } from './http-io.mts';
+import { ImageStore } from './image-store.mts';
+import { imageEdits, imageGenerations } from './images.mts';
 import { KnobCounts } from './knob-counts.mts';
 import { RateLimiter } from './rate-limit.mts';
 import { redirect } from './redirect.mts';
 import { rerank } from './rerank.mts';
 import { cutOff, RequestLog } from './request-log.mts';
+import { speech } from './speech.mts';
+import { transcriptions } from './transcriptions.mts';
 
 const internalError = new ApiError({
 	status: 500,
@@ -44,6 +48,7 @@ export function createService(options: ServiceOptions): Server {
 		() => performance.timeOrigin + performance.now(),
 	);
 	const counts = new KnobCounts();
+	const images = new ImageStore();
 	/** The connections open now; those marked `closing` are closed by the service while idle (see idle-close). */
 	const open = new Set<Socket>();
 	const closing = new WeakSet<Socket>();
@@ -52,9 +57,9 @@ export function createService(options: ServiceOptions): Server {
 		req: IncomingMessage,
 		res: ServerResponse,
 		path: string,
-		rawBody: string,
+		body: Buffer,
 	): Promise<void> {
-		requestLog.record(req, res, rawBody);
+		requestLog.record(req, res, body);
 		const key = authenticate(req.headers.authorization, options.config.keys, Date.now());
 		// A gateway refuses at once; an admitted request is in flight until its answer is written (or cut off).
 		const admission = rateLimiter.admit(key);
@@ -63,15 +68,32 @@ export function createService(options: ServiceOptions): Server {
 		for (const [name, value] of Object.entries(admission.headers)) res.setHeader(name, value);
 		if (options.latencyMs > 0) await delay(options.latencyMs);
 		const route = `${req.method} ${path}`;
+		const rawBody = body.toString('utf8');
+		const contentType = req.headers['content-type'];
+		const context = { key, config: options.config, counts };
 		if (route === 'GET /v1/models') {
 			sendJson(res, 200, modelList(options.config, key));
 		} else if (route === 'POST /v1/chat/completions') {
-			await chatCompletion(req, res, rawBody, { key, config: options.config, counts });
+			await chatCompletion(req, res, rawBody, context);
 		} else if (route === 'POST /v1/embeddings') {
 			const msPerInput = options.embeddingMsPerInput ?? 0;
-			await embeddings(res, rawBody, { key, config: options.config, counts, msPerInput });
+			await embeddings(res, rawBody, { ...context, msPerInput });
 		} else if (route === 'POST /v1/rerank') {
-			await rerank(res, rawBody, { key, config: options.config, counts });
+			await rerank(res, rawBody, context);
+		} else if (route === 'POST /v1/images/generations') {
+			await imageGenerations(res, rawBody, { ...context, store: images, host: req.headers.host });
+		} else if (route === 'POST /v1/images/edits') {
+			await imageEdits(res, contentType, body, {
+				...context,
+				store: images,
+				host: req.headers.host,
+			});
+		} else if (route === 'POST /v1/audio/transcriptions') {
+			await transcriptions(res, 'transcribe', contentType, body, context);
+		} else if (route === 'POST /v1/audio/translations') {
+			await transcriptions(res, 'translate', contentType, body, context);
+		} else if (route === 'POST /v1/audio/speech') {
+			await speech(res, rawBody, context);
 		} else {
 			throw notFound(req.method ?? '', path);
 		}
@@ -112,14 +134,17 @@ export function createService(options: ServiceOptions): Server {
 			);
 		}
 		try {
-			const rawBody = await readBody(req);
+			const body = await readBody(req);
 			const path = (req.url ?? '/').split('?')[0];
-			if (path === '/v1' || path.startsWith('/v1/')) await v1(req, res, path, rawBody);
+			if (path === '/v1' || path.startsWith('/v1/')) await v1(req, res, path, body);
 			else if (path.startsWith('/__control/')) control(req, res, path);
 			else if (path.startsWith('/__assets/')) await serveAsset(req, res, path);
 			else if (path.startsWith('/__redirect/')) {
-				requestLog.record(req, res, rawBody);
+				requestLog.record(req, res, body);
 				redirect(req, res, path);
+			} else if (path.startsWith('/__images/')) {
+				requestLog.record(req, res, body);
+				images.serve(req, res, path);
 			} else throw notFound(req.method ?? '', path);
 		} catch (error) {
 			if (error instanceof ApiError) {

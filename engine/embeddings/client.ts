@@ -55,7 +55,7 @@ export class EmbeddingsClient {
 		readonly run: Run,
 		readonly request: EmbeddingsRequest,
 	) {
-		this.#poster = new Poster(context, connection, run, request);
+		this.#poster = new Poster(context, connection, run);
 	}
 
 	/** What each failed call did with its batches, by the error it failed with (`stopNote`). */
@@ -109,6 +109,7 @@ export class EmbeddingsClient {
 		let sent = false;
 		return {
 			path: 'embeddings',
+			request: this.request,
 			body: embeddingsBody(this.request, texts),
 			read: (reply) => readEmbeddings(reply, texts.length),
 			tokensOf: (reply) => reply.usage?.totalTokens,

@@ -61,6 +61,19 @@ export class RefusedByN8n extends Error {
 /** How an error body was written; the message quotes it accordingly. */
 export type BodyKind = 'json' | 'html' | 'text' | 'empty';
 
+/** The image and audio endpoints, as paths under the Base URL. */
+export const MEDIA_ENDPOINTS = [
+	'images/generations',
+	'images/edits',
+	'audio/transcriptions',
+	'audio/translations',
+	'audio/speech',
+] as const;
+export type MediaPath = (typeof MEDIA_ENDPOINTS)[number];
+
+/** An endpoint besides chat whose failures read differently, as its path under the Base URL. */
+export type EndpointPath = 'rerank' | MediaPath;
+
 /** The service (or a gateway in front of it) answered with an error. */
 export class ServiceError extends Error {
 	constructor(
@@ -84,10 +97,11 @@ export class ServiceError extends Error {
 	requestId?: string;
 
 	/**
-	 * The endpoint that answered, set where its failures read differently: `rerank` (a 404 there that names no
-	 * model says the service has no /rerank; "not implemented" says the model cannot rerank).
+	 * The endpoint that answered, set where its failures read differently: `rerank` and the image and audio
+	 * endpoints (a 404 there that names no model says the service has no such endpoint; a refusal there says the
+	 * model cannot rerank, make images, transcribe or speak).
 	 */
-	endpoint?: 'rerank';
+	endpoint?: EndpointPath;
 }
 
 /** one-api and new-api end their own messages with `(request id: <id>)`. */
@@ -239,14 +253,18 @@ export class UnknownToolError extends ReplyError {
 	}
 }
 
+/** The kinds of model the image and audio endpoints answer with, as a message names them. */
+export type MediaModelKind = 'image' | 'transcription' | 'speech';
+
 /**
- * A sub-node's reply that does not fit what was sent: a count, index or number that does not fit (embeddings:
- * one vector per text, all of one length; rerank: one score per document ranked). Nothing of the reply is used.
+ * A reply that does not fit what was sent: a count, index or number that does not fit (embeddings: one vector
+ * per text, all of one length; rerank: one score per document ranked), or an image or audio reply without what
+ * was asked for. Nothing of the reply is used.
  */
 export abstract class MismatchedReplyError extends ReplyError {
 	constructor(
-		/** The model as the message names it: `embedding`, `rerank`. */
-		readonly modelKind: 'embedding' | 'rerank',
+		/** The model as the message names it: `embedding`, `rerank`, `image`, `transcription`, `speech`. */
+		readonly modelKind: 'embedding' | 'rerank' | MediaModelKind,
 		/** What the reply did, said of the model, e.g. `answered 2 vectors for 3 texts`. */
 		readonly problem: string,
 	) {
@@ -270,5 +288,20 @@ export class RerankReplyError extends MismatchedReplyError {
 	constructor(problem: string) {
 		super('rerank', problem);
 		this.name = 'RerankReplyError';
+	}
+}
+
+/**
+ * An image or audio reply that cannot be used: a 200 without any image, image data that is no image, a
+ * transcription without text, a speech reply that is no audio. Nothing of it is used; `fix` says what may help.
+ */
+export class MediaReplyError extends MismatchedReplyError {
+	constructor(
+		modelKind: MediaModelKind,
+		problem: string,
+		readonly fix: string,
+	) {
+		super(modelKind, problem);
+		this.name = 'MediaReplyError';
 	}
 }

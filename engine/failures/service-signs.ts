@@ -1,4 +1,5 @@
 import type { ServiceError } from './errors';
+import { MEDIA_ENDPOINTS } from './errors';
 
 /**
  * What a service's error says beyond its status, read from its code, type and words: the signs the
@@ -144,15 +145,70 @@ export function cannotRerank(error: ServiceError): boolean {
 }
 
 /**
- * A 404 to a rerank request that names no model (an HTML or text page, OpenAI's "Invalid URL (POST
- * /v1/rerank)", FastAPI's "Not Found"): the service at the Base URL has no /rerank.
+ * A 404 to a request at an endpoint besides chat that names no model (an HTML or text page, OpenAI's "Invalid URL
+ * (POST /v1/rerank)", FastAPI's "Not Found"): the service at the Base URL has no such endpoint. A model the
+ * endpoint refuses reads first (its row comes before).
  */
-export function lacksRerank(error: ServiceError): boolean {
+export function lacksEndpoint(error: ServiceError): boolean {
 	return (
-		error.endpoint === 'rerank' &&
+		error.endpoint !== undefined &&
 		error.status === 404 &&
 		!isModelMissing(error) &&
 		!isModelUnavailable(error)
+	);
+}
+
+/**
+ * A model an image or audio endpoint refuses (a chat model asked for images, a transcription, speech): 400, 404
+ * or 422 with `model_not_supported`, words that say it does not do what the endpoint does ("does not support
+ * image generation", "No endpoints found ... that support ... audio", "not a text-to-speech model"), or OpenAI's
+ * list of the models the field takes ("Invalid value: 'gpt-4o'. Supported values are: 'gpt-image-1', ...").
+ */
+const CANNOT_MEDIA =
+	/\b(not support(ed)?|does not support|doesn't support|unsupported|cannot|can't|not an?|no endpoints? found)\b.*\b(images?|image generation|image edit(s|ing)?|audio|transcri(be|bes|ption|ptions)|translations?|speech|text-to-speech|tts)\b/i;
+const SUPPORTED_MODELS = /\bsupported values are\b.*\b(dall-e|gpt-image|whisper|tts-1|transcribe)/i;
+
+export function cannotServeMedia(error: ServiceError): boolean {
+	return (
+		(MEDIA_ENDPOINTS as ReadonlyArray<ServiceError['endpoint']>).includes(error.endpoint) &&
+		[400, 404, 422].includes(error.status) &&
+		(error.errorCode === 'model_not_supported' ||
+			CANNOT_MEDIA.test(error.serviceMessage) ||
+			SUPPORTED_MODELS.test(error.serviceMessage))
+	);
+}
+
+/**
+ * The provider's content policy refused the prompt: OpenAI's `content_policy_violation` ("rejected as a result
+ * of our safety system"), gpt-image's `moderation_blocked`, Azure's `content_filter` ("... content management
+ * policy"), at any endpoint.
+ */
+const POLICY_CODES = ['content_policy_violation', 'moderation_blocked', 'content_filter'];
+const POLICY_WORDS = /\b(safety system|content (management )?policy|content_policy_violation)\b/i;
+
+export function refusedByPolicy(error: ServiceError): boolean {
+	return (
+		POLICY_CODES.includes(error.errorCode ?? '') ||
+		(error.status === 400 && POLICY_WORDS.test(error.serviceMessage))
+	);
+}
+
+/**
+ * An upload the service refused as too large: 413 at the endpoints that take files (a recording, images to
+ * edit), or a 400 that says so ("Maximum content size limit (26214400) exceeded", "file is too large").
+ */
+const TOO_LARGE =
+	/\bmaximum content size\b|\btoo large\b|\bfile size\b.*\b(limit|exceed)|\bexceeds? the (maximum|limit)\b/i;
+
+export function refusesUploadSize(error: ServiceError): boolean {
+	const uploads: Array<ServiceError['endpoint']> = [
+		'images/edits',
+		'audio/transcriptions',
+		'audio/translations',
+	];
+	return (
+		uploads.includes(error.endpoint) &&
+		(error.status === 413 || (error.status === 400 && TOO_LARGE.test(error.serviceMessage)))
 	);
 }
 

@@ -1,7 +1,9 @@
 import type { FailureKind } from './kind';
 import { kind } from './kind';
 import { EMBEDDINGS_KINDS } from './kinds/embeddings';
+import { ENDPOINT_KINDS } from './kinds/endpoint';
 import { INPUT_KINDS } from './kinds/input';
+import { MEDIA_KINDS } from './kinds/media';
 import { NETWORK_KINDS } from './kinds/network';
 import { REPLY_KINDS } from './kinds/reply';
 import { RERANK_KINDS } from './kinds/rerank';
@@ -29,6 +31,8 @@ const UNEXPECTED = kind<unknown>({
 export const FAILURES: readonly FailureKind[] = [
 	...EMBEDDINGS_KINDS,
 	...RERANK_KINDS,
+	...MEDIA_KINDS,
+	...ENDPOINT_KINDS,
 	...SERVICE_KINDS,
 	...NETWORK_KINDS,
 	...REPLY_KINDS,

@@ -50,13 +50,15 @@ function property(spec: OptionSpec, versions: Show = {}): INodeProperties {
 }
 
 /**
- * The Options collection of a node, with the table's options of the given names. With `fieldsFrom`, the
+ * The Options collection of a node: a node's `own` options (an image or audio operation's), then the table's
+ * options of the given names. With `fieldsFrom`, the
  * node version from which Response Format and its options are fields of their own (`responseFormatFields`):
  * Options holds them only in earlier versions, so saved workflows keep theirs.
  */
 export function optionsCollection(
 	names: readonly OptionName[],
 	fieldsFrom?: number,
+	own: readonly OptionSpec[] = [],
 ): INodeProperties {
 	const before: Show =
 		fieldsFrom === undefined ? {} : { '@version': [{ _cnd: { lt: fieldsFrom } }] };
@@ -66,9 +68,12 @@ export function optionsCollection(
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: OPTIONS.filter((spec) => names.includes(spec.name)).map((spec) =>
-			property(spec, isResponseFormatOption(spec.name) ? before : {}),
-		),
+		options: [
+			...own.map((spec) => property(spec)),
+			...OPTIONS.filter((spec) => names.includes(spec.name)).map((spec) =>
+				property(spec, isResponseFormatOption(spec.name) ? before : {}),
+			),
+		],
 	};
 }
 

@@ -5,6 +5,7 @@ import type {
 	NumberOption,
 	NumberOptionName,
 	OptionName,
+	OptionSpec,
 	TextOption,
 	TextOptionName,
 } from './table';
@@ -42,17 +43,32 @@ export function optionSetting(options: Record<string, unknown>, name: NumberOpti
 	return optionValue(options, name) ?? spec(name).default;
 }
 
-/** The request body fields of the options that are set (temperature, top_p, max_tokens, reasoning_effort, ...). */
-export function wireFields(options: Record<string, unknown>): Record<string, number | string> {
+/**
+ * The request body fields of the options that are set (temperature, top_p, max_tokens, reasoning_effort, ...),
+ * of the chat table or of `specs` (an image or audio operation's).
+ */
+export function wireFields(
+	options: Record<string, unknown>,
+	specs: readonly OptionSpec[] = OPTIONS,
+): Record<string, number | string> {
 	const fields: Record<string, number | string> = {};
-	for (const option of OPTIONS) {
-		if (!('wire' in option) || options[option.name] === undefined) continue;
-		fields[option.wire] =
-			option.kind === 'number'
-				? check(option, options[option.name])
-				: checkChoice(option, options[option.name]);
+	for (const option of specs) {
+		if (!('wire' in option) || option.wire === undefined || options[option.name] === undefined) {
+			continue;
+		}
+		fields[option.wire] = checkedValue(option, options[option.name]);
 	}
 	return fields;
+}
+
+/** A value of a number, choice or text option, checked; anything else names the option and the fix. */
+export function checkedValue(
+	option: NumberOption | ChoiceOption | TextOption,
+	value: unknown,
+): number | string {
+	if (option.kind === 'number') return check(option, value);
+	if (option.kind === 'choice') return checkChoice(option, value);
+	return checkText(option, value);
 }
 
 /** A choice option's value (the table's default when unset); anything else names the choices. */
@@ -73,7 +89,10 @@ function checkChoice(option: ChoiceOption, value: unknown): string {
 /** A text option's value (the table's default when unset); anything but text names the option. */
 export function optionText(options: Record<string, unknown>, name: TextOptionName): string {
 	const option = OPTIONS.find((spec) => spec.name === name) as TextOption;
-	const value = options[name] ?? option.default;
+	return checkText(option, options[name] ?? option.default);
+}
+
+function checkText(option: TextOption, value: unknown): string {
 	if (typeof value === 'string') return value;
 	throw new InputError(
 		option.label,

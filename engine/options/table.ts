@@ -52,6 +52,8 @@ export interface TextOption extends Common {
 	default: string;
 	rows?: number;
 	placeholder?: string;
+	/** The request body field, sent only when the option is set; none for the node's own settings. */
+	wire?: string;
 }
 
 export interface ChoiceOption extends Common {
@@ -174,6 +176,22 @@ export const OPTIONS = [
 		default: false,
 		description:
 			'Whether to receive the reply as it is written (Server-Sent Events) and pass the text on to a Chat Trigger or Webhook that streams its response. Not added: the node streams exactly when the workflow streams its response. Off behind a streaming trigger: the reply reaches the chat as one piece. The output item is the same.',
+	},
+	{
+		kind: 'choice',
+		name: 'outputModalities',
+		label: 'Output Modalities',
+		default: 'image,text',
+		choices: [
+			{
+				name: 'Image and Text',
+				value: 'image,text',
+				description: 'Images and text (modalities: ["image", "text"])',
+			},
+			{ name: 'Text', value: 'text', description: 'Text only (modalities: ["text"])' },
+		],
+		description:
+			'What the model answers with (modalities), for image models that answer in chat (OpenRouter, Vercel AI Gateway): the images become binary data image_1, image_2, ... of the output item. Not added, nothing is sent.',
 	},
 	{
 		kind: 'choice',

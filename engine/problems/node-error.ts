@@ -1,5 +1,5 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
 
 import type { Problem } from './problem';
 
@@ -77,5 +77,21 @@ export function errorItemJson(problem: Problem, itemIndex: number): IDataObject 
 			service_message: problem.serviceMessage ?? null,
 			...problem.details,
 		},
+	};
+}
+
+/** A failed item under On Error: Continue, on the regular output or (`routeErrors`) the error output. */
+export function errorItem(
+	context: { getNode(): INode },
+	problem: Problem,
+	itemIndex: number,
+	routeErrors: boolean,
+): INodeExecutionData {
+	return {
+		json: errorItemJson(problem, itemIndex),
+		// With the error output on, n8n routes items that carry `error` there (keeping only its message in
+		// json); the error itself keeps the HTTP code and the fix.
+		...(routeErrors ? { error: toNodeError(context.getNode(), problem, itemIndex) } : {}),
+		pairedItem: { item: itemIndex },
 	};
 }

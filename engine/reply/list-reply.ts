@@ -32,3 +32,18 @@ export function listInReply(
 	if (json?.error !== undefined && errorInJson(json)) throw serviceErrorFrom(reply, body, endpoint);
 	return { json, body };
 }
+
+/**
+ * What a 2xx body without the list was, in words, `what` naming the list (`a list of results`): `answered 200
+ * with an empty body instead of ...`, `... without ...: <the body>`, `... with an HTML page instead of ...`.
+ */
+export function withoutList(status: number, body: ReadBody, what: string): string {
+	if (body.kind === 'empty') return `answered ${status} with an empty body instead of ${what}`;
+	const was =
+		body.kind === 'json'
+			? `without ${what}`
+			: body.kind === 'html'
+				? `with an HTML page instead of ${what}`
+				: `with text that is not JSON instead of ${what}`;
+	return `answered ${status} ${was}: ${body.summary}`;
+}

@@ -44,6 +44,8 @@ interface ChoiceParts {
 	reasoningField?: (typeof REASONING_TEXT_FIELDS)[number];
 	refusal: string[];
 	toolCalls: Map<number, ToolCallParts>;
+	/** Images an image model sends in chat (`delta.images`, OpenRouter's shape), in order; created at the first. */
+	images?: unknown[];
 	finishReason: string | null;
 }
 
@@ -99,6 +101,7 @@ function choiceOf(index: number, choice: ChoiceParts): Completion['choices'][num
 	}
 	if (choice.refusal.length > 0) message.refusal = choice.refusal.join('');
 	if (calls.length > 0) message.tool_calls = calls;
+	if (choice.images !== undefined) message.images = choice.images;
 	return { index, message, finish_reason: choice.finishReason };
 }
 
@@ -148,6 +151,7 @@ export function createStreamAssembler({ status, onText }: StreamOptions): Stream
 			if (Array.isArray(delta.tool_calls)) {
 				delta.tool_calls.forEach((call, callPosition) => addToolCall(choice, call, callPosition));
 			}
+			if (Array.isArray(delta.images)) (choice.images ??= []).push(...(delta.images as unknown[]));
 		}
 		const reason = filled(entry.finish_reason);
 		if (reason !== undefined) {

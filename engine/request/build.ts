@@ -4,7 +4,13 @@ import { fallbackModels } from './fallback-models';
 import { checkModel } from './model-id';
 import { retryPolicy } from './retry-policy';
 import { InputError } from '../failures/errors';
-import { optionFlag, optionSetting, placedOptionPath, wireFields } from '../options/read';
+import {
+	optionChoice,
+	optionFlag,
+	optionSetting,
+	placedOptionPath,
+	wireFields,
+} from '../options/read';
 import { OPTIONS, optionPath } from '../options/table';
 import type { ChatRequestBody } from '../protocol';
 import { describe, isPlainObject, parseJsonField } from '../values';
@@ -70,6 +76,11 @@ export function buildChatRequest(parts: RequestParts): ChatRequest {
 	const setBy = { ...RESERVED_FIELDS, ...setByOptions(fields) };
 	if (format.structured)
 		setBy.response_format = `${placedOptionPath(options, 'responseFormat')} sets`;
+	const modalities =
+		options.outputModalities === undefined
+			? undefined
+			: optionChoice(options, 'outputModalities').split(',');
+	if (modalities !== undefined) setBy.modalities = `${optionPath('outputModalities')} sets`;
 	const body: ChatRequestBody = {
 		...checkExtraBody(options.extraBody, setBy),
 		model,
@@ -77,6 +88,7 @@ export function buildChatRequest(parts: RequestParts): ChatRequest {
 		...(tools === undefined ? {} : { tools }),
 		...(toolChoice === undefined ? {} : { tool_choice: toolChoice }),
 		...fields,
+		...(modalities === undefined ? {} : { modalities }),
 		...format.body,
 	};
 	// Not added, Stream follows the workflow: streamed when n8n streams the workflow's response.

@@ -31,7 +31,7 @@ export class RerankClient {
 		readonly run: Run,
 		readonly request: RerankRequest,
 	) {
-		this.#poster = new Poster(context, connection, run, request);
+		this.#poster = new Poster(context, connection, run);
 	}
 
 	/**
@@ -47,6 +47,7 @@ export class RerankClient {
 		const rankings = await this.#poster.postAll(
 			batches.map(({ body }) => ({
 				path: 'rerank',
+				request: this.request,
 				body,
 				read: (reply) => readRanking(reply, body.documents.length),
 				tokensOf: (answer: Ranking) => answer.usage?.totalTokens,

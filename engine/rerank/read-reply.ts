@@ -1,10 +1,9 @@
 import type { RerankRequest } from './request';
 import { RerankReplyError } from '../failures/errors';
-import type { ReadBody } from '../reply/body';
 import { entryIndex } from '../reply/entry-index';
 import type { InputUsage } from '../reply/input-usage';
 import { inputUsageOf } from '../reply/input-usage';
-import { listInReply } from '../reply/list-reply';
+import { listInReply, withoutList } from '../reply/list-reply';
 import type { HttpReply } from '../transport/outgoing';
 import { describe, isPlainObject } from '../values';
 
@@ -32,19 +31,6 @@ const RESULTS = {
 /** Best first; documents scored the same keep the order they were sent in. */
 const byScore = (a: Ranked, b: Ranked) => b.score - a.score || a.index - b.index;
 
-/** What a 2xx body without a list of results was, in words. */
-function withoutResults(status: number, body: ReadBody): string {
-	if (body.kind === 'empty')
-		return `answered ${status} with an empty body instead of a list of results`;
-	const was =
-		body.kind === 'json'
-			? 'without a list of results'
-			: body.kind === 'html'
-				? 'with an HTML page instead of a list of results'
-				: 'with text that is not JSON instead of a list of results';
-	return `answered ${status} ${was}: ${body.summary}`;
-}
-
 /** A result's score: `relevance_score`, a finite number (JSON's `1e999` reads as Infinity); else the error. */
 function scoreOf(result: unknown, at: number, index: number): number {
 	const score = isPlainObject(result) ? result.relevance_score : undefined;
@@ -69,7 +55,9 @@ function scoreOf(result: unknown, at: number, index: number): number {
  */
 export function readRanking(reply: HttpReply, sent: number): Ranking {
 	const { list: results, json, body } = listInReply(reply, 'results', 'rerank');
-	if (results === undefined) throw new RerankReplyError(withoutResults(reply.status, body));
+	if (results === undefined) {
+		throw new RerankReplyError(withoutList(reply.status, body, 'a list of results'));
+	}
 	const taken = new Set<number>();
 	const ranked = results.map((result: unknown, at) => {
 		const index = entryIndex(result, at, sent, taken, RESULTS);

@@ -9,7 +9,8 @@ export interface DispatchRequest {
 	url: string;
 	/** Authorization included: it goes on to the same origin only. */
 	headers: Record<string, string>;
-	body?: string;
+	/** JSON text, or a body made whole (a multipart form): either can be sent again. */
+	body?: string | Buffer;
 	/** The body read as it comes (undici's Readable is a ByteStream), else read whole into bytes. */
 	stream: boolean;
 	/** Ends the request and its connection's use: the transport's own (Timeout, cancel). */

@@ -27,7 +27,7 @@ export function viaDispatcher(
 				...(headers as Record<string, string>),
 				Authorization: authorization(credential),
 			},
-			body: body as string | undefined,
+			body: body as string | Buffer | undefined,
 			stream: outgoing.stream === true,
 			signal: ended.signal,
 			allowedDomains,

@@ -17,11 +17,16 @@ import { CREDENTIAL_TYPE } from '../connection';
 const SOCKET_GRACE_MS = 1000;
 
 /**
- * n8n's request options for `outgoing`: every status is answered, not thrown; the body as a stream when it
+ * n8n's request options for `outgoing`: its body as JSON, or as it is under its own Content-Type (n8n's helper
+ * sends a Buffer unchanged); every status is answered, not thrown; the reply's body as a stream when it
  * is read as it comes, else as bytes (n8n's HTTP stack hands a stream over through an async generator of its
  * own: for a reply read whole that was a seventh of a batch's CPU time).
  */
 export function requestOptions(outgoing: Outgoing, allowedDomains?: string): IHttpRequestOptions {
+	const { raw } = outgoing;
+	const body =
+		raw?.body ?? (outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body));
+	const contentType = raw?.contentType ?? (body === undefined ? undefined : 'application/json');
 	return {
 		method: outgoing.method,
 		url: outgoing.url,
@@ -29,9 +34,9 @@ export function requestOptions(outgoing: Outgoing, allowedDomains?: string): IHt
 		headers: {
 			Accept: 'application/json',
 			...outgoing.connection?.extraHeaders,
-			...(outgoing.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+			...(contentType === undefined ? {} : { 'Content-Type': contentType }),
 		},
-		body: outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body),
+		body,
 		encoding: outgoing.stream ? 'stream' : 'arraybuffer',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,

@@ -1,5 +1,5 @@
 import { refusedByN8n, toNetworkError } from './network-error';
-import type { FullResponse, HttpReply, Outgoing, Sending } from './outgoing';
+import type { FullResponse, Outgoing, Sending, WholeReply } from './outgoing';
 import type { ReadLimits, ReplyBody } from './read-stream';
 import { closeUnread, readWhole } from './read-stream';
 import type { Route } from './route';
@@ -89,8 +89,19 @@ export async function openReply(route: Route, outgoing: Outgoing): Promise<OpenR
 	}
 }
 
-/** Sends one request and reads the whole answer as text. */
-export async function send(route: Route, outgoing: Outgoing): Promise<HttpReply> {
+const decoder = new TextDecoder();
+
+/** Sends one request and reads the whole answer (n8n reads it as bytes: a body it streams is read as text). */
+export async function send(route: Route, outgoing: Outgoing): Promise<WholeReply> {
 	const { status, headers, body, limits } = await openReply(route, outgoing);
-	return { status, headers, text: await readWhole(body, limits) };
+	const bytes = ArrayBuffer.isView(body) ? body : Buffer.from(await readWhole(body, limits));
+	let text: string | undefined;
+	return {
+		status,
+		headers,
+		bytes,
+		get text() {
+			return (text ??= decoder.decode(bytes));
+		},
+	};
 }

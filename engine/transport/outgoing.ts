@@ -20,11 +20,28 @@ export interface HttpReply {
 	text: string;
 }
 
+/**
+ * A reply read whole: its bytes (speech's audio), and their text (decoded as UTF-8 when first read: the
+ * readers of JSON read only that).
+ */
+export interface WholeReply extends HttpReply {
+	bytes: Uint8Array;
+}
+
+/** A body sent as it is, under its own Content-Type (a multipart form, made whole so that a retry sends it again). */
+export interface RawBody {
+	contentType: string;
+	body: Buffer;
+}
+
 /** One request as the engine asks for it, whichever route carries it. */
 export interface Outgoing {
 	method: IHttpRequestMethods;
 	url: string;
+	/** Sent as JSON. */
 	body?: unknown;
+	/** Sent as it is instead (no `body` then). */
+	raw?: RawBody;
 	/** Milliseconds to wait for the answer; while a body streams in, for its next bytes. */
 	timeout: number;
 	/**

@@ -11,6 +11,8 @@ export interface TextReply {
 	content: string;
 	reasoningContent?: string;
 	finishReason: 'stop' | 'length';
+	/** Images the model made, as data URLs (`message.images`, as OpenRouter answers image models in chat). */
+	images?: string[];
 }
 
 /** Function calls instead of text: `content` null (or `content` when given), finish_reason `tool_calls`. */

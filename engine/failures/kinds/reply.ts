@@ -87,17 +87,18 @@ export function reply<E extends ReplyError>(
 }
 
 /**
- * A row for a sub-node's reply that does not fit what was sent (`MismatchedReplyError`): never retried, and no
- * other model (vectors or scores of different models must not mix). The message names the model.
+ * A row for a reply that does not fit what was sent (`MismatchedReplyError`): never retried, and no other model
+ * (vectors or scores of different models must not mix). The message names the model; the fix is the row's, or
+ * the error's own.
  */
 export function mismatchedReply<E extends MismatchedReplyError>(
 	name: string,
 	type: abstract new (...args: never[]) => E,
-	fix: string,
+	fix: string | ((error: E) => string),
 ): FailureKind {
 	return reply(name, type, (error, { model }) => ({
 		message: `The ${error.modelKind} model${model ? ` "${model}"` : ''} ${error.problem}`,
-		fix,
+		fix: typeof fix === 'string' ? fix : fix(error),
 	}));
 }
 

@@ -13,6 +13,8 @@ import { ItemParameters } from './parameters';
 import type { Job, PreparedItem } from './plan-jobs';
 import { itemJob, pendingToolCalls, planJobs, toolAnswer } from './plan-jobs';
 import { readInput } from './read-input';
+import type { ReplyImages } from './reply-images';
+import { replyImages } from './reply-images';
 import { replyItem } from './reply-item';
 import type { JobReply } from './run-job';
 import { runJob, streamsToClient } from './run-job';
@@ -135,7 +137,9 @@ export async function executeChatCompletion(
 		const send = async (): Promise<Outcome> => {
 			try {
 				// Mapped at once, so the raw reply is not held until every job is done.
-				return placeReply(job, await runJob(this, client, job, streaming), parameters, placing);
+				const reply = await runJob(this, client, job, streaming);
+				const images = await replyImages(this, reply.completion);
+				return placeReply(job, reply, parameters, placing, images);
 			} catch (error) {
 				if (run.stoppedBy(error)) return { error, stopped: true };
 				// With Stop Workflow, the first failure stops the spending: no request starts, those in flight end
@@ -236,26 +240,10 @@ function collect(
 		}
 		for (const itemIndex of job.items) {
 			if (failFast) throw problems.toNodeError(context.getNode(), problem, itemIndex);
-			replies.push(errorItem(context, problem, itemIndex, routeErrors));
+			replies.push(problems.errorItem(context, problem, itemIndex, routeErrors));
 		}
 	}
 	return withToolCalls ? [replies, toolCalls] : [replies];
-}
-
-/** A failed item under On Error: Continue, on the regular output or (`routeErrors`) the error output. */
-function errorItem(
-	context: IExecuteFunctions,
-	problem: problems.Problem,
-	itemIndex: number,
-	routeErrors: boolean,
-): INodeExecutionData {
-	return {
-		json: problems.errorItemJson(problem, itemIndex),
-		// With the error output on, n8n routes items that carry `error` there (keeping only its message in
-		// json); the error itself keeps the HTTP code and the fix.
-		...(routeErrors ? { error: problems.toNodeError(context.getNode(), problem, itemIndex) } : {}),
-		pairedItem: { item: itemIndex },
-	};
 }
 
 /** Every input item's error item, when the node cannot run at all (its credential) and On Error continues. */
@@ -266,7 +254,7 @@ function everyItemFailed(
 	const routeErrors = context.getNode().onError === 'continueErrorOutput';
 	const items = context
 		.getInputData()
-		.map((_, itemIndex) => errorItem(context, problem, itemIndex, routeErrors));
+		.map((_, itemIndex) => problems.errorItem(context, problem, itemIndex, routeErrors));
 	return hasToolCallsOutput(context.getNodeParameter('toolsMode', 0, 'none'))
 		? [items, []]
 		: [items];
@@ -281,17 +269,18 @@ function placeReply(
 	{ body, conversation, completion, json, ...notes }: JobReply,
 	parameters: ItemParameters,
 	{ withToolCalls, asTool }: { withToolCalls: boolean; asTool: boolean },
+	images?: ReplyImages,
 ): Outcome {
 	const pairedItem: IPairedItemData | IPairedItemData[] =
 		job.items.length === 1 ? { item: job.items[0] } : job.items.map((item) => ({ item }));
+	const binary = images === undefined ? job.binary : { ...job.binary, ...images.binary };
 	const output = (item: IDataObject): INodeExecutionData =>
-		job.binary === undefined
-			? { json: item, pairedItem }
-			: { json: item, binary: job.binary, pairedItem };
+		binary === undefined ? { json: item, pairedItem } : { json: item, binary, pairedItem };
 	if (!parameters.get('simplify', job.items[0], true)) {
 		return { replies: [output(completion as IDataObject)], toolCalls: [] };
 	}
 	const reply = replyItem({ ...body, messages: conversation }, completion, json, notes);
+	if (images !== undefined) reply.images = images.images;
 	if (asTool) return { replies: [{ json: toolResult(reply), pairedItem }], toolCalls: [] };
 	if (withToolCalls && (reply.tool_calls as unknown[]).length > 0) {
 		return { replies: [], toolCalls: toolCallItems(reply).map(output) };

@@ -6,9 +6,15 @@ import type { FieldName } from '../fields';
 import { FIELDS, fieldLabel } from '../fields';
 import { optionsProperty, RESPONSE_FORMAT_FIELDS_FROM } from '../properties/options';
 import type { OptionName } from '../../../engine';
-import { errors, optionPath, OPTIONS, values, withResponseFormatFields } from '../../../engine';
-import { splitList } from '../request/images';
-import type { ChatInput, FileFields, ImageFields, ItemBinaries } from '../request/input';
+import {
+	errors,
+	media,
+	optionPath,
+	OPTIONS,
+	values,
+	withResponseFormatFields,
+} from '../../../engine';
+import type { ChatInput, FileFields, ImageFields } from '../request/input';
 import { placeholderNames } from '../request/placeholders';
 
 /**
@@ -19,9 +25,9 @@ async function loadBinaries(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	names: string[],
-): Promise<ItemBinaries> {
+): Promise<media.ItemBinaries> {
 	const binary = context.getInputData()[itemIndex]?.binary ?? {};
-	const binaries: ItemBinaries = { available: Object.keys(binary), loaded: {} };
+	const binaries: media.ItemBinaries = { available: Object.keys(binary), loaded: {} };
 	for (const name of new Set(names)) {
 		const data = binary[name];
 		if (data === undefined) continue;
@@ -34,8 +40,8 @@ async function loadBinaries(
 /** The binary property names that the image and file fields of Simple mode or of the rows list. */
 function binaryNames(fields: Array<ImageFields & FileFields>): string[] {
 	return fields.flatMap((entry) => [
-		...splitList(entry.imageBinaryProperties, FIELDS.imageBinaryProperties.label),
-		...splitList(entry.fileBinaryProperties, FIELDS.fileBinaryProperties.label),
+		...values.splitList(entry.imageBinaryProperties, FIELDS.imageBinaryProperties.label),
+		...values.splitList(entry.fileBinaryProperties, FIELDS.fileBinaryProperties.label),
 	]);
 }
 

@@ -1,10 +1,9 @@
-import { binaryProperty, binarySource, megabytes } from './binary-data';
-import { NO_BINARIES, sniffImageType, splitList } from './images';
-import type { BinaryFile, FileFields, ItemBinaries } from './input';
+import { NO_BINARIES } from './images';
+import type { FileFields } from './input';
 import { placeholder } from './placeholders';
 import { FIELDS } from '../fields';
 import type { protocol } from '../../../engine';
-import { errors, optionPath } from '../../../engine';
+import { errors, media, optionPath, values } from '../../../engine';
 
 const PDF = 'application/pdf';
 const ANY_TYPE = 'application/octet-stream';
@@ -44,7 +43,7 @@ function isAllowed(type: string, allowed: readonly string[]): boolean {
  * What the file is: a PDF by its bytes (whatever it is named), otherwise the MIME type of its binary data
  * (without parameters such as charset); a file that claims to be a PDF but is none is refused.
  */
-function fileType(file: BinaryFile, field: string, source: string): string {
+function fileType(file: media.BinaryFile, field: string, source: string): string {
 	const isPdf = Buffer.from(file.bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 	if (isPdf) return PDF;
 	const claimed = (file.mimeType ?? '').split(';')[0].trim().toLowerCase() || ANY_TYPE;
@@ -67,7 +66,7 @@ export class ItemFiles {
 	readonly sent = new Map<string, string>();
 
 	constructor(
-		private readonly binaries: ItemBinaries = NO_BINARIES,
+		private readonly binaries: media.ItemBinaries = NO_BINARIES,
 		private readonly maxBytes: number,
 		private readonly allowed: readonly string[],
 	) {}
@@ -77,7 +76,7 @@ export class ItemFiles {
 	 * `fix`: what to say when the item has no such property, which depends on where the name came from.
 	 */
 	fromBinary(name: string, field: string, problem = '', fix = MISSING_FIX): protocol.FilePart {
-		const file = binaryProperty(this.binaries, name, field, problem, fix);
+		const file = media.binaryProperty(this.binaries, name, field, problem, fix);
 		if (!this.sent.has(name)) this.sent.set(name, this.dataUri(file, name, field));
 		// The service is told the file's own name; binary data without one goes by its property's name.
 		return {
@@ -86,10 +85,10 @@ export class ItemFiles {
 		};
 	}
 
-	private dataUri(file: BinaryFile, name: string, field: string): string {
-		const source = binarySource(name, file);
+	private dataUri(file: media.BinaryFile, name: string, field: string): string {
+		const source = media.binarySource(name, file);
 		const type = fileType(file, field, source);
-		if (sniffImageType(file.bytes) !== undefined) {
+		if (media.sniffImage(file.bytes) !== undefined) {
 			throw new errors.InputError(
 				field,
 				`${source} is an image`,
@@ -106,7 +105,7 @@ export class ItemFiles {
 		if (file.bytes.length > this.maxBytes) {
 			throw new errors.InputError(
 				field,
-				`${source} is ${megabytes(file.bytes.length)}, above the limit of ${megabytes(this.maxBytes)}`,
+				`${source} is ${values.megabytes(file.bytes.length)}, above the limit of ${values.megabytes(this.maxBytes)}`,
 				`Send a smaller file (e.g. fewer pages), or raise ${optionPath('maxFileSize')} if the model accepts larger ones.`,
 			);
 		}
@@ -121,5 +120,7 @@ export function fileParts(
 	files: ItemFiles,
 ): protocol.FilePart[] {
 	const field = `${place}${FIELDS.fileBinaryProperties.label}`;
-	return splitList(fields.fileBinaryProperties, field).map((name) => files.fromBinary(name, field));
+	return values
+		.splitList(fields.fileBinaryProperties, field)
+		.map((name) => files.fromBinary(name, field));
 }

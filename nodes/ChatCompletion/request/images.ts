@@ -1,53 +1,11 @@
-import { binaryProperty, binarySource, megabytes } from './binary-data';
-import type { ImageFields, ItemBinaries } from './input';
+import type { ImageFields } from './input';
 import { FIELDS } from '../fields';
 import { placeholder } from './placeholders';
 import type { protocol } from '../../../engine';
-import { errors, optionPath, values } from '../../../engine';
+import { errors, media, optionPath, values } from '../../../engine';
 
 const DATA_URI = /^data:([^;,]*)(;[^,]*)?,(.*)$/s;
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
-
-/** What the first bytes say the file is; undefined when it is no image format the protocol carries. */
-export function sniffImageType(bytes: Uint8Array): string | undefined {
-	const starts = (...signature: number[]) =>
-		signature.every((byte, index) => bytes[index] === byte);
-	if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-	if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-	if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-	if (
-		starts(0x52, 0x49, 0x46, 0x46) &&
-		bytes[8] === 0x57 &&
-		bytes[9] === 0x45 &&
-		bytes[10] === 0x42 &&
-		bytes[11] === 0x50
-	) {
-		return 'image/webp';
-	}
-	return undefined;
-}
-
-/** Splits a list of names typed in one field: by commas, line breaks or spaces. */
-export function splitList(value: unknown, field: string): string[] {
-	return entries(value, field).flatMap((entry) =>
-		entry.split(/[\s,]+/).filter((word) => word !== ''),
-	);
-}
-
-/** The text entries of a field: one text, or a list from an expression. */
-function entries(value: unknown, field: string): string[] {
-	if (value === undefined || value === null || value === '') return [];
-	return (Array.isArray(value) ? value : [value]).map((entry: unknown) => {
-		if (typeof entry !== 'string') {
-			throw new errors.InputError(
-				field,
-				`must be text, got ${values.describe(entry)}`,
-				'List the entries one per line.',
-			);
-		}
-		return entry;
-	});
-}
 
 const URL_FIX =
 	'Put each URL on its own line. A space that belongs to a URL is written %20, e.g. https://example.com/my%20cat.png.';
@@ -58,7 +16,7 @@ const URLS_FIX = 'Put each URL on its own line, without commas or spaces between
  * line with one is an error, as is a line with two URLs, instead of a guess at where one ends.
  */
 export function urlLines(value: unknown, field: string): string[] {
-	const lines = entries(value, field).flatMap((entry) =>
+	const lines = values.textEntries(value, field).flatMap((entry) =>
 		entry
 			.split(/\r\n|\r|\n/)
 			.map((line) => line.trim())
@@ -97,11 +55,11 @@ function checkImageBytes(
 	if (bytes.length > maxBytes) {
 		throw new errors.InputError(
 			field,
-			`${source} is ${megabytes(bytes.length)}, above the limit of ${megabytes(maxBytes)}`,
+			`${source} is ${values.megabytes(bytes.length)}, above the limit of ${values.megabytes(maxBytes)}`,
 			`Send a smaller image, or raise ${optionPath('maxImageSize')} if the model accepts larger ones.`,
 		);
 	}
-	const type = sniffImageType(bytes);
+	const type = media.sniffImage(bytes)?.mimeType;
 	if (type === undefined) {
 		throw new errors.InputError(
 			field,
@@ -126,7 +84,7 @@ export interface AddedBinary {
 	bytes: Buffer;
 }
 
-export const NO_BINARIES: ItemBinaries = { available: [], loaded: {} };
+export const NO_BINARIES: media.ItemBinaries = { available: [], loaded: {} };
 
 const MISSING_FIX =
 	'Name one of the item\'s binary properties, or add a node that reads the image first (HTTP Request with Response Format "File", Read Files from Disk, a form upload).';
@@ -141,7 +99,7 @@ export class ItemImages {
 	readonly added: AddedBinary[] = [];
 
 	constructor(
-		private readonly binaries: ItemBinaries = NO_BINARIES,
+		private readonly binaries: media.ItemBinaries = NO_BINARIES,
 		private readonly maxBytes: number,
 	) {}
 
@@ -150,9 +108,9 @@ export class ItemImages {
 	 * property, which depends on where the name came from.
 	 */
 	fromBinary(name: string, field: string, problem = '', fix = MISSING_FIX): string {
-		const image = binaryProperty(this.binaries, name, field, problem, fix);
+		const image = media.binaryProperty(this.binaries, name, field, problem, fix);
 		if (!this.sent.has(name)) {
-			const source = binarySource(name, image);
+			const source = media.binarySource(name, image);
 			const type = checkImageBytes(image.bytes, field, source, this.maxBytes);
 			this.sent.set(name, `data:${type};base64,${Buffer.from(image.bytes).toString('base64')}`);
 		}
@@ -218,7 +176,7 @@ function imagePartsFromBinary(
 	images: ItemImages,
 	detail: unknown,
 ): protocol.ImagePart[] {
-	return splitList(value, field).map((name) => {
+	return values.splitList(value, field).map((name) => {
 		if (name.length >= 64 && BASE64.test(name)) {
 			throw new errors.InputError(
 				field,

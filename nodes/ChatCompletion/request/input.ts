@@ -1,15 +1,4 @@
-/** A file (an image, a PDF, ...) from the item's binary data, as n8n holds it. */
-export interface BinaryFile {
-	mimeType?: string;
-	fileName?: string;
-	bytes: Uint8Array;
-}
-
-/** The item's binary data the images and files may come from: loaded ones by property name, and every name it has. */
-export interface ItemBinaries {
-	available: string[];
-	loaded: Record<string, BinaryFile>;
-}
+import type { media } from '../../../engine';
 
 export interface ImageFields {
 	imageUrls?: unknown;
@@ -38,5 +27,5 @@ export interface ChatInput extends ImageFields, FileFields {
 	toolChoiceFunction?: unknown;
 	options: Record<string, unknown>;
 	/** The item's binary data that image and file fields and the placeholders of Messages JSON name; none when absent. */
-	binaries?: ItemBinaries;
+	binaries?: media.ItemBinaries;
 }

@@ -25,19 +25,22 @@ export interface Reply {
 	status: number;
 	headers: Headers;
 	text: string;
+	/** The body's bytes (audio, images). */
+	bytes: Buffer;
 	/** The body parsed as JSON (undefined when it is not JSON). */
 	json: any;
 }
 
 async function reply(response: Response): Promise<Reply> {
-	const text = await response.text();
+	const bytes = Buffer.from(await response.arrayBuffer());
+	const text = bytes.toString('utf8');
 	let json: unknown;
 	try {
 		json = JSON.parse(text);
 	} catch {
 		json = undefined;
 	}
-	return { status: response.status, headers: response.headers, text, json };
+	return { status: response.status, headers: response.headers, text, bytes, json };
 }
 
 /** The service's 400 for a request it refuses: the message matching `message`, naming `param`, with `code` (any string when not given). */
@@ -54,6 +57,12 @@ export function expectInvalidRequest(
 		param,
 		code,
 	});
+}
+
+/** The service's refusal of a model the endpoint does not serve: `status`, its message, `model_not_supported`. */
+export function expectModelRefused(reply: Reply, status: number, message: string): void {
+	expect(reply.status).toBe(status);
+	expect(reply.json.error).toMatchObject({ message, code: 'model_not_supported' });
 }
 
 export async function send(url: string, init: RequestInit = {}): Promise<Reply> {
@@ -93,6 +102,41 @@ export function embed(service: LocalService, key: string, body: unknown): Promis
 
 export function rerank(service: LocalService, key: string, body: unknown): Promise<Reply> {
 	return post(service, '/rerank', key, body);
+}
+
+export function generateImages(service: LocalService, key: string, body: unknown): Promise<Reply> {
+	return post(service, '/images/generations', key, body);
+}
+
+export function speak(service: LocalService, key: string, body: unknown): Promise<Reply> {
+	return post(service, '/audio/speech', key, body);
+}
+
+/** POST `form` as multipart/form-data (fetch sets the boundary) to `path` under the service's Base URL, with `key`. */
+export function postForm(
+	service: LocalService,
+	path: string,
+	key: string,
+	form: FormData,
+): Promise<Reply> {
+	return send(`${service.baseUrl}${path}`, {
+		method: 'POST',
+		headers: { Authorization: `Bearer ${key}` },
+		body: form,
+	});
+}
+
+/** A form of text fields and files (`[name, bytes, filename, type]`), in the order given. */
+export function formOf(
+	fields: Record<string, string>,
+	files: Array<[name: string, bytes: Buffer, filename: string, type: string]> = [],
+): FormData {
+	const form = new FormData();
+	for (const [name, bytes, filename, type] of files) {
+		form.append(name, new Blob([bytes], { type }), filename);
+	}
+	for (const [name, value] of Object.entries(fields)) form.append(name, value);
+	return form;
 }
 
 /** The `data:` payloads of an SSE body, in order. */

@@ -30,6 +30,7 @@ describe('GET /v1/models', () => {
 			],
 		],
 		['rag', ['echo-1', 'tools-1', 'embed-1', 'rerank-1']],
+		['media', ['echo-1', 'vision-1', 'image-1', 'whisper-local', 'tts-local']],
 		['faults', ['echo-1', ...faultModels]],
 		['broke', defaultModels],
 	] as const)('lists exactly the models of the %s key', async (name, expected) => {

@@ -1,5 +1,6 @@
 import { itemRequest } from '../../../nodes/ChatCompletion/request/item-request';
-import { sniffImageType, splitList, urlLines } from '../../../nodes/ChatCompletion/request/images';
+import { splitList } from '../../../engine/values';
+import { urlLines } from '../../../nodes/ChatCompletion/request/images';
 import { planJobs, toolAnswer } from '../../../nodes/ChatCompletion/execute/plan-jobs';
 import type { ProtocolToolCall } from '../../../engine/protocol';
 import type { ChatInput } from '../../../nodes/ChatCompletion/request/input';
@@ -34,14 +35,6 @@ const failure = (input: ChatInput): { message: string; fix: string } => {
 };
 
 describe('images', () => {
-	test('formats are recognised by their bytes', () => {
-		expect(sniffImageType(png)).toBe('image/png');
-		expect(sniffImageType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
-		expect(sniffImageType(Buffer.from('GIF89a'))).toBe('image/gif');
-		expect(sniffImageType(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
-		expect(sniffImageType(pdf)).toBeUndefined();
-	});
-
 	test('binary property names split on commas, lines and spaces', () => {
 		expect(splitList('data, photo\nscan  page', 'f')).toEqual(['data', 'photo', 'scan', 'page']);
 	});

@@ -1,0 +1,57 @@
+/**
+ * The test knobs of the image and audio endpoints (their `x_local` object; in a multipart request a text field
+ * holding it as JSON, form-fields.mts). Both: `fail_first` (as for chat completions) and `slow_ms` (a wait before
+ * anything). Images: `content_policy` (the provider's safety system refuses the prompt), `no_images` (200 with an
+ * empty `data`), `other_origin` (`url` answers on the other name of the loopback address, another origin).
+ * Speech: `content_type` (the answer's Content-Type instead of the format's own).
+ */
+import type { FailFirst } from './knobs.mts';
+import { knobReader, readFailFirst } from './knobs.mts';
+
+const maxMs = 600_000;
+
+export interface MediaKnobs {
+	failFirst?: FailFirst;
+	slowMs: number;
+}
+
+export interface ImageKnobs extends MediaKnobs {
+	contentPolicy: boolean;
+	noImages: boolean;
+	otherOrigin: boolean;
+}
+
+export interface SpeechKnobs extends MediaKnobs {
+	contentType?: string;
+}
+
+/** Reads the knobs both kinds share, and those `more` reads; a 400 names a knob at fault or unknown. */
+function parseWith<K>(
+	value: unknown,
+	more: (reader: ReturnType<typeof knobReader>) => K,
+): MediaKnobs & K {
+	const reader = knobReader(value);
+	const knobs = {
+		failFirst: readFailFirst(reader.object('fail_first')),
+		slowMs: reader.number('slow_ms', 0, maxMs) ?? 0,
+		...more(reader),
+	};
+	reader.rejectUnread();
+	return knobs;
+}
+
+export function parseImageKnobs(value: unknown): ImageKnobs {
+	return parseWith(value, (reader) => ({
+		contentPolicy: reader.boolean('content_policy'),
+		noImages: reader.boolean('no_images'),
+		otherOrigin: reader.boolean('other_origin'),
+	}));
+}
+
+export function parseAudioKnobs(value: unknown): MediaKnobs {
+	return parseWith(value, () => ({}));
+}
+
+export function parseSpeechKnobs(value: unknown): SpeechKnobs {
+	return parseWith(value, (reader) => ({ contentType: reader.string('content_type') }));
+}

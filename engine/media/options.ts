@@ -1,0 +1,185 @@
+import type { MediaOperation } from './paths';
+import type { ChoiceOption, NumberOption, OptionSpec, TextOption } from '../options/table';
+
+/**
+ * The Options of each image and audio operation, declared once: name (saved in workflows), label, default,
+ * range and wire field. The node's Options collections and the request bodies are both made from this table.
+ * An option with a wire field is sent only when set (but Response Format of Generate an Image, which the node
+ * always sends: it reads images as bytes unless told otherwise); one without is a setting of the node.
+ */
+
+const count = {
+	kind: 'number',
+	name: 'n',
+	label: 'Number of Images',
+	default: 1,
+	min: 1,
+	max: 10,
+	whole: true,
+	wire: 'n',
+	fix: 'Use a whole number from 1 to 10, e.g. 2.',
+	description: 'How many images to make (n). Each image is an output item of its own.',
+} as const satisfies NumberOption;
+
+const size = {
+	kind: 'text',
+	name: 'size',
+	label: 'Size',
+	default: '1024x1024',
+	placeholder: 'e.g. 1024x1024',
+	wire: 'size',
+	description:
+		"The image's size (size) as the model names its sizes, e.g. 1024x1024, 1536x1024 or auto. Not added, the model decides.",
+} as const satisfies TextOption;
+
+const quality = {
+	kind: 'text',
+	name: 'quality',
+	label: 'Quality',
+	default: 'high',
+	placeholder: 'e.g. high',
+	wire: 'quality',
+	description:
+		"The image's quality (quality) as the model names it: low, medium, high or auto (gpt-image), hd or standard (DALL·E 3). Not added, the model decides.",
+} as const satisfies TextOption;
+
+const imageFormat = {
+	kind: 'choice',
+	name: 'responseFormat',
+	label: 'Response Format',
+	default: 'b64_json',
+	wire: 'response_format',
+	choices: [
+		{
+			name: 'Image Data',
+			value: 'b64_json',
+			description: 'The image comes in the reply (b64_json)',
+		},
+		{
+			name: 'URL',
+			value: 'url',
+			description:
+				"The reply gives a link, which the node downloads (without the key) and keeps in the item's JSON",
+		},
+	],
+	description: 'How the service hands over each image (response_format)',
+} as const satisfies ChoiceOption;
+
+const output = {
+	kind: 'text',
+	name: 'binaryPropertyOutput',
+	label: 'Put Output in Field',
+	default: 'data',
+	placeholder: 'e.g. data',
+	description: 'The name of the binary field the image or audio goes to',
+} as const satisfies TextOption;
+
+const mask = {
+	kind: 'text',
+	name: 'mask',
+	label: 'Mask',
+	default: 'mask',
+	placeholder: 'e.g. mask',
+	description:
+		'The binary field of a PNG mask: its fully transparent areas show where the image is changed (mask). Not added, the model decides what to change.',
+} as const satisfies TextOption;
+
+const language = {
+	kind: 'text',
+	name: 'language',
+	label: 'Language',
+	default: 'en',
+	placeholder: 'e.g. en',
+	wire: 'language',
+	description:
+		"The recording's language as an ISO-639-1 code such as en or de (language), which makes the transcript faster and better. Not added, the model detects it.",
+} as const satisfies TextOption;
+
+const hint = {
+	kind: 'text',
+	name: 'prompt',
+	label: 'Prompt',
+	default: '',
+	rows: 2,
+	placeholder: 'e.g. n8n, LangChain, Kubernetes',
+	wire: 'prompt',
+	description:
+		'Text that guides the transcript (prompt): names and terms it contains, or the style of the previous part of a longer recording',
+} as const satisfies TextOption;
+
+const transcriptFormat = {
+	kind: 'choice',
+	name: 'responseFormat',
+	label: 'Response Format',
+	default: 'json',
+	wire: 'response_format',
+	choices: [
+		{ name: 'JSON', value: 'json', description: 'The text (json)' },
+		{
+			name: 'Verbose JSON',
+			value: 'verbose_json',
+			description: 'The text, with its language, duration and timed segments (verbose_json)',
+		},
+		{ name: 'Text', value: 'text', description: 'The text alone (text)' },
+		{ name: 'SRT Subtitles', value: 'srt', description: 'Subtitles in SRT (srt)' },
+		{ name: 'WebVTT Subtitles', value: 'vtt', description: 'Subtitles in WebVTT (vtt)' },
+	],
+	description:
+		"How the service writes the transcript (response_format); the item's text field holds it. Not added, nothing is sent and the service answers JSON.",
+} as const satisfies ChoiceOption;
+
+const temperature = {
+	kind: 'number',
+	name: 'temperature',
+	label: 'Temperature',
+	default: 0,
+	min: 0,
+	max: 1,
+	whole: false,
+	precision: 2,
+	wire: 'temperature',
+	fix: 'Use a number from 0 to 1, e.g. 0.2.',
+	description:
+		'How freely the model guesses words it hears badly (temperature): 0 to 1. Not added, the model decides.',
+} as const satisfies NumberOption;
+
+const speechFormat = {
+	kind: 'choice',
+	name: 'responseFormat',
+	label: 'Response Format',
+	default: 'mp3',
+	wire: 'response_format',
+	choices: [
+		{ name: 'MP3', value: 'mp3', description: 'MP3 (mp3)' },
+		{ name: 'Opus', value: 'opus', description: 'Opus in Ogg, for streaming (opus)' },
+		{ name: 'AAC', value: 'aac', description: 'AAC (aac)' },
+		{ name: 'FLAC', value: 'flac', description: 'Lossless FLAC (flac)' },
+		{ name: 'WAV', value: 'wav', description: 'Uncompressed WAV (wav)' },
+		{ name: 'PCM', value: 'pcm', description: 'Raw 24 kHz 16-bit samples, no header (pcm)' },
+	],
+	description:
+		'The audio format (response_format). Not added, nothing is sent and the service answers in its own (MP3 for most).',
+} as const satisfies ChoiceOption;
+
+const speed = {
+	kind: 'number',
+	name: 'speed',
+	label: 'Speed',
+	default: 1,
+	min: 0.25,
+	max: 4,
+	whole: false,
+	precision: 2,
+	wire: 'speed',
+	fix: 'Use a number from 0.25 to 4; 1 is normal speed.',
+	description: 'How fast the voice speaks (speed): 0.25 to 4, 1 is normal. Not added, normal.',
+} as const satisfies NumberOption;
+
+/** The own Options of each operation, in the order the UI lists them. */
+export const MEDIA_OPTIONS = {
+	generate: [count, size, quality, imageFormat, output],
+	edit: [count, size, mask, output],
+	transcribe: [language, hint, transcriptFormat, temperature],
+	translate: [hint, transcriptFormat, temperature],
+	speak: [speechFormat, speed, output],
+} as const satisfies Record<MediaOperation, readonly OptionSpec[]>;

@@ -1,0 +1,318 @@
+/**
+ * The Chat Completions Media node in a real n8n with the packed package installed as n8n installs it, behind
+ * Webhook triggers: the two examples, images generated then edited (the edit uploads the generated files as n8n stored them),
+ * speech made, transcribed and answered by the Chat Completion node, and a chat model asked for an image.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { localCredential, localMediaCredential } from '../../dev/n8n/examples.cts';
+import type { WorkflowToImport } from '../../dev/n8n/import.cts';
+import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
+import { chatNode, exampleBehindWebhook, webhookNode } from '../../dev/n8n/workflows.cts';
+import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
+import { keys, useLocalService } from '../support/service.cts';
+
+const service = useLocalService();
+
+const MEDIA_TYPE = 'n8n-nodes-chat-completions.mediaChatCompletions';
+
+let credential: ReturnType<typeof localCredential>;
+const badKey = { id: 'media-bad-key', name: 'Wrong key', type: 'chatCompletionsApi' };
+
+/** A Chat Completions Media node named `name` with `parameters` (Resource, Operation, the operation's fields). */
+function mediaNode(name: string, x: number, parameters: Record<string, unknown>): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name,
+		type: MEDIA_TYPE,
+		typeVersion: 1,
+		position: [x, 0],
+		parameters,
+		credentials: { chatCompletionsApi: { id: credential.id, name: credential.name } },
+	};
+}
+
+const model = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** An HTTP Request node downloading the local service's recording as binary data `data`. */
+function download(x: number): WorkflowNode {
+	return {
+		id: randomUUID(),
+		name: 'Download',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [x, 0],
+		parameters: {
+			url: `${service().origin}/__assets/question.wav`,
+			options: { response: { response: { responseFormat: 'file' } } },
+		},
+	};
+}
+
+/** Each object of the POSTed `items` as an item of its own (Split Out), e.g. `{prompt, extra}`. */
+const splitOut: WorkflowNode = {
+	id: randomUUID(),
+	name: 'Items',
+	type: 'n8n-nodes-base.splitOut',
+	typeVersion: 1,
+	position: [-220, 0],
+	parameters: { fieldToSplitOut: 'body.items', include: 'noOtherFields', options: {} },
+};
+
+/**
+ * Webhook (answering with every item of the last node) -> `nodes`, one after the other; with `splitBody`, the
+ * POSTed `items` become the items first.
+ */
+function chain(path: string, nodes: WorkflowNode[], { splitBody = false } = {}): WorkflowToImport {
+	const webhook = webhookNode(path, 'lastNode', { allEntries: true });
+	const all = [webhook, ...(splitBody ? [splitOut] : []), ...nodes];
+	const connections = Object.fromEntries(
+		all
+			.slice(0, -1)
+			.map((node, at) => [
+				node.name,
+				{ main: [[{ node: all[at + 1].name, type: 'main' as const, index: 0 }]] },
+			]),
+	);
+	return {
+		id: `e2e-${path}`,
+		name: `Media: ${path}`,
+		nodes: all,
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+const n8n = useRealN8n(() => {
+	credential = localCredential(keys.media, service().baseUrl);
+	return {
+		credentials: [
+			credential,
+			localMediaCredential(keys.media, service().baseUrl),
+			{ ...badKey, data: { apiKey: 'sk-example-wrong-media-key', baseUrl: service().baseUrl } },
+		],
+		workflows: [
+			...['generate-and-edit-image', 'transcribe-and-answer'].map((name) =>
+				exampleBehindWebhook(name, service().origin),
+			),
+			chain('media-generate-edit', [
+				mediaNode('Generate', -220, {
+					resource: 'image',
+					operation: 'generate',
+					model: model('image-1'),
+					prompt: '={{ $json.body.prompt }}',
+					options: { n: 2 },
+				}),
+				mediaNode('Edit', 0, {
+					resource: 'image',
+					operation: 'edit',
+					model: model('image-1'),
+					prompt: 'add a red hat',
+					binaryPropertyName: 'data',
+				}),
+			]),
+			chain('media-speak-transcribe-answer', [
+				mediaNode('Speak', -220, {
+					resource: 'audio',
+					operation: 'generate',
+					model: model('tts-local'),
+					input: '={{ $json.body.text }}',
+					voice: 'nova',
+				}),
+				mediaNode('Transcribe', 0, {
+					resource: 'audio',
+					operation: 'transcribe',
+					model: model('whisper-local'),
+					binaryPropertyName: 'data',
+				}),
+				{
+					...chatNode({ credential, model: 'echo-1', prompt: '={{ $json.text }}' }),
+					position: [220, 0],
+				},
+			]),
+			chain('media-translate', [
+				download(-220),
+				mediaNode('Translate', 0, {
+					resource: 'audio',
+					operation: 'translate',
+					model: model('whisper-local'),
+					binaryPropertyName: 'data',
+				}),
+			]),
+			chain('media-chat-images', [
+				{
+					...chatNode({
+						credential,
+						model: 'image-1',
+						prompt: '={{ $json.body.prompt }}',
+						options: { outputModalities: 'image,text', extraBody: '{"x_local": {"images": 2}}' },
+					}),
+					position: [0, 0],
+				},
+			]),
+			chain(
+				'media-failures',
+				[
+					{
+						...mediaNode('Generate', 0, {
+							resource: 'image',
+							operation: 'generate',
+							model: model('image-1'),
+							prompt: '={{ $json.prompt }}',
+							options: { extraBody: '={{ JSON.stringify($json.extra) }}' },
+						}),
+						onError: 'continueRegularOutput',
+					},
+				],
+				{ splitBody: true },
+			),
+			chain('media-wrong-key', [
+				{
+					...mediaNode('Generate', 0, {
+						resource: 'image',
+						operation: 'generate',
+						model: model('image-1'),
+						prompt: 'a fox',
+					}),
+					credentials: { chatCompletionsApi: { id: badKey.id, name: badKey.name } },
+					onError: 'continueRegularOutput',
+				},
+			]),
+			chain('media-chat-model', [
+				{
+					...mediaNode('Generate', 0, {
+						resource: 'image',
+						operation: 'generate',
+						model: model('echo-1'),
+						prompt: 'a fox',
+					}),
+					onError: 'continueRegularOutput',
+				},
+			]),
+		],
+	};
+});
+
+const answer = async (path: string, body?: unknown) =>
+	(await n8n().answer(path, body)) as unknown as Array<Record<string, unknown>>;
+
+test('generated images are edited in the next node: one item per image, each edit uploads its own file', async () => {
+	const items = await answer('media-generate-edit', { prompt: 'a fox' });
+	expect(items).toEqual([
+		{ model: 'image-1', revised_prompt: 'add a red hat, in flat colours' },
+		{ model: 'image-1', revised_prompt: 'add a red hat, in flat colours' },
+	]);
+	const requests = await service().requests();
+	expect(requests.map((request) => request.path)).toEqual([
+		'/v1/images/generations',
+		'/v1/images/edits',
+		'/v1/images/edits',
+	]);
+	expect(requests[0].body).toEqual({
+		n: 2,
+		response_format: 'b64_json',
+		model: 'image-1',
+		prompt: 'a fox',
+	});
+	const uploads = requests
+		.slice(1)
+		.map(
+			(request) => (request.body as Array<{ name: string; filename?: string; type?: string }>)[2],
+		);
+	expect(uploads.map(({ name, filename, type }) => [name, filename, type]).sort()).toEqual([
+		['image', 'image_1.png', 'image/png'],
+		['image', 'image_2.png', 'image/png'],
+	]);
+});
+
+test('speech made by one node is transcribed by the next and answered by Chat Completion', async () => {
+	const [reply] = await answer('media-speak-transcribe-answer', {
+		text: 'Your parcel arrives on Friday',
+	});
+	expect(reply.content).toBe('Your parcel arrives on Friday');
+	const transcription = (await service().requests()).find(
+		(request) => request.path === '/v1/audio/transcriptions',
+	);
+	expect(transcription?.body).toEqual([
+		{ name: 'model', value: 'whisper-local' },
+		expect.objectContaining({ name: 'file', filename: 'speech.mp3', type: 'audio/mpeg' }),
+	]);
+});
+
+test('a chat model asked for an image: the error item names the model and what it cannot do', async () => {
+	const [item] = await answer('media-chat-model');
+	expect(item.error).toMatch(/Model "echo-1" cannot make images/);
+	expect(JSON.stringify(item)).not.toContain(keys.media);
+});
+
+describe('the examples, each behind a Webhook trigger', () => {
+	test('generate an image, then edit it', async () => {
+		const reply = await n8n().answer('generate-and-edit-image');
+		expect(reply).toEqual({
+			model: 'image-1',
+			revised_prompt: 'Add a red boat in the bay, in flat colours',
+		});
+	});
+
+	test('transcribe a recording (downloaded by an HTTP Request node), then answer it', async () => {
+		const reply = await n8n().answer('transcribe-and-answer');
+		expect(reply.content).toBe('When does the office garage open?');
+		const upload = (await service().requests()).find(
+			(request) => request.path === '/v1/audio/transcriptions',
+		);
+		expect(upload?.body).toEqual([
+			{ name: 'model', value: 'whisper-local' },
+			expect.objectContaining({ name: 'file', filename: 'question.wav', type: 'audio/wav' }),
+		]);
+	});
+});
+
+test('Translate a Recording downloaded by an HTTP Request node', async () => {
+	const [item] = await answer('media-translate');
+	expect(item.text).toBe('When does the office garage open?');
+	expect((await service().requests()).map((request) => request.path)).toEqual([
+		'/v1/audio/translations',
+	]);
+});
+
+test("Chat Completion with Output Modalities: an image model's images as binary data, named in the JSON", async () => {
+	const [item] = await answer('media-chat-images', { prompt: 'a fox' });
+	expect(item.content).toBe('Here are 2 images: a fox');
+	expect(item.images).toEqual([
+		{ binary: 'image_1', mimeType: 'image/png' },
+		{ binary: 'image_2', mimeType: 'image/png' },
+	]);
+	expect(JSON.stringify(item)).not.toContain('base64');
+});
+
+test('each failure in its words under Continue, in its place; a 429 and a 500 are waited out and retried', async () => {
+	const fail = (status: number, id: string) => ({
+		x_local: {
+			fail_first: { id, count: 1, status, ...(status === 429 ? { retry_after: '1' } : {}) },
+		},
+	});
+	const items = await answer('media-failures', {
+		items: [
+			{ prompt: 'a fox', extra: fail(429, 'e2e-media-429') },
+			{ prompt: 'a hat', extra: { x_local: { content_policy: true } } },
+			{ prompt: 'a cat', extra: { x_local: { no_images: true } } },
+			{ prompt: 'a dog', extra: fail(500, 'e2e-media-500') },
+		],
+	});
+	expect(items.map((item) => item.error ?? item.revised_prompt)).toEqual([
+		'a fox, in flat colours',
+		expect.stringMatching(/^The provider's content policy refused the prompt/),
+		expect.stringMatching(/answered 200 without any image/),
+		'a dog, in flat colours',
+	]);
+	const generations = (await service().requests()).filter(
+		(request) => request.path === '/v1/images/generations',
+	);
+	expect(generations).toHaveLength(6);
+});
+
+test('a key the service refuses: the key in the words, never the key itself', async () => {
+	const [item] = await answer('media-wrong-key');
+	expect(String(item.error)).toMatch(/API key/);
+	expect(JSON.stringify(item)).not.toContain('sk-example-wrong-media-key');
+});

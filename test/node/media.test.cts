@@ -1,0 +1,322 @@
+/**
+ * The Chat Completions Media node through n8n's engine against the local service: each operation's request as
+ * it arrives, its output items (binary data named and typed by its bytes, paired with their input items, no
+ * base64 in the JSON), and failures that name the field, the item and the fix.
+ */
+import type { IBinaryData, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
+import { binaryBytes, createEngine } from '../../dev/n8n-core/harness.cts';
+import type { NodeSettings } from '../../dev/n8n-core/harness.cts';
+import { MediaChatCompletions } from '../../nodes/MediaChatCompletions/MediaChatCompletions.node';
+import { modelFromList } from '../support/chat-node.cts';
+import { pngHeader } from '../support/images.cts';
+import { loggedFile, readMp3, readPng, silentWav } from '../support/media.cts';
+import { keys, useLocalService } from '../support/service.cts';
+
+const service = useLocalService();
+
+const TYPE = 'n8n-nodes-chat-completions.mediaChatCompletions';
+
+function engine(apiKey = keys.media) {
+	return createEngine({
+		nodeTypes: { [TYPE]: new MediaChatCompletions() },
+		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
+		credentials: { chatCompletionsApi: { apiKey, baseUrl: service().baseUrl } },
+	});
+}
+
+/** Runs the node on `items` with `parameters` (Resource, Operation, Model and the operation's fields). */
+async function run(
+	parameters: INodeParameters,
+	items: INodeExecutionData[] = [{ json: {} }],
+	{ apiKey, onError }: { apiKey?: string; onError?: NodeSettings['onError'] } = {},
+) {
+	return await engine(apiKey).runNode({
+		type: TYPE,
+		parameters,
+		items,
+		...(onError === undefined ? {} : { settings: { onError } }),
+	});
+}
+
+const withFile = (bytes: Buffer, mimeType: string, fileName: string, name = 'data') => ({
+	json: {},
+	binary: { [name]: { data: bytes.toString('base64'), mimeType, fileName } },
+});
+
+/** The image parameters; `more` adds or overrides. */
+const image = (operation: string, more: INodeParameters = {}): INodeParameters => ({
+	resource: 'image',
+	operation,
+	model: modelFromList('image-1'),
+	prompt: '={{ $json.prompt }}',
+	...more,
+});
+
+describe('Generate an Image', () => {
+	test('one item per image, paired and in order, typed by their bytes, the revised prompt kept and no base64', async () => {
+		const { outputs, error } = await run(image('generate', { options: { n: 2 } }), [
+			{ json: { prompt: 'a fox' } },
+			{ json: { prompt: 'a hat' } },
+		]);
+		expect(error).toBeUndefined();
+		const items = outputs[0];
+		expect(items.map((item) => [item.pairedItem, item.json.revised_prompt])).toEqual([
+			[{ item: 0 }, 'a fox, in flat colours'],
+			[{ item: 0 }, 'a fox, in flat colours'],
+			[{ item: 1 }, 'a hat, in flat colours'],
+			[{ item: 1 }, 'a hat, in flat colours'],
+		]);
+		for (const [at, item] of items.entries()) {
+			const data = item.binary?.data as IBinaryData;
+			expect(data).toMatchObject({
+				mimeType: 'image/png',
+				fileName: `image_${(at % 2) + 1}.png`,
+				fileExtension: 'png',
+			});
+			const png = readPng(await binaryBytes(data));
+			expect(png.text).toMatchObject({ image: `${(at % 2) + 1} of 2`, size: '1024x1024' });
+			expect(JSON.stringify(item.json)).not.toMatch(/iVBOR/);
+		}
+		const requests = await service().requests();
+		expect(requests.map((request) => request.body)).toEqual([
+			{ n: 2, response_format: 'b64_json', model: 'image-1', prompt: 'a fox' },
+			{ n: 2, response_format: 'b64_json', model: 'image-1', prompt: 'a hat' },
+		]);
+	});
+
+	test('a URL reply is downloaded without the key, and its URL kept; Put Output in Field names the field', async () => {
+		const { outputs, error } = await run(
+			image('generate', {
+				prompt: 'a fox',
+				options: { responseFormat: 'url', binaryPropertyOutput: 'picture' },
+			}),
+		);
+		expect(error).toBeUndefined();
+		const [item] = outputs[0];
+		expect(item.json.url).toMatch(/\/__images\/.+\.png$/);
+		expect((item.binary?.picture as IBinaryData).mimeType).toBe('image/png');
+		const download = (await service().requests()).find((request) =>
+			request.path.startsWith('/__images/'),
+		);
+		expect(download).toBeDefined();
+		expect(JSON.stringify(download?.headers).toLowerCase()).not.toContain('authorization');
+		expect(JSON.stringify(download)).not.toContain(keys.media);
+	});
+});
+
+describe('Edit an Image', () => {
+	test('several images in the order named and a mask, as multipart; the edit comes back as an image', async () => {
+		const first = pngHeader(8, 10);
+		const second = pngHeader(4, 5);
+		const item = {
+			json: { prompt: 'merge them' },
+			binary: {
+				...withFile(first, 'image/png', 'a.png', 'front').binary,
+				...withFile(second, 'application/octet-stream', 'data', 'back').binary,
+				...withFile(pngHeader(4, 5), 'image/png', 'm.png', 'mask').binary,
+			},
+		};
+		const { outputs, error } = await run(
+			image('edit', { binaryPropertyName: 'back, front', options: { mask: 'mask' } }),
+			[item],
+		);
+		expect(error).toBeUndefined();
+		expect((outputs[0][0].binary?.data as IBinaryData).mimeType).toBe('image/png');
+		const [request] = await service().requests();
+		expect(request.path).toBe('/v1/images/edits');
+		expect(request.body).toEqual([
+			{ name: 'model', value: 'image-1' },
+			{ name: 'prompt', value: 'merge them' },
+			loggedFile('image[]', 'data.png', 'image/png', second),
+			loggedFile('image[]', 'a.png', 'image/png', first),
+			loggedFile('mask', 'm.png', 'image/png', pngHeader(4, 5)),
+		]);
+	});
+
+	test('an Input Binary Field the item lacks names it and the fields it has, and the item fails alone', async () => {
+		const { outputs } = await run(
+			image('edit', { binaryPropertyName: 'photo' }),
+			[
+				{ ...withFile(pngHeader(4, 5), 'image/png', 'a.png'), json: { prompt: 'add a hat' } },
+				{
+					...withFile(pngHeader(4, 5), 'image/png', 'a.png', 'photo'),
+					json: { prompt: 'add a hat' },
+				},
+			],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(outputs[0][0].json.error).toBe(
+			'Input Binary Field: the item has no binary property "photo" (it has: data) (item 0)',
+		);
+		expect(outputs[0][1].binary?.data).toBeDefined();
+		expect(outputs[0].map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+});
+
+describe('Transcribe and Translate a Recording', () => {
+	const wav = silentWav(0.5);
+
+	test('the recording goes as `file` with its extension; the text comes back, verbose_json with segments', async () => {
+		const { outputs, error } = await run(
+			{
+				resource: 'audio',
+				operation: 'transcribe',
+				model: modelFromList('whisper-local'),
+				binaryPropertyName: 'data',
+				options: { language: 'en', responseFormat: 'verbose_json' },
+			},
+			[withFile(wav, 'audio/x-wav', 'talk')],
+		);
+		expect(error).toBeUndefined();
+		const { json } = outputs[0][0];
+		expect(json.text).toMatch(/^A wav recording of \d+ bytes, sha256 [0-9a-f]{12}\.$/);
+		expect(Array.isArray(json.segments)).toBe(true);
+		const [request] = await service().requests();
+		expect(request.body).toEqual([
+			{ name: 'language', value: 'en' },
+			{ name: 'response_format', value: 'verbose_json' },
+			{ name: 'model', value: 'whisper-local' },
+			loggedFile('file', 'talk.wav', 'audio/wav', wav),
+		]);
+	});
+
+	test('Translate calls /audio/translations with the chosen model', async () => {
+		const { outputs, error } = await run(
+			{
+				resource: 'audio',
+				operation: 'translate',
+				model: modelFromList('whisper-local'),
+				binaryPropertyName: 'data',
+			},
+			[withFile(wav, 'audio/wav', 'talk.wav')],
+		);
+		expect(error).toBeUndefined();
+		expect(outputs[0][0].json.text).toMatch(/^A wav recording/);
+		expect((await service().requests())[0].path).toBe('/v1/audio/translations');
+	});
+});
+
+test('a recording over 25 MB fails its item before anything is sent, with the limit; the others go on', async () => {
+	const big = Buffer.concat([silentWav(0.1), Buffer.alloc(25 * 1024 * 1024)]);
+	const { outputs } = await run(
+		{
+			resource: 'audio',
+			operation: 'transcribe',
+			model: modelFromList('whisper-local'),
+			binaryPropertyName: 'data',
+		},
+		[withFile(big, 'audio/wav', 'long.wav'), withFile(silentWav(0.5), 'audio/wav', 'short.wav')],
+		{ onError: 'continueRegularOutput' },
+	);
+	expect(outputs[0][0].json.error).toMatch(
+		/^Input Binary Field: the recording long.wav is 25.0 MB, above the limit of 25.0 MB/,
+	);
+	expect(outputs[0][1].json.text).toMatch(/^A wav recording/);
+	expect(await service().requests()).toHaveLength(1);
+});
+
+describe('Generate Audio', () => {
+	test('the audio is binary typed by its bytes: MP3 is audio/mpeg with .mp3', async () => {
+		const { outputs, error } = await run({
+			resource: 'audio',
+			operation: 'generate',
+			model: modelFromList('tts-local'),
+			input: 'Your order has shipped',
+			voice: 'nova',
+		});
+		expect(error).toBeUndefined();
+		const [item] = outputs[0];
+		const data = item.binary?.data as IBinaryData;
+		expect(data).toMatchObject({
+			mimeType: 'audio/mpeg',
+			fileExtension: 'mp3',
+			fileName: 'speech.mp3',
+		});
+		expect(readMp3(await binaryBytes(data)).tags).toMatchObject({
+			TIT2: 'Your order has shipped',
+			TPE1: 'nova',
+		});
+		expect(item.json).toEqual({ model: 'tts-local', voice: 'nova' });
+		expect((await service().requests())[0].body).toEqual({
+			model: 'tts-local',
+			input: 'Your order has shipped',
+			voice: 'nova',
+		});
+	});
+});
+
+describe('failures', () => {
+	test('a chat model asked for an image: the model and what it cannot do, nothing retried', async () => {
+		const { error } = await run(
+			image('generate', { model: modelFromList('echo-1'), prompt: 'a fox' }),
+		);
+		expect(error?.message).toMatch(/echo-1/);
+		expect(error?.message).toMatch(/make images/);
+		expect(await service().requests()).toHaveLength(1);
+	});
+
+	test("the provider's content policy: reword the prompt", async () => {
+		const { error } = await run(
+			image('generate', {
+				prompt: 'a fox',
+				options: { extraBody: '{"x_local": {"content_policy": true}}' },
+			}),
+		);
+		expect(error?.message).toMatch(/content policy/);
+		expect((error as { description?: string } | undefined)?.description).toMatch(
+			/Reword the prompt/,
+		);
+	});
+
+	test('a 200 without images is an error, never an empty success', async () => {
+		const { outputs, error } = await run(
+			image('generate', {
+				prompt: 'a fox',
+				options: { extraBody: '{"x_local": {"no_images": true}}' },
+			}),
+		);
+		expect(outputs).toEqual([]);
+		expect(error?.message).toMatch(/without any image/);
+	});
+
+	test('a key the service refuses: the key, and never the key itself', async () => {
+		const { error } = await run(image('generate', { prompt: 'a fox' }), undefined, {
+			apiKey: 'sk-example-unknown-0123456789',
+		});
+		expect(String(error?.message)).toMatch(/API key/i);
+		expect(JSON.stringify(error)).not.toContain('sk-example-unknown-0123456789');
+	});
+
+	test('with Stop Workflow an empty prompt stops the node before anything is sent, naming the item', async () => {
+		const { error } = await run(image('generate'), [
+			{ json: { prompt: 'a fox' } },
+			{ json: { prompt: '' } },
+		]);
+		expect(error?.message).toBe('Prompt: is empty (item 1)');
+		expect(await service().requests()).toHaveLength(0);
+	});
+
+	test('a 5xx is retried; with Continue a failed item keeps its place', async () => {
+		const { outputs } = await run(
+			image('generate', { options: { extraBody: '={{ JSON.stringify($json.extra) }}' } }),
+			[
+				{
+					json: {
+						prompt: 'a fox',
+						extra: { x_local: { fail_first: { id: 'media-5xx', count: 1, status: 500 } } },
+					},
+				},
+				{ json: { prompt: 'a hat', extra: { x_local: { content_policy: true } } } },
+				{ json: { prompt: 'a cat', extra: {} } },
+			] as Array<{ json: IDataObject }>,
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(outputs[0].map((item) => [item.pairedItem, item.json.error === undefined])).toEqual([
+			[{ item: 0 }, true],
+			[{ item: 1 }, false],
+			[{ item: 2 }, true],
+		]);
+	});
+});

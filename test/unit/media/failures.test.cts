@@ -1,0 +1,209 @@
+/** How the failure table reads the image and audio endpoints' failures: the node's words, retries, the service's words. */
+import type { EndpointPath } from '../../../engine/failures/errors';
+import { classify } from '../../../engine/failures/table';
+import { describeProblem } from '../../../engine/problems/describe-problem';
+import { serviceErrorFrom } from '../../../engine/reply/error-body';
+import { replyWith as reply, subNodeWords } from '../../support/sub-node-replies.cts';
+
+const WORDS = subNodeWords('the Chat Completions Media node', []);
+const BASE = 'https://gw.example.com/v1';
+
+/** A service's answer at `endpoint` (none: chat), what the user reads of it and its row. */
+function answered(status: number, body: unknown, endpoint?: EndpointPath, model = 'echo-1') {
+	const error = serviceErrorFrom(reply(body, status), undefined, endpoint);
+	const row = classify(error);
+	return {
+		...describeProblem(error, { words: WORDS, model, baseUrl: BASE }),
+		row: row.name,
+		retry: row.retry,
+	};
+}
+
+const openAiPolicy = {
+	error: {
+		message:
+			'Your request was rejected as a result of our safety system. Your prompt may contain text that is not allowed by our safety system.',
+		type: 'invalid_request_error',
+		param: null,
+		code: 'content_policy_violation',
+	},
+};
+
+test.each<[string, number, unknown, EndpointPath | undefined]>([
+	["OpenAI's content_policy_violation", 400, openAiPolicy, 'images/generations'],
+	[
+		"gpt-image's moderation_blocked at an edit",
+		400,
+		{ error: { message: 'Request blocked.', code: 'moderation_blocked' } },
+		'images/edits',
+	],
+	[
+		"Azure's content filter in chat",
+		400,
+		{
+			error: {
+				message:
+					"The response was filtered due to the prompt triggering Azure OpenAI's content management policy.",
+				code: 'content_filter',
+			},
+		},
+		undefined,
+	],
+	[
+		'the words alone',
+		400,
+		{ error: { message: 'Rejected by the safety system.' } },
+		'images/generations',
+	],
+])(
+	"%s: the provider's content policy refused the prompt; reword it; not retried",
+	(_name, status, body, endpoint) => {
+		const said = answered(status, body, endpoint);
+		expect(said.message).toBe("The provider's content policy refused the prompt");
+		expect(said.description).toMatch(
+			/^The service answered ".*" \(HTTP 400.*\)\. Reword the prompt/,
+		);
+		expect(said.retry).toBe('never');
+	},
+);
+
+test.each<[string, number, unknown, EndpointPath, string]>([
+	[
+		'a 400 model_not_supported',
+		400,
+		{
+			error: {
+				message: 'The model `echo-1` does not support image generation',
+				code: 'model_not_supported',
+			},
+		},
+		'images/generations',
+		'Model "echo-1" cannot make images: it is not an image model',
+	],
+	[
+		"OpenAI's list of image models",
+		400,
+		{
+			error: {
+				message:
+					"Invalid value: 'echo-1'. Supported values are: 'gpt-image-1', 'dall-e-2', and 'dall-e-3'.",
+				code: 'invalid_value',
+			},
+		},
+		'images/edits',
+		'Model "echo-1" cannot make images: it is not an image model',
+	],
+	[
+		'a 404 that says it has no such endpoint for the model',
+		404,
+		{ error: { message: 'No endpoints found for echo-1 that support image generation' } },
+		'images/generations',
+		'Model "echo-1" cannot make images: it is not an image model',
+	],
+	[
+		'a 404 model_not_supported at transcriptions',
+		404,
+		{
+			error: {
+				message: 'The model `echo-1` does not support audio transcriptions or translations',
+				code: 'model_not_supported',
+			},
+		},
+		'audio/transcriptions',
+		'Model "echo-1" cannot transcribe recordings: it is not a transcription model',
+	],
+	[
+		'the same at translations',
+		400,
+		{ error: { message: 'echo-1 is not a transcription model' } },
+		'audio/translations',
+		'Model "echo-1" cannot transcribe recordings: it is not a transcription model',
+	],
+	[
+		'a chat model asked to speak',
+		400,
+		{
+			error: {
+				message: 'The model `echo-1` does not support text-to-speech',
+				code: 'model_not_supported',
+			},
+		},
+		'audio/speech',
+		'Model "echo-1" cannot speak: it is not a text-to-speech model',
+	],
+])(
+	'a model the endpoint refuses (%s): its name and what it cannot do, the fix, not retried',
+	(_name, status, body, endpoint, message) => {
+		const said = answered(status, body, endpoint);
+		expect(said.message).toBe(message);
+		expect(said.description).toMatch(
+			new RegExp(
+				`^The service answered .*\\(HTTP ${status}.*\\)\\. Choose an? .* in the Model field`,
+			),
+		);
+		expect(said.retry).toBe('never');
+	},
+);
+
+test('the same answer in chat keeps its chat words', () => {
+	const body = {
+		error: {
+			message: 'The model `echo-1` does not support image generation',
+			code: 'model_not_supported',
+		},
+	};
+	expect(answered(400, body).message).not.toMatch(/cannot make images/);
+});
+
+test.each<[EndpointPath, string]>([
+	['audio/transcriptions', 'The service refused the recording as too large'],
+	['audio/translations', 'The service refused the recording as too large'],
+	['images/edits', 'The service refused the images as too large'],
+])('a 413 at %s: %s, with the limit to keep to', (endpoint, message) => {
+	const said = answered(
+		413,
+		{ error: { message: 'Maximum content size limit (26214400) exceeded (27000000 bytes read)' } },
+		endpoint,
+	);
+	expect(said.message).toBe(message);
+	expect(said.description).toMatch(/HTTP 413.*Send less: a recording of at most 25 MB/);
+	expect(said.retry).toBe('never');
+});
+
+test.each<[EndpointPath, string]>([
+	['images/generations', 'image generation'],
+	['images/edits', 'image edit'],
+	['audio/transcriptions', 'transcription'],
+	['audio/translations', 'translation'],
+	['audio/speech', 'speech'],
+	['rerank', 'rerank'],
+])('a 404 naming no model at %s: the service has no %s endpoint', (endpoint, name) => {
+	const said = answered(404, '<html><title>404 Not Found</title></html>', endpoint);
+	expect(said.message).toBe(
+		`The service at "${BASE}" has no ${name} endpoint: POST ${BASE}/${endpoint} answered 404`,
+	);
+	expect(said.description).toMatch(
+		new RegExp(
+			`If it is right, this gateway does not offer .*: use one that serves POST /${endpoint}\\.$`,
+		),
+	);
+});
+
+test('the key, rate limits and server failures read as for every request', () => {
+	expect(
+		answered(401, { error: { message: 'Incorrect API key' } }, 'images/generations').message,
+	).toBe('The service rejected the API key');
+	expect(answered(429, { error: { message: 'Rate limit reached' } }, 'audio/speech').retry).toBe(
+		'wait',
+	);
+	expect(
+		answered(500, { error: { message: 'Internal error' } }, 'audio/transcriptions').retry,
+	).toBe('back-off');
+	const missing = answered(
+		404,
+		{ error: { message: 'The model `image-9` does not exist', code: 'model_not_found' } },
+		'images/generations',
+		'image-9',
+	);
+	expect(missing.message).toBe('Model "image-9" does not exist on this service');
+});
