@@ -53,6 +53,11 @@ export function hasVersionSegment(baseUrl: string): boolean {
 	return VERSION_SEGMENT.test(baseUrl);
 }
 
+/** The site root: the Base URL without its version segment (`https://api.example.com/v1` -> `https://api.example.com`). */
+export function siteRoot(baseUrl: string): string {
+	return baseUrl.replace(VERSION_SEGMENT, '');
+}
+
 /** Shows a key in messages without revealing it: `sk-…1234`. */
 function maskApiKey(apiKey: string): string {
 	return apiKey.length > 8 ? `${apiKey.slice(0, 3)}…${apiKey.slice(-4)}` : '…';

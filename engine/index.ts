@@ -1,9 +1,9 @@
 /**
  * The engine's front door: everything the nodes (and scripts/) use of it, and nothing else. Nodes import from
- * here only; what is not exported here is the engine's own business. Six families come as namespaces, each
+ * here only; what is not exported here is the engine's own business. Seven families come as namespaces, each
  * one file (or folder) of the engine: `protocol` (the wire's shapes), `values` (checking and describing values
  * users typed, JSON parsed without throwing), `subNode` (the vector store's sub-nodes: their clients, and the
- * hint, log and errors they share), `media` (images and audio), `errors` (the failure classes a node throws or tells apart) and `problems`
+ * hint, log and errors they share), `media` (images and audio), `account` (the key's balance), `errors` (the failure classes a node throws or tells apart) and `problems`
  * (a failure in the words the user reads, and n8n's errors made from them).
  */
 
@@ -38,6 +38,8 @@ export { ChatClient } from './client';
 export type { ModelReply } from './client';
 export type { Run } from './run/run';
 export { startRun } from './run/start';
+export { promptCacheOf } from './reply/cache-usage';
+export type { PromptCache } from './reply/cache-usage';
 export { sentReasoning, splitReasoning } from './reply/reasoning';
 export { thinkSplitter } from './reply/think-stream';
 export { readJson } from './structured/read-json';
@@ -47,6 +49,9 @@ export * as subNode from './sub-node';
 
 // Images and audio: the media node's operations, their requests and client.
 export * as media from './media';
+
+// The account behind the key: its balance.
+export * as account from './account';
 
 // Failures: the kinds a node throws or tells apart, and the words and n8n errors the user sees.
 export * as errors from './failures/errors';

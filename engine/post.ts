@@ -1,4 +1,5 @@
 import type { Connection } from './connection';
+import { siteRoot } from './connection';
 import type { EndpointRequest } from './request/endpoint';
 import { withRetries } from './retry/with-retries';
 import type { Run } from './run/run';
@@ -11,8 +12,12 @@ import { chooseRoute } from './transport/route';
 export interface Post<T> {
 	/** The endpoint under the Base URL: `embeddings`, `rerank`, `images/generations`, ... */
 	path: string;
-	/** The model, Timeout and retries it is sent with. */
-	request: Pick<EndpointRequest, 'model' | 'timeout' | 'retry'>;
+	/** The endpoint is under the site root instead (the Base URL without its version segment: LiteLLM's `key/info`). */
+	root?: true;
+	/** POST unless GET is given (a GET sends no body). */
+	method?: 'GET';
+	/** The model (none for the balance), Timeout and retries it is sent with. */
+	request: Pick<EndpointRequest, 'timeout' | 'retry'> & { model?: string };
 	/** Sent as JSON; `raw` instead is sent as it is (a multipart form). */
 	body?: object;
 	raw?: RawBody;
@@ -24,7 +29,8 @@ export interface Post<T> {
 }
 
 /**
- * The requests of an endpoint other than chat (`/embeddings`, `/rerank`, the image and audio endpoints), the
+ * The requests of an endpoint other than chat (`/embeddings`, `/rerank`, the image and audio endpoints, the
+ * balance), the
  * way chat requests go: each admitted
  * by the run (`Run.admit`), each attempt
  * through the run (`Run.send`: a slot, the key's pauses and pacing, the Token Budget) with the request's
@@ -89,8 +95,8 @@ export class Poster {
 		const attempt = async () => {
 			post.attempts?.started();
 			const reply = await send(route, {
-				method: 'POST',
-				url: `${connection.baseUrl}/${post.path}`,
+				method: post.method ?? 'POST',
+				url: `${post.root ? siteRoot(connection.baseUrl) : connection.baseUrl}/${post.path}`,
 				body: post.body,
 				raw: post.raw,
 				timeout: request.timeout,

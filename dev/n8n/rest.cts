@@ -12,7 +12,7 @@ export type RunData = Record<
 	}>
 >;
 
-/** The parts of n8n's internal REST API (what the editor calls) the tests need: login, executions and publishing a workflow. */
+/** The parts of n8n's internal REST API (what the editor calls) the tests need: login, executions, publishing a workflow, a credential's test, the node descriptions. */
 export class N8nRest {
 	private constructor(
 		readonly url: string,
@@ -96,5 +96,24 @@ export class N8nRest {
 			`/workflows/${workflowId}`,
 		);
 		await this.request('POST', `/workflows/${workflowId}/activate`, { versionId });
+	}
+
+	/** Runs a credential's test as the editor does when it is saved: the test's status and message. */
+	async testCredential(credentials: {
+		id: string;
+		name: string;
+		type: string;
+		data: Record<string, unknown>;
+	}): Promise<{ status: string; message: string }> {
+		return await this.request('POST', '/credentials/test', { credentials });
+	}
+
+	/** The node descriptions n8n serves the editor and its AI workflow builder (`/types/nodes.json`). */
+	async nodeTypes<T>(): Promise<T[]> {
+		const response = await fetch(`${this.url}/types/nodes.json`, {
+			headers: { cookie: this.cookie },
+		});
+		if (!response.ok) throw new Error(`GET /types/nodes.json answered ${response.status}`);
+		return (await response.json()) as T[];
 	}
 }

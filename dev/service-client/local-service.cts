@@ -46,6 +46,7 @@ type KeyName =
 	| 'premium'
 	| 'rag'
 	| 'media'
+	| 'routes'
 	| 'expired'
 	| 'ratelimited'
 	| 'limited'
@@ -67,6 +68,7 @@ function readKeys(): Record<KeyName, string> {
 		premium: find('premium'),
 		rag: find('rag'),
 		media: find('media'),
+		routes: find('routes'),
 		expired: find('expired'),
 		ratelimited: find('ratelimited'),
 		limited: find('limited'),

@@ -1,4 +1,5 @@
 /** Validation of one message of a chat completion request, its content parts and tool calls. */
+import { parseCacheControl } from './cache-control.mts';
 import { invalidRequest } from './errors.mts';
 import { parseFilePart, type FileRef } from './files/file-part.mts';
 import { describe, isObject } from './json-value.mts';
@@ -22,6 +23,8 @@ export interface ContentPart {
 	image?: ImageRef;
 	/** Set for `file` parts. */
 	file?: FileRef;
+	/** A text part's `cache_control`: a prompt cache breakpoint kept this long (prompt-cache.mts). */
+	cacheTtl?: '5m' | '1h';
 }
 
 /** A tool call in protocol form, as assistant messages and replies carry it. */
@@ -41,6 +44,8 @@ export interface ChatMessage {
 	toolCallId?: string;
 	/** The reasoning fields an assistant message carries as text (`reasoning_content`, `reasoning`). */
 	reasoningFields?: string[];
+	/** The TTL of the message's last prompt cache breakpoint, when a part has one. */
+	cacheTtl?: '5m' | '1h';
 }
 
 const reasoningFieldNames = ['reasoning_content', 'reasoning'];
@@ -103,13 +108,11 @@ export function parseMessage(message: unknown, index: number): ChatMessage {
 			'invalid_type',
 		);
 	}
-	return {
-		role,
-		content: content.map((part: unknown, partIndex: number) =>
-			parsePart(part, `${at}.content[${partIndex}]`),
-		),
-		...extra,
-	};
+	const parts = content.map((part: unknown, partIndex: number) =>
+		parsePart(part, `${at}.content[${partIndex}]`),
+	);
+	const cacheTtl = parts.filter((part) => part.cacheTtl !== undefined).at(-1)?.cacheTtl;
+	return { role, content: parts, ...extra, ...(cacheTtl === undefined ? {} : { cacheTtl }) };
 }
 
 function parsePart(part: unknown, at: string): ContentPart {
@@ -128,7 +131,9 @@ function parsePart(part: unknown, at: string): ContentPart {
 				'invalid_type',
 			);
 		}
-		return { type: 'text', text: part.text };
+		if (part.cache_control === undefined) return { type: 'text', text: part.text };
+		const cacheTtl = parseCacheControl(part.cache_control, `${at}.cache_control`);
+		return { type: 'text', text: part.text, cacheTtl };
 	}
 	if (part.type === 'file') return { type: 'file', file: parseFilePart(part, at) };
 	if (part.type !== 'image_url') return { type: part.type };

@@ -1,5 +1,6 @@
 /** Validation of a chat completion request body into a ChatRequest. */
 import { optionalChoice } from './body-fields.mts';
+import { parseCacheControl, type Ttl } from './cache-control.mts';
 import { parseMessage, type ChatMessage } from './chat-messages.mts';
 import { invalidRequest } from './errors.mts';
 import { parseJsonBody } from './json-body.mts';
@@ -25,6 +26,8 @@ export interface ChatRequest {
 	responseFormat: ResponseFormat;
 	/** The output modalities asked for (`modalities`, e.g. ["image", "text"]); empty when not sent. */
 	modalities: Modality[];
+	/** A top-level `cache_control`: automatic prompt caching kept this long (prompt-cache.mts). */
+	automaticCache?: Ttl;
 	/** From `x_local`, which is not part of the request proper. */
 	knobs: Knobs;
 }
@@ -109,6 +112,9 @@ export function parseChatRequest(contentType: string | undefined, rawBody: strin
 		toolChoice: parseToolChoice(body.tool_choice, tools),
 		responseFormat: parseResponseFormat(body.response_format, messages),
 		modalities: parseModalities(body.modalities),
+		...(body.cache_control === undefined
+			? {}
+			: { automaticCache: parseCacheControl(body.cache_control, 'cache_control') }),
 		knobs,
 	};
 }

@@ -14,6 +14,7 @@ import type { KnobCounts } from './knob-counts.mts';
 import { checkFailFirst, checkResponseFormat } from './knob-faults.mts';
 import { invalidJsonMode } from './knob-invalid-json.mts';
 import { setBillingHeaders, withUsageCost } from './knob-billing.mts';
+import { asksCaching, cachePoint, withCacheUse, type PromptCache } from './prompt-cache.mts';
 import { cutOff } from './request-log.mts';
 
 /** new-api's answer when the account's balance is used up. */
@@ -28,7 +29,17 @@ export interface ChatContext {
 	key: KeyRecord;
 	config: ServiceConfig;
 	counts: KnobCounts;
+	promptCache: PromptCache;
 }
+
+/** The answer of a service without prompt caching to `cache_control` (LiteLLM's for a provider that lacks it). */
+const noCaching = new ApiError({
+	status: 400,
+	message: 'Extra inputs are not permitted: cache_control',
+	type: 'invalid_request_error',
+	param: 'cache_control',
+	code: 'invalid_request_error',
+});
 
 /**
  * Validates the request, checks the model against the key's group and the balance, applies the fault
@@ -47,6 +58,9 @@ export async function chatCompletion(
 	if (context.key.outOfBalance) throw outOfBalance;
 	const { knobs } = request;
 	checkResponseFormat(knobs.rejectResponseFormat, request.responseFormat);
+	if (knobs.rejectCacheControl && asksCaching(request.messages, request.automaticCache)) {
+		throw noCaching;
+	}
 	if (knobs.slowMs > 0) await delay(knobs.slowMs);
 	if (knobs.reset) {
 		cutOff(res);
@@ -63,7 +77,13 @@ export async function chatCompletion(
 		return;
 	}
 	const reply = withKnobContent(modelReply, knobs);
-	const usage = withUsageCost(usageFor(request, reply, knobs.cachedTokens), knobs);
+	const point = cachePoint(request.messages, request.automaticCache);
+	const cacheUse =
+		point === undefined ? undefined : context.promptCache.use(context.key.key, point);
+	const usage = withUsageCost(
+		withCacheUse(usageFor(request, reply, knobs.cachedTokens), cacheUse),
+		knobs,
+	);
 	const meta = completionMeta(reply, knobs.completionId);
 	if (!request.stream || knobs.ignoreStream) {
 		await sendCompletion(res, completionBody(reply, usage, meta, knobs), knobs);

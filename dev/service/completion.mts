@@ -10,7 +10,7 @@ export interface Usage {
 	prompt_tokens: number;
 	completion_tokens: number;
 	total_tokens: number;
-	prompt_tokens_details?: { cached_tokens: number };
+	prompt_tokens_details?: { cached_tokens: number; cache_write_tokens?: number };
 	completion_tokens_details?: { reasoning_tokens: number };
 }
 

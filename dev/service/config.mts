@@ -78,7 +78,8 @@ function parseConfig(json: unknown, knownModels: ReadonlySet<string>): ServiceCo
 		if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
 			throw new Error(`groups.${group} must be an array of model ids`);
 		}
-		const unknown = ids.filter((id) => !knownModels.has(id));
+		// A route such as `local/*` (LiteLLM's wildcard routes) names no model of its own.
+		const unknown = ids.filter((id) => !knownModels.has(id) && !id.endsWith('/*'));
 		if (unknown.length > 0) {
 			throw new Error(`groups.${group}: unknown model ids ${unknown.join(', ')}`);
 		}

@@ -93,6 +93,8 @@ export interface Knobs {
 	hugeMb?: number;
 	/** Usage with its details: `prompt_tokens_details.cached_tokens` this many, the reasoning's tokens. */
 	cachedTokens?: number;
+	/** A 400 naming `cache_control` to a request that carries one, as services without prompt caching answer. */
+	rejectCacheControl: boolean;
 	/** A header that names the request (`request_id`), on every answer, failures too. */
 	requestId?: { header: RequestIdHeader; value: string };
 	/** The completion's `id` instead of a made-up `chatcmpl-...` (OpenRouter's `gen-...`). */
@@ -362,6 +364,7 @@ export function parseKnobs(value: unknown): Knobs {
 		slowMs: reader.number('slow_ms', 0, maxMs) ?? 0,
 		hugeMb: reader.number('huge_mb', 0, maxHugeMb, false),
 		cachedTokens: reader.number('cached_tokens', 0, maxCount),
+		rejectCacheControl: reader.boolean('reject_cache_control'),
 		requestId: readRequestId(reader.object('request_id')),
 		completionId: reader.string('completion_id'),
 		usageCost: reader.number('usage_cost', 0, maxCount, false),

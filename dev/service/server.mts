@@ -16,7 +16,9 @@ import { ApiError, notFound } from './errors.mts';
 import { readBody, sendError, sendJson, sendText } from './http-io.mts';
 import { ImageStore } from './image-store.mts';
 import { imageEdits, imageGenerations } from './images.mts';
+import { balanceReply, ROOT_BALANCE_PATHS } from './balance.mts';
 import { KnobCounts } from './knob-counts.mts';
+import { PromptCache } from './prompt-cache.mts';
 import { RateLimiter } from './rate-limit.mts';
 import { redirect } from './redirect.mts';
 import { rerank } from './rerank.mts';
@@ -48,6 +50,7 @@ export function createService(options: ServiceOptions): Server {
 		() => performance.timeOrigin + performance.now(),
 	);
 	const counts = new KnobCounts();
+	const promptCache = new PromptCache();
 	const images = new ImageStore();
 	/** The connections open now; those marked `closing` are closed by the service while idle (see idle-close). */
 	const open = new Set<Socket>();
@@ -70,8 +73,11 @@ export function createService(options: ServiceOptions): Server {
 		const route = `${req.method} ${path}`;
 		const rawBody = body.toString('utf8');
 		const contentType = req.headers['content-type'];
-		const context = { key, config: options.config, counts };
-		if (route === 'GET /v1/models') {
+		const context = { key, config: options.config, counts, promptCache };
+		const balance = balanceReply(req, route, key);
+		if (balance !== undefined) {
+			sendJson(res, 200, balance);
+		} else if (route === 'GET /v1/models') {
 			sendJson(res, 200, modelList(options.config, key));
 		} else if (route === 'POST /v1/chat/completions') {
 			await chatCompletion(req, res, rawBody, context);
@@ -114,6 +120,7 @@ export function createService(options: ServiceOptions): Server {
 		} else if (route === 'DELETE /__control/requests') {
 			requestLog.clear();
 			counts.clear();
+			promptCache.clear();
 			rateLimiter.clear();
 			sendText(res, 204, '', {});
 		} else {
@@ -136,8 +143,9 @@ export function createService(options: ServiceOptions): Server {
 		try {
 			const body = await readBody(req);
 			const path = (req.url ?? '/').split('?')[0];
-			if (path === '/v1' || path.startsWith('/v1/')) await v1(req, res, path, body);
-			else if (path.startsWith('/__control/')) control(req, res, path);
+			if (path === '/v1' || path.startsWith('/v1/') || ROOT_BALANCE_PATHS.includes(path)) {
+				await v1(req, res, path, body);
+			} else if (path.startsWith('/__control/')) control(req, res, path);
 			else if (path.startsWith('/__assets/')) await serveAsset(req, res, path);
 			else if (path.startsWith('/__redirect/')) {
 				requestLog.record(req, res, body);

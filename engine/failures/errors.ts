@@ -199,6 +199,14 @@ export class TokenBudgetSpent extends Error {
 	}
 }
 
+/** No endpoint that tells a key's balance answered with one: what each answered, `GET /key (OpenRouter): HTTP 404`. */
+export class BalanceUnavailableError extends Error {
+	constructor(readonly answers: string[]) {
+		super('The service tells no balance for this key');
+		this.name = 'BalanceUnavailableError';
+	}
+}
+
 /** What one model of Fallback Models failed with. */
 export interface ModelFailure {
 	model: string;

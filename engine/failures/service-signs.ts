@@ -108,6 +108,16 @@ export function refusesReasoning(error: ServiceError): boolean {
 }
 
 /**
+ * A service or model that takes no prompt caching: a 400 (or 422) whose words name `cache_control`
+ * ("Extra inputs are not permitted: cache_control", "Unrecognized request argument supplied: cache_control").
+ */
+export function refusesPromptCaching(error: ServiceError): boolean {
+	return (
+		(error.status === 400 || error.status === 422) && /\bcache_control\b/.test(error.serviceMessage)
+	);
+}
+
+/**
  * A model that cannot embed, asked to (a chat model at /embeddings): OpenAI's "You are not allowed to
  * generate embeddings from this model", vLLM's "does not support Embeddings API", Ollama's "this model does not
  * support embeddings", and the like.

@@ -217,6 +217,45 @@ export const OPTIONS = [
 			'How much a reasoning model thinks before it answers (reasoning_effort), for any model ID; not every model takes every value. Not added, nothing is sent and the model decides.',
 	},
 	{
+		kind: 'choice',
+		name: 'promptCaching',
+		label: 'Prompt Caching',
+		default: 'off',
+		choices: [
+			{ name: 'Off', value: 'off', description: 'Nothing is sent' },
+			{
+				name: 'Automatic',
+				value: 'automatic',
+				description:
+					'The gateway places the cache breakpoint itself (a top-level cache_control, as OpenRouter takes it)',
+			},
+			{
+				name: 'System Message',
+				value: 'systemMessage',
+				description:
+					'A cache breakpoint on the last text of the system message (cache_control on the content part, as OpenRouter, new-api and LiteLLM forward it)',
+			},
+		],
+		description:
+			'Whether models that cache prompts (Claude behind a gateway) keep the start of the prompt for the next requests: cached input costs less and answers sooner. The usage of each reply counts the tokens read from and written to the cache.',
+	},
+	{
+		kind: 'choice',
+		name: 'promptCacheTtl',
+		label: 'Prompt Cache TTL',
+		default: '5m',
+		showWhen: { option: 'promptCaching', values: ['automatic', 'systemMessage'] },
+		choices: [
+			{ name: '5 Minutes', value: '5m', description: "The provider's default: no ttl is sent" },
+			{
+				name: '1 Hour',
+				value: '1h',
+				description: 'ttl "1h": writing to the cache costs more, reading from it the same',
+			},
+		],
+		description: 'How long the cached prompt is kept after its last use',
+	},
+	{
 		kind: 'number',
 		name: 'dimensions',
 		label: 'Dimensions',

@@ -2,6 +2,7 @@ import type { ChatRequest, RequestParts } from './input';
 import { buildResponseFormat } from './response-format';
 import { fallbackModels } from './fallback-models';
 import { checkModel } from './model-id';
+import { promptCaching } from './prompt-caching';
 import { retryPolicy } from './retry-policy';
 import { InputError } from '../failures/errors';
 import {
@@ -81,14 +82,18 @@ export function buildChatRequest(parts: RequestParts): ChatRequest {
 			? undefined
 			: optionChoice(options, 'outputModalities').split(',');
 	if (modalities !== undefined) setBy.modalities = `${optionPath('outputModalities')} sets`;
+	const caching = promptCaching(options, parts.messages);
+	if (caching.cacheControl !== undefined)
+		setBy.cache_control = `${optionPath('promptCaching')} sets`;
 	const body: ChatRequestBody = {
 		...checkExtraBody(options.extraBody, setBy),
 		model,
-		messages: parts.messages,
+		messages: caching.messages,
 		...(tools === undefined ? {} : { tools }),
 		...(toolChoice === undefined ? {} : { tool_choice: toolChoice }),
 		...fields,
 		...(modalities === undefined ? {} : { modalities }),
+		...(caching.cacheControl === undefined ? {} : { cache_control: caching.cacheControl }),
 		...format.body,
 	};
 	// Not added, Stream follows the workflow: streamed when n8n streams the workflow's response.

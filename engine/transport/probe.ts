@@ -5,11 +5,10 @@ import type { Connection } from '../connection';
 const PROBE_TIMEOUT_MS = 20_000;
 
 /**
- * `GET {baseUrl}/models` for the credential test, which n8n runs without an execution
- * context (so without n8n's request helper): costs no tokens.
+ * A GET for the credential test (`{baseUrl}/models`, the balance endpoints), which n8n runs without an
+ * execution context (so without n8n's request helper): costs no tokens.
  */
-export async function probeModels(connection: Connection): Promise<HttpReply> {
-	const url = `${connection.baseUrl}/models`;
+export async function probe(connection: Connection, url: string): Promise<HttpReply> {
 	try {
 		const response = await fetch(url, {
 			headers: {

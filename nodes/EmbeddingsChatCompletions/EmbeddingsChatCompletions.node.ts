@@ -27,6 +27,21 @@ export class EmbeddingsChatCompletions implements INodeType {
 		defaults: { name: 'Chat Completions Embeddings' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.AiEmbedding],
+		builderHint: {
+			outputs: { ai_embedding: { required: true } },
+			searchHint:
+				'An embeddings sub-node for any embedding model of an OpenAI-compatible gateway. Connect it to a vector store (Simple Vector Store, PGVector, Qdrant, ...) to insert documents and to retrieve them; use the same model for both.',
+			relatedNodes: [
+				{
+					nodeType: '@n8n/n8n-nodes-langchain.vectorStoreInMemory',
+					relationHint: 'Stores and searches the vectors this node makes',
+				},
+				{
+					nodeType: 'n8n-nodes-chat-completions.rerankerChatCompletions',
+					relationHint: 'Reorders what the vector store found, on the same key',
+				},
+			],
+		},
 		outputNames: ['Embeddings'],
 		credentials: [
 			{ name: 'chatCompletionsApi', required: true, testedBy: 'testChatCompletionsApi' },

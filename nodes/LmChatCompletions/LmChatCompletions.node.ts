@@ -48,6 +48,25 @@ export class LmChatCompletions implements INodeType {
 		defaults: { name: 'Chat Completions Chat Model' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.AiLanguageModel],
+		builderHint: {
+			outputs: { ai_languageModel: { required: true } },
+			searchHint:
+				'A chat model sub-node for any model of an OpenAI-compatible chat-completions gateway (one API key, many vendors: OpenRouter, new-api, one-api, LiteLLM). Connect it to an AI Agent, Basic LLM Chain, Guardrails, Model Selector or any AI node that takes a Chat Model. Reasoning models, tool calling, structured output and fallback models work through it.',
+			relatedNodes: [
+				{
+					nodeType: '@n8n/n8n-nodes-langchain.agent',
+					relationHint: 'Takes this node as its Chat Model',
+				},
+				{
+					nodeType: '@n8n/n8n-nodes-langchain.chainLlm',
+					relationHint: 'Takes this node as its Chat Model',
+				},
+				{
+					nodeType: 'n8n-nodes-chat-completions.chatCompletion',
+					relationHint: 'The same models as a workflow step, with a Tool Calls output',
+				},
+			],
+		},
 		outputNames: ['Model'],
 		credentials: [
 			{ name: 'chatCompletionsApi', required: true, testedBy: 'testChatCompletionsApi' },

@@ -32,6 +32,8 @@ export const CHAT_MODEL_OPTIONS: readonly OptionName[] = [
 	'topP',
 	'maxTokens',
 	'reasoningEffort',
+	'promptCaching',
+	'promptCacheTtl',
 	'timeout',
 	'maxRetries',
 	'maxRetryWait',

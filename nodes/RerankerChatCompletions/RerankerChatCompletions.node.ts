@@ -27,6 +27,21 @@ export class RerankerChatCompletions implements INodeType {
 		defaults: { name: 'Chat Completions Reranker' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.AiReranker],
+		builderHint: {
+			outputs: { ai_reranker: { required: true } },
+			searchHint:
+				"A reranker sub-node for any rerank model of an OpenAI-compatible gateway (POST /rerank). Connect it to a vector store's Reranker input with Rerank Results on: the documents found come back best first.",
+			relatedNodes: [
+				{
+					nodeType: '@n8n/n8n-nodes-langchain.vectorStoreInMemory',
+					relationHint: 'Takes this node as its Reranker when Rerank Results is on',
+				},
+				{
+					nodeType: 'n8n-nodes-chat-completions.embeddingsChatCompletions',
+					relationHint: 'Makes the vectors the vector store searches, on the same key',
+				},
+			],
+		},
 		outputNames: ['Reranker'],
 		credentials: [
 			{ name: 'chatCompletionsApi', required: true, testedBy: 'testChatCompletionsApi' },

@@ -1,13 +1,17 @@
 /**
  * The Chat Completions Media node in a real n8n with the packed package installed as n8n installs it, behind
  * Webhook triggers: the two examples, images generated then edited (the edit uploads the generated files as n8n stored them),
- * speech made, transcribed and answered by the Chat Completion node, and a chat model asked for an image.
+ * speech made, transcribed and answered by the Chat Completion node, and a chat model asked for an image; and
+ * Account > Get Balance and the credential test's balance; the package's node descriptions as n8n serves them to
+ * the editor and its AI workflow builder.
  */
 import { randomUUID } from 'node:crypto';
 
 import { localCredential, localMediaCredential } from '../../dev/n8n/examples.cts';
 import type { WorkflowToImport } from '../../dev/n8n/import.cts';
+import { OWNER } from '../../dev/n8n/owner.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
+import { N8nRest } from '../../dev/n8n/rest.cts';
 import { chatNode, exampleBehindWebhook, webhookNode } from '../../dev/n8n/workflows.cts';
 import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
 import { keys, useLocalService } from '../support/service.cts';
@@ -18,6 +22,17 @@ const MEDIA_TYPE = 'n8n-nodes-chat-completions.mediaChatCompletions';
 
 let credential: ReturnType<typeof localCredential>;
 const badKey = { id: 'media-bad-key', name: 'Wrong key', type: 'chatCompletionsApi' };
+/** A key whose service tells its balance as OpenRouter does (the local service's `x-local-balance` header). */
+const balanceKey = {
+	id: 'media-balance-key',
+	name: 'Key with a balance',
+	type: 'chatCompletionsApi',
+};
+const balanceData = () => ({
+	apiKey: keys.media,
+	baseUrl: service().baseUrl,
+	extraHeaders: JSON.stringify({ 'x-local-balance': 'openrouter' }),
+});
 
 /** A Chat Completions Media node named `name` with `parameters` (Resource, Operation, the operation's fields). */
 function mediaNode(name: string, x: number, parameters: Record<string, unknown>): WorkflowNode {
@@ -90,6 +105,7 @@ const n8n = useRealN8n(() => {
 			credential,
 			localMediaCredential(keys.media, service().baseUrl),
 			{ ...badKey, data: { apiKey: 'sk-example-wrong-media-key', baseUrl: service().baseUrl } },
+			{ ...balanceKey, data: balanceData() },
 		],
 		workflows: [
 			...['generate-and-edit-image', 'transcribe-and-answer'].map((name) =>
@@ -176,6 +192,12 @@ const n8n = useRealN8n(() => {
 					}),
 					credentials: { chatCompletionsApi: { id: badKey.id, name: badKey.name } },
 					onError: 'continueRegularOutput',
+				},
+			]),
+			chain('media-balance', [
+				{
+					...mediaNode('Balance', 0, { resource: 'account', operation: 'getBalance' }),
+					credentials: { chatCompletionsApi: { id: balanceKey.id, name: balanceKey.name } },
 				},
 			]),
 			chain('media-chat-model', [
@@ -315,4 +337,54 @@ test('a key the service refuses: the key in the words, never the key itself', as
 	const [item] = await answer('media-wrong-key');
 	expect(String(item.error)).toMatch(/API key/);
 	expect(JSON.stringify(item)).not.toContain('sk-example-wrong-media-key');
+});
+
+test("every node of the package reaches n8n's editor and AI builder with its builderHint", async () => {
+	const described = await (
+		await N8nRest.login(n8n().url, OWNER)
+	).nodeTypes<{
+		name: string;
+		outputs: unknown;
+		builderHint?: { searchHint?: string; relatedNodes?: Array<{ nodeType: string }> };
+	}>();
+	const ours = described.filter((node) => node.name.startsWith('n8n-nodes-chat-completions.'));
+	expect([...new Set(ours.map((node) => node.name))].sort()).toEqual(
+		// n8n makes a tool of each node usable as a tool (`...Tool`), from the same description.
+		[
+			'chatCompletion',
+			'chatCompletionTool',
+			'embeddingsChatCompletions',
+			'lmChatCompletions',
+			'mediaChatCompletions',
+			'mediaChatCompletionsTool',
+			'rerankerChatCompletions',
+		].map((name) => `n8n-nodes-chat-completions.${name}`),
+	);
+	for (const node of ours) {
+		expect(node.builderHint?.searchHint?.length).toBeGreaterThan(80);
+		for (const related of node.builderHint?.relatedNodes ?? []) {
+			expect(described.map((other) => other.name)).toContain(related.nodeType);
+		}
+	}
+	// The node whose outputs an expression computes says what they are.
+	const chat = ours.find((node) => node.name.endsWith('.chatCompletion'))!;
+	expect(typeof chat.outputs).toBe('string');
+	expect(chat.builderHint?.searchHint).toMatch(/Tool Calls/);
+});
+
+test("Account > Get Balance, and the credential test saying the balance, in n8n's own words", async () => {
+	expect(await answer('media-balance')).toEqual([
+		{ remaining: 4.2, used: 5.8, limit: 10, currency: 'USD', source: 'GET /key' },
+	]);
+	const rest = await N8nRest.login(n8n().url, OWNER);
+	expect(await rest.testCredential({ ...balanceKey, data: balanceData() })).toEqual({
+		status: 'OK',
+		message: 'Connection successful: this key may use 5 models; balance $4.20 left.',
+	});
+	expect(
+		await rest.testCredential({
+			...balanceKey,
+			data: { apiKey: keys.media, baseUrl: service().baseUrl },
+		}),
+	).toEqual({ status: 'OK', message: 'Connection successful: this key may use 5 models.' });
 });

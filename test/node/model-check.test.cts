@@ -18,8 +18,8 @@ const service = useLocalService();
 const chatRequests = (requests: RecordedRequest[]) =>
 	requests.filter((request) => request.path.endsWith('/chat/completions'));
 
-async function run(models: string[], onError?: 'continueRegularOutput') {
-	return await engineWith(keys.default, service().baseUrl).runNode({
+async function run(models: string[], onError?: 'continueRegularOutput', key = keys.default) {
+	return await engineWith(key, service().baseUrl).runNode({
 		type: NODE_TYPE,
 		parameters: {
 			...simpleParameters('={{ $json.q }}', 'echo-1'),
@@ -58,4 +58,35 @@ test('under Continue each item is sent as it is read: the unknown model fails al
 		'Model "echo-pro" is not available to this API key (item 1)',
 		'item 2',
 	]);
+});
+
+test("OpenRouter's variants of a listed model and IDs a listed wildcard route covers are sent; what no entry covers is refused", async () => {
+	// The routes key lists echo-1 and the route local/* (LiteLLM's wildcard routes), nothing else.
+	const served = await run(
+		['echo-1:online', 'echo-1:nitro', 'local/echo-1', 'local/json-1', 'echo-1'],
+		undefined,
+		keys.routes,
+	);
+	expect(served.error).toBeUndefined();
+	expect(served.outputs[0].map((item) => item.json.content)).toEqual([
+		'item 0',
+		'item 1',
+		'item 2',
+		'item 3',
+		'item 4',
+	]);
+	// Each request names the model as the expression gave it: the service routes it.
+	expect(
+		chatRequests(await service().requests()).map(
+			(request) => (request.body as { model: string }).model,
+		),
+	).toEqual(['echo-1:online', 'echo-1:nitro', 'local/echo-1', 'local/json-1', 'echo-1']);
+	await service().clearRequests();
+	for (const model of ['json-1', 'echo-1:turbo', 'echo-2:online', 'locals/echo-1']) {
+		const { error } = await run(['echo-1', model], undefined, keys.routes);
+		expect(error?.message).toBe(
+			`Model: "${model}" is not among the 2 models this API key may call (item 1)`,
+		);
+	}
+	expect(chatRequests(await service().requests())).toHaveLength(0);
 });

@@ -65,7 +65,7 @@ describe('the credential test proves the key without spending tokens', () => {
 			data: { apiKey, baseUrl },
 		});
 
-	test('a good key reports how many models it may use; only GET /models is sent', async () => {
+	test('a good key reports how many models it may use; only GETs are sent (the models, the balance endpoints)', async () => {
 		expect(await test$(keys.default, service().baseUrl)).toEqual({
 			status: 'OK',
 			message: 'Connection successful: this key may use 7 models.',
@@ -75,10 +75,11 @@ describe('the credential test proves the key without spending tokens', () => {
 			message: 'Connection successful: this key may use 8 models.',
 		});
 		const requests = await service().requests();
+		expect(requests.every((request) => request.method === 'GET')).toBe(true);
 		expect(
-			requests.map(
-				(request) => `${request.method} ${request.path} ${request.headers.authorization}`,
-			),
+			requests
+				.filter((request) => request.path === '/v1/models')
+				.map((request) => `${request.method} ${request.path} ${request.headers.authorization}`),
 		).toEqual([`GET /v1/models Bearer ${keys.default}`, `GET /v1/models Bearer ${keys.premium}`]);
 	});
 

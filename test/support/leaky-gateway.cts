@@ -105,8 +105,8 @@ async function readAll(request: IncomingMessage): Promise<string> {
 }
 
 /**
- * GET /v1/models: 401 quoting the key; GET /text/v1/models: 200 with a text body quoting it; chat: per model
- * (a 401 for others). The key is the value of the header `quoted` (Authorization's without `Bearer `).
+ * GET /v1/models: 401 quoting the key; GET /text/v1/models: 200 with a text body quoting it; any other GET (the
+ * balance endpoints): 401 quoting the key; chat: per model (a 401 for others). The key is the value of the header `quoted` (Authorization's without `Bearer `).
  */
 async function answer(
 	answers: Record<string, LeakyAnswer>,
@@ -120,6 +120,7 @@ async function answer(
 	if (request.url === '/v1/models') reply = leakyAnswers['leak-401'](key);
 	else if (request.url === '/text/v1/models')
 		reply = { status: 200, type: 'text/plain', body: `No list for ${key}` };
+	else if (request.method === 'GET') reply = leakyAnswers['leak-401'](key);
 	else
 		reply = (answers[(JSON.parse(text) as { model: string }).model] ?? leakyAnswers['leak-401'])(
 			key,

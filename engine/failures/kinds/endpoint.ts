@@ -1,5 +1,7 @@
 import type { EndpointPath } from '../errors';
+import { BalanceUnavailableError } from '../errors';
 import type { FailureKind } from '../kind';
+import { kind } from '../kind';
 import { lacksEndpoint } from '../service-signs';
 import { missingVersion, service } from './service';
 
@@ -15,7 +17,8 @@ const ENDPOINTS: Record<EndpointPath, { name: string; offers: string }> = {
 
 /**
  * A service without the endpoint a node calls (a 404 that names no model, at /rerank or an image or audio
- * endpoint): the Base URL, or a gateway that does not offer it. Not retried; no other model helps.
+ * endpoint): the Base URL, or a gateway that does not offer it; and one that tells no balance at any of the
+ * endpoints gateways tell it at. Not retried; no other model helps.
  */
 export const ENDPOINT_KINDS: FailureKind[] = [
 	service({
@@ -32,5 +35,18 @@ export const ENDPOINT_KINDS: FailureKind[] = [
 				failure: { cause: 'configuration-invalid' },
 			};
 		},
+	}),
+	kind<BalanceUnavailableError>({
+		name: 'no balance offered',
+		side: 'api',
+		retry: 'never',
+		overload: false,
+		anotherModel: false,
+		matches: (error): error is BalanceUnavailableError => error instanceof BalanceUnavailableError,
+		words: ({ answers }) => ({
+			message: 'The service tells no balance for this key',
+			fix: `It answered: ${answers.join('; ')}. OpenRouter, new-api, one-api and LiteLLM tell the balance to the key itself; with another service, see the balance in its console.`,
+			failure: { cause: 'configuration-invalid' },
+		}),
 	}),
 ];

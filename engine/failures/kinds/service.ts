@@ -12,6 +12,7 @@ import {
 	namedWindow,
 	namesModel,
 	refusesFiles,
+	refusesPromptCaching,
 	refusesReasoning,
 	wantsReasoningBack,
 } from '../service-signs';
@@ -249,6 +250,16 @@ export const SERVICE_KINDS: FailureKind[] = [
 		words: (error, { words }) => ({
 			message: `The service rejected the request: ${error.serviceMessage}`,
 			fix: words.reasoningRefused,
+		}),
+	}),
+	service({
+		name: 'prompt caching refused',
+		anotherModel: false,
+		test: refusesPromptCaching,
+		words: (error, context) => ({
+			message: `The service rejected the request: ${error.serviceMessage}`,
+			fix: `This service or model takes no prompt caching: set ${context.option('promptCaching')} to Off (or remove cache_control from Extra Body or the messages).`,
+			failure: { cause: 'configuration-invalid' },
 		}),
 	}),
 	service({

@@ -13,7 +13,7 @@ export function modelFromExpression(context: IExecuteFunctions): boolean {
 }
 
 /**
- * Before a batch is sent (On Error: Stop Workflow), the jobs whose model the key may not call, as invalid
+ * Before a batch is sent (On Error: Stop Workflow), the jobs whose model no entry of the key's list covers, as invalid
  * jobs: one request for the key's model list (`GET /models`) instead of a failed request deep in the batch
  * that throws away every reply paid for before it. Nothing when the service does not list its models.
  */
@@ -26,7 +26,7 @@ export async function jobsWithUnknownModels(
 	if (known === undefined) return [];
 	return jobs.flatMap((job) => {
 		const model = job.request?.body.model;
-		if (model === undefined || known.has(model)) return [];
+		if (model === undefined || known.covers(model)) return [];
 		return [
 			{
 				...job,

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ModelReply, protocol } from '../../../engine';
-import { errors, sentReasoning, splitReasoning, values } from '../../../engine';
+import { errors, promptCacheOf, sentReasoning, splitReasoning, values } from '../../../engine';
 
 export interface ParsedToolCall {
 	id: string;
@@ -36,7 +36,7 @@ export type ReplyNotes = Partial<Pick<ModelReply, 'model' | 'requestId' | 'cost'
 /**
  * The simplified output item: the reply, parsed tool calls, usage, and the conversation
  * with the reply appended, ready for the next Chat Completion node; `request_id` and `cost` when the
- * gateway sent them, `attempts` when Fallback Models are set.
+ * gateway sent them, `prompt_cache` (tokens read from and written to the cache) when its usage counts them, `attempts` when Fallback Models are set.
  */
 export function replyItem(
 	body: protocol.ChatRequestBody,
@@ -82,6 +82,8 @@ export function replyItem(
 		model: completion.model ?? notes.model ?? body.model,
 		id: completion.id ?? null,
 	};
+	const promptCache = promptCacheOf(completion.usage);
+	if (promptCache !== undefined) item.prompt_cache = promptCache as IDataObject;
 	if (notes.requestId !== undefined) item.request_id = notes.requestId;
 	if (notes.cost !== undefined) item.cost = notes.cost;
 	if (notes.attempts !== undefined) item.attempts = notes.attempts as unknown as IDataObject[];

@@ -4,14 +4,15 @@
  * other names, and n8n's log keeps of a generation only its text and `generationInfo`:
  *
  * - the streamed message's `usage_metadata` gets the cached input and reasoning tokens again
- *   (`input_token_details.cache_read`, `output_token_details.reasoning`), as a call without streaming has;
+ *   (`input_token_details.cache_read` and `cache_creation`, `output_token_details.reasoning`), as a call
+ *   without streaming has (its cache writes excepted: the adapter keeps reads only; the log's `prompt_cache` has both);
  * - a call without streaming gives its counts in the generation's `llmOutput.tokenUsage` under LangChain's
  *   names, `promptTokens`, `completionTokens` and `totalTokens`, as a streamed one does (LangChain makes those
  *   from the streamed message), and as n8n's token tracing reads them by default (the adapter puts the
  *   message's `input_tokens`/`output_tokens` there instead);
  * - n8n's token counter (the adapter's, which reads `input_tokens`/`output_tokens`) reads those names too,
  *   so n8n shows the service's count instead of an estimate, streamed or not;
- * - the reply's notes (the provider metadata's `service_model`, `request_id`, `cost` and `attempts`, see
+ * - the reply's notes (the provider metadata's `service_model`, `request_id`, `cost`, `attempts` and `prompt_cache`, see
  *   reply.ts) go on the generation's `generationInfo`, streamed or not, so n8n's log of the model shows which
  *   model answered and which failed before; the token counter hands the cost to n8n as `cost`.
  */
@@ -26,8 +27,15 @@ function usageDetails(usage: Json): Json {
 	const input = isObject(usage.inputTokenDetails) ? usage.inputTokenDetails : {};
 	const output = isObject(usage.outputTokenDetails) ? usage.outputTokenDetails : {};
 	return {
-		...(typeof input.cacheRead === 'number'
-			? { input_token_details: { cache_read: input.cacheRead } }
+		...(typeof input.cacheRead === 'number' || typeof input.cacheCreation === 'number'
+			? {
+					input_token_details: {
+						...(typeof input.cacheRead === 'number' ? { cache_read: input.cacheRead } : {}),
+						...(typeof input.cacheCreation === 'number'
+							? { cache_creation: input.cacheCreation }
+							: {}),
+					},
+				}
 			: {}),
 		...(typeof output.reasoning === 'number'
 			? { output_token_details: { reasoning: output.reasoning } }
@@ -36,7 +44,7 @@ function usageDetails(usage: Json): Json {
 }
 
 /** What of a reply's provider metadata n8n's log keeps (see reply.ts). */
-const NOTES = ['service_model', 'request_id', 'cost', 'attempts'];
+const NOTES = ['service_model', 'request_id', 'cost', 'attempts', 'prompt_cache'];
 
 /** The reply's notes on a generation's `generationInfo` (a LangChain ChatGeneration or chunk). */
 function noteReply(generation: unknown, metadata: unknown): void {

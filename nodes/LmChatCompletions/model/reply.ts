@@ -2,7 +2,7 @@ import type { FinishReason, GenerateResult, MessageContent, TokenUsage } from '@
 
 import { rememberCalls } from './call-memory';
 import type { ModelReply, protocol } from '../../../engine';
-import { errors, sentReasoning, splitReasoning, values } from '../../../engine';
+import { errors, promptCacheOf, sentReasoning, splitReasoning, values } from '../../../engine';
 
 /**
  * A completion into what n8n's AI nodes take from a model (the SDK's `GenerateResult`): the reply text
@@ -47,13 +47,17 @@ export function tokenUsage(usage: protocol.Completion['usage']): TokenUsage | un
 		totalTokens: count(usage.total_tokens) ?? (prompt ?? 0) + (completion ?? 0),
 	};
 	const details = usage as Record<string, unknown>;
-	const cached = values.isPlainObject(details.prompt_tokens_details)
-		? count(details.prompt_tokens_details.cached_tokens)
-		: undefined;
+	const cache = promptCacheOf(usage);
 	const reasoning = values.isPlainObject(details.completion_tokens_details)
 		? count(details.completion_tokens_details.reasoning_tokens)
 		: undefined;
-	if (cached !== undefined) result.inputTokenDetails = { cacheRead: cached };
+	if (cache !== undefined) {
+		// The SDK's type names reads only; writes ride along under LangChain's next name (langchain-usage.ts).
+		const input: { cacheRead?: number; cacheCreation?: number } = {};
+		if (cache.read_tokens !== undefined) input.cacheRead = cache.read_tokens;
+		if (cache.write_tokens !== undefined) input.cacheCreation = cache.write_tokens;
+		result.inputTokenDetails = input;
+	}
 	if (reasoning !== undefined) result.outputTokenDetails = { reasoning };
 	return result;
 }
@@ -91,8 +95,8 @@ export type ReplyNotes = Partial<Pick<ModelReply, 'model' | 'requestId' | 'cost'
 /**
  * Throws when the reply was cut at the token limit; else the result for the AI node. The tool calls are
  * remembered with the reply's reasoning, so that the history the agent sends back can be restored
- * (see call-memory). The model that answered, the gateway's request id, its cost and the Fallback Models
- * that failed go in the provider metadata (n8n's log shows them, see langchain-usage.ts).
+ * (see call-memory). The model that answered, the gateway's request id, its cost, the Fallback Models
+ * that failed and the prompt cache's counts go in the provider metadata (n8n's log shows them, see langchain-usage.ts).
  */
 export function generateResult(
 	completion: protocol.Completion,
@@ -122,6 +126,7 @@ export function generateResult(
 	const refusal = choice.message?.refusal;
 	const { cost, requestId, attempts } = notes;
 	const model = typeof completion.model === 'string' ? completion.model : notes.model;
+	const promptCache = promptCacheOf(completion.usage);
 	return {
 		id: completion.id,
 		finishReason: finishReason(choice.finish_reason),
@@ -134,6 +139,7 @@ export function generateResult(
 			...(requestId === undefined ? {} : { request_id: requestId }),
 			...(cost === undefined ? {} : { cost }),
 			...(attempts === undefined ? {} : { attempts }),
+			...(promptCache === undefined ? {} : { prompt_cache: promptCache }),
 		},
 	};
 }

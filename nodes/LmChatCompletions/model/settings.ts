@@ -13,7 +13,11 @@ export function modelSettings(
 ): ModelSettings {
 	const { body } = buildChatRequest({
 		model,
-		messages: [{ role: 'user', content: 'Check the settings' }],
+		// A system message, so that Prompt Caching's System Message finds its place.
+		messages: [
+			{ role: 'system', content: 'Check the settings' },
+			{ role: 'user', content: 'Check the settings' },
+		],
 		options,
 	});
 	return { connection, model: body.model, options };

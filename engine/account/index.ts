@@ -1,0 +1,37 @@
+/**
+ * The account behind the key, as the engine's front door gives it (`account.`): its balance, asked of the
+ * endpoints gateways tell it at, through the run like every request (the key's pauses, the retries).
+ */
+import type { Balance, BalancePath } from './balance';
+import { balanceAnswer, readBalance } from './balance';
+import type { Connection } from '../connection';
+import { optionSetting } from '../options/read';
+import { Poster } from '../post';
+import { retryPolicy } from '../request/retry-policy';
+import type { Run } from '../run/run';
+import type { Sender } from '../transport/outgoing';
+
+export type { Balance } from './balance';
+export { balanceWords } from './balance';
+
+/** The key's balance (see readBalance), each endpoint asked with Options' Timeout and retries. */
+export async function keyBalance(
+	context: Sender,
+	connection: Connection,
+	run: Run,
+	options: Record<string, unknown>,
+): Promise<Balance> {
+	const poster = new Poster(context, connection, run);
+	const request = { timeout: optionSetting(options, 'timeout'), retry: retryPolicy(options) };
+	return await readBalance(
+		async ({ path, root }: BalancePath) =>
+			await poster.post({
+				path,
+				...(root ? { root } : {}),
+				method: 'GET',
+				request,
+				read: balanceAnswer,
+				tokensOf: () => undefined,
+			}),
+	);
+}

@@ -1,0 +1,161 @@
+/**
+ * The key's balance, where the gateway tells it to the key itself: the Media node's Account > Get Balance and the
+ * credential test, against the local service answering in each gateway's shape (its `x-local-balance` header,
+ * sent as the credential's Extra Headers, picks the shape): OpenRouter's `GET /key`, new-api's and one-api's
+ * billing endpoints, LiteLLM's `GET /key/info` and new-api's `GET /api/usage/token` at the site root.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
+import { createEngine } from '../../dev/n8n-core/harness.cts';
+import { MediaChatCompletions } from '../../nodes/MediaChatCompletions/MediaChatCompletions.node';
+import { keys, useLocalService } from '../support/service.cts';
+
+const service = useLocalService();
+
+const TYPE = 'n8n-nodes-chat-completions.mediaChatCompletions';
+const GET_BALANCE: INodeParameters = { resource: 'account', operation: 'getBalance' };
+
+/** The credential with the local service's balance shape as an Extra Header (none: a service that tells no balance). */
+function credential(shape?: string, apiKey = keys.default) {
+	return {
+		apiKey,
+		baseUrl: service().baseUrl,
+		...(shape === undefined ? {} : { extraHeaders: JSON.stringify({ 'x-local-balance': shape }) }),
+	};
+}
+
+function engine(shape?: string, apiKey?: string) {
+	return createEngine({
+		nodeTypes: { [TYPE]: new MediaChatCompletions() },
+		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
+		credentials: { chatCompletionsApi: credential(shape, apiKey) },
+	});
+}
+
+const USD_LIMITED = { remaining: 4.2, used: 5.8, limit: 10, currency: 'USD' };
+
+const shapes: Array<[string, string, object, string[]]> = [
+	['OpenRouter', 'openrouter', { ...USD_LIMITED, source: 'GET /key' }, ['/v1/key']],
+	[
+		'new-api and one-api (OpenAI billing, usage in cents)',
+		'new-api',
+		{
+			...USD_LIMITED,
+			source: 'GET /dashboard/billing/subscription + GET /dashboard/billing/usage',
+		},
+		['/v1/dashboard/billing/subscription', '/v1/dashboard/billing/usage'],
+	],
+	[
+		'LiteLLM, at the site root',
+		'litellm',
+		{ ...USD_LIMITED, source: 'GET /key/info' },
+		['/key/info'],
+	],
+	[
+		"new-api's token usage, at the site root, in quota points",
+		'new-api-token',
+		{
+			remaining: 2_100_000,
+			used: 2_900_000,
+			limit: 5_000_000,
+			unit: 'quota',
+			source: 'GET /api/usage/token',
+		},
+		['/api/usage/token'],
+	],
+];
+
+describe('Account > Get Balance', () => {
+	test.each(shapes)(
+		'%s: one item with what the key has left',
+		async (_name, shape, expected, paths) => {
+			const { outputs, error } = await engine(shape).runNode({
+				type: TYPE,
+				parameters: GET_BALANCE,
+				items: [{ json: { a: 1 } }, { json: { a: 2 } }],
+			});
+			expect(error).toBeUndefined();
+			expect(outputs[0]).toEqual([{ json: expected, pairedItem: { item: 0 } }]);
+			const requests = await service().requests();
+			const answered = requests.filter((request) => paths.includes(request.path));
+			expect(answered.map((request) => request.headers.authorization)).toEqual(
+				paths.map(() => `Bearer ${keys.default}`),
+			);
+			// Every endpoint is asked once, at the same time: one round trip, whatever the number of items.
+			expect(requests.every((request) => request.method === 'GET')).toBe(true);
+			expect(requests).toHaveLength(5);
+		},
+	);
+
+	test('a key without a limit: remaining and limit null, what was used kept', async () => {
+		for (const shape of ['openrouter unlimited', 'litellm unlimited']) {
+			const { outputs } = await engine(shape).runNode({
+				type: TYPE,
+				parameters: GET_BALANCE,
+				items: [{ json: {} }],
+			});
+			expect(outputs[0][0].json).toMatchObject({ remaining: null, used: 5.8, limit: null });
+		}
+	});
+
+	test('a service that tells no balance: an error that says what each endpoint answered, Continue keeps it as an item', async () => {
+		const { error } = await engine().runNode({
+			type: TYPE,
+			parameters: GET_BALANCE,
+			items: [{ json: {} }],
+		});
+		expect(error?.message).toBe('The service tells no balance for this key');
+		expect(error?.description).toMatch(/^It answered: GET \/key \(OpenRouter\): HTTP 404; /);
+		expect(error?.description).toMatch(/GET \/api\/usage\/token \(new-api\): HTTP 404\. /);
+		expect(error?.description).toMatch(/see the balance in its console\.$/);
+		const { outputs } = await engine().runNode({
+			type: TYPE,
+			parameters: GET_BALANCE,
+			items: [{ json: {} }],
+			settings: { onError: 'continueRegularOutput' },
+		});
+		expect(outputs[0][0].json.error).toMatch(/^The service tells no balance for this key/);
+	});
+
+	test('a key the service refuses: the rejected key, not a missing balance, and never the key itself', async () => {
+		const { error } = await engine('openrouter', 'sk-example-wrong-key-1234').runNode({
+			type: TYPE,
+			parameters: GET_BALANCE,
+			items: [{ json: {} }],
+		});
+		expect(error?.message).toBe('The service rejected the API key');
+		expect(JSON.stringify(error)).not.toContain('sk-example-wrong-key-1234');
+	});
+});
+
+describe('the credential test', () => {
+	const tested = async (shape?: string) =>
+		await engine(shape).credentialTest({
+			type: TYPE,
+			method: 'testChatCompletionsApi',
+			credentialType: 'chatCompletionsApi',
+			data: credential(shape),
+		});
+
+	test.each([
+		['openrouter', '$4.20 left'],
+		['new-api', '$4.20 left'],
+		['litellm unlimited', 'no limit ($5.80 used)'],
+		['new-api-token', '2,100,000 quota left'],
+	])('%s: the balance after the count of models', async (shape, words) => {
+		expect(await tested(shape)).toEqual({
+			status: 'OK',
+			message: `Connection successful: this key may use 7 models; balance ${words}.`,
+		});
+	});
+
+	test('a service that tells no balance passes all the same, and nothing is posted', async () => {
+		expect(await tested()).toEqual({
+			status: 'OK',
+			message: 'Connection successful: this key may use 7 models.',
+		});
+		const requests = await service().requests();
+		expect(requests.every((request) => request.method === 'GET')).toBe(true);
+	});
+});
