@@ -270,9 +270,13 @@ async function optionsList(
 
 /** The labels of the table's options the node lists, in the table's order (what the unit test fixes). */
 /** The labels of Chat Completion's Options (the table's, but the embeddings sub-node's own), but `exclude`. */
+/** The options Add Option lists: not those in `exclude`, nor those shown only once another option is set (`showWhen`). */
 const labelsOf = (exclude: string[]) =>
 	OPTIONS.filter(
-		(spec) => CHAT_COMPLETION_OPTIONS.includes(spec.name) && !exclude.includes(spec.name),
+		(spec) =>
+			CHAT_COMPLETION_OPTIONS.includes(spec.name) &&
+			!exclude.includes(spec.name) &&
+			!('showWhen' in spec),
 	).map((spec) => spec.label);
 
 test('Response Format: choosing JSON Schema shows its schema editor right below, then Strict Schema and Repair Attempts', async () => {
