@@ -157,4 +157,43 @@ describe('the Chat Model', () => {
 			{ read_tokens: words, write_tokens: 0 },
 		]);
 	});
+
+	test("LangChain's usage of the message counts the cache's reads and writes, whole and streamed", async () => {
+		const words = SYSTEM.split(' ').length;
+		const seen = [];
+		for (const streamed of [false, true]) {
+			await service().clearRequests();
+			const run = await runProbe({
+				apiKey: keys.default,
+				baseUrl: service().baseUrl,
+				model: 'echo-1',
+				options: { promptCaching: 'systemMessage' },
+				script: async (model) => {
+					const details = [];
+					for (const turn of [0, 1]) {
+						const messages: Array<[string, string]> = [
+							['system', SYSTEM],
+							['user', `ticket ${turn}`],
+						];
+						let usage: unknown;
+						if (streamed) {
+							for await (const chunk of await model.stream(messages))
+								usage = chunk.usage_metadata ?? usage;
+						} else {
+							usage = (await model.invoke(messages)).usage_metadata;
+						}
+						details.push((usage as IDataObject).input_token_details ?? null);
+					}
+					return { details };
+				},
+			});
+			expect(run.error).toBeUndefined();
+			seen.push(run.output?.details);
+		}
+		const counted = [
+			{ cache_read: 0, cache_creation: words },
+			{ cache_read: words, cache_creation: 0 },
+		];
+		expect(seen).toEqual([counted, counted]);
+	});
 });

@@ -5,7 +5,7 @@
  *
  * - the streamed message's `usage_metadata` gets the cached input and reasoning tokens again
  *   (`input_token_details.cache_read` and `cache_creation`, `output_token_details.reasoning`), as a call
- *   without streaming has (its cache writes excepted: the adapter keeps reads only; the log's `prompt_cache` has both);
+ *   without streaming has (there the adapter keeps the cache reads only: the writes are added to its message);
  * - a call without streaming gives its counts in the generation's `llmOutput.tokenUsage` under LangChain's
  *   names, `promptTokens`, `completionTokens` and `totalTokens`, as a streamed one does (LangChain makes those
  *   from the streamed message), and as n8n's token tracing reads them by default (the adapter puts the
@@ -75,9 +75,22 @@ function namedCounts(llmOutput: unknown): Json | undefined {
 	};
 }
 
+/** A message's usage gets the prompt cache's writes (`cache_creation`) its reply's notes count. */
+function keepCacheWrites(message: unknown): void {
+	if (!isObject(message) || !isObject(message.usage_metadata)) return;
+	const metadata = message.response_metadata;
+	const cache = isObject(metadata) ? metadata.prompt_cache : undefined;
+	if (!isObject(cache) || typeof cache.write_tokens !== 'number') return;
+	const usage = message.usage_metadata;
+	usage.input_token_details = {
+		...(isObject(usage.input_token_details) ? usage.input_token_details : {}),
+		cache_creation: cache.write_tokens,
+	};
+}
+
 /**
  * A call without streaming: the reply's notes (its `response_metadata`, from the result's provider metadata)
- * on the generation, and its counts under LangChain's names.
+ * on the generation, the cache writes on its message's usage, and its counts under LangChain's names.
  */
 export function keepReplyNotes(adapter: Json): void {
 	const original = adapter._generate;
@@ -89,6 +102,7 @@ export function keepReplyNotes(adapter: Json): void {
 		for (const generation of generations) {
 			const message = isObject(generation) ? generation.message : undefined;
 			noteReply(generation, isObject(message) ? message.response_metadata : undefined);
+			keepCacheWrites(message);
 		}
 		const llmOutput = isObject(result) ? namedCounts(result.llmOutput) : undefined;
 		return llmOutput === undefined ? result : { ...result, llmOutput };
