@@ -62,7 +62,7 @@ const unansweredCall = (calls: string) =>
 /** What the Chat Model says of a content block the protocol cannot carry, before anything is sent. */
 const cannotCarry = (block: string) =>
 	new RegExp(
-		`^Message 1 \\(user\\): part 1 is ${block}, which chat completions cannot carry \\(they take text, images and files such as PDFs\\)\\. Turn audio and video into text first`,
+		`^Message 1 \\(user\\): part 1 is ${block}, which chat completions cannot carry \\(they take text, images and files such as PDFs\\)\\. Turn audio into text first \\(the Chat Completions Media node's Transcribe a Recording`,
 	);
 
 /**

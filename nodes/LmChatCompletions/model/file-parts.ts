@@ -14,7 +14,7 @@ export interface Refusal {
 }
 
 const MEDIA_FIX =
-	'Turn audio and video into text first (e.g. with a transcription node), or leave them out.';
+	"Turn audio into text first (the Chat Completions Media node's Transcribe a Recording, on the same key), turn video into text some other way, or leave them out.";
 
 /** How a file of this media type goes, or undefined when the protocol cannot carry it. */
 export function carriage(mediaType: string): Carriage | undefined {
