@@ -39,7 +39,6 @@ export type { ModelReply } from './client';
 export type { Run } from './run/run';
 export { startRun } from './run/start';
 export { promptCacheOf } from './reply/cache-usage';
-export type { PromptCache } from './reply/cache-usage';
 export { sentReasoning, splitReasoning } from './reply/reasoning';
 export { thinkSplitter } from './reply/think-stream';
 export { readJson } from './structured/read-json';
