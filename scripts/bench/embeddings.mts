@@ -7,13 +7,13 @@
  * The service answers embeddings in 50 ms plus 2 ms per input of the request (the model's time grows with
  * the batch, as a hosted model's does); n8n's store hands over 200 chunks at a time.
  */
-import type { IConnections, ICredentialType, INode, NodeConnectionType } from 'n8n-workflow';
+import type { IConnections, INode, NodeConnectionType } from 'n8n-workflow';
 
-import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
 import { EmbeddingsChatCompletions } from '../../nodes/EmbeddingsChatCompletions/EmbeddingsChatCompletions.node.ts';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import { keys, startService } from '../../dev/service-client/local-service.cts';
 import { LANGCHAIN, n8nType } from './n8n-install.mts';
+import { sideBySideCredentials } from './openai-credentials.mts';
 import { median } from './stats.mts';
 
 const CHUNKS = 1000;
@@ -110,17 +110,7 @@ export async function benchEmbeddings(): Promise<void> {
 					'TextSplitterRecursiveCharacterTextSplitter',
 				),
 			},
-			credentialTypes: {
-				chatCompletionsApi: new ChatCompletionsApi(),
-				openAiApi: n8nType<ICredentialType>(
-					'n8n-nodes-base/dist/credentials/OpenAiApi.credentials.js',
-					'OpenAiApi',
-				),
-			},
-			credentials: {
-				chatCompletionsApi: { apiKey: keys.rag, baseUrl: service.baseUrl },
-				openAiApi: { apiKey: keys.rag, url: service.baseUrl },
-			},
+			...sideBySideCredentials(keys.rag, service.baseUrl),
 		});
 		const times: Record<Name, number[]> = { ours: [], openAi: [] };
 		const requests: Record<Name, number> = { ours: 0, openAi: 0 };

@@ -12,13 +12,13 @@ import { resolve } from 'node:path';
 import process from 'node:process';
 import { promisify } from 'node:util';
 
-import type { ICredentialType, INode, INodeExecutionData } from 'n8n-workflow';
+import type { INode, INodeExecutionData } from 'n8n-workflow';
 
-import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
 import { MediaChatCompletions } from '../../nodes/MediaChatCompletions/MediaChatCompletions.node.ts';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import { keys, startService } from '../../dev/service-client/local-service.cts';
 import { LANGCHAIN, n8nType } from './n8n-install.mts';
+import { sideBySideCredentials } from './openai-credentials.mts';
 import { mb, median } from './stats.mts';
 
 const ITEMS = 50;
@@ -79,17 +79,7 @@ async function images(): Promise<void> {
 				[OURS]: new MediaChatCompletions(),
 				[OPEN_AI]: n8nType(`${LANGCHAIN}/vendors/OpenAi/OpenAi.node.js`, 'OpenAi'),
 			},
-			credentialTypes: {
-				chatCompletionsApi: new ChatCompletionsApi(),
-				openAiApi: n8nType<ICredentialType>(
-					'n8n-nodes-base/dist/credentials/OpenAiApi.credentials.js',
-					'OpenAiApi',
-				),
-			},
-			credentials: {
-				chatCompletionsApi: { apiKey: keys.media, baseUrl: service.baseUrl },
-				openAiApi: { apiKey: keys.media, url: service.baseUrl },
-			},
+			...sideBySideCredentials(keys.media, service.baseUrl),
 		});
 		const names = Object.keys(contenders) as Array<keyof typeof contenders>;
 		const times: Record<keyof typeof contenders, number[]> = { ours: [], openAi: [] };
