@@ -235,3 +235,18 @@ test('an empty query is a clear error, and nothing is sent', async () => {
 	expect(run.error?.message).toBe('The query to search by: is empty');
 	expect(await service().requests()).toEqual([]);
 });
+
+test("a search whose Prompt names a field the item lacks: the query's error says so, and nothing is sent", async () => {
+	const run = await runReranker({
+		apiKey: keys.rag,
+		baseUrl: service().baseUrl,
+		store: { prompt: '={{ $json.q }}', items: [{ json: { question: QUERY } }] },
+		script: async (reranker, prompt) => ({
+			documents: await reranker.compressDocuments(storeDocuments(), prompt(0) as string),
+		}),
+	});
+	expect(run.error?.message).toBe(
+		'The query to search by: is empty because its expression {{ $json.q }} finds no field "q" in the input item',
+	);
+	expect(await service().requests()).toEqual([]);
+});
