@@ -153,6 +153,13 @@ test.each([
 		/\(HTTP 401, type invalid_request_error, code invalid_api_key\)\. Open the credential/,
 	],
 	[
+		"a model outside the key's group",
+		keys.default,
+		'rerank-1',
+		'Model "rerank-1" is not available to this API key',
+		/^The service answered "The model `rerank-1` is not available to your token group `default`" \(HTTP 403, type invalid_request_error, code model_not_found\)\. Pick the model from the list/,
+	],
+	[
 		'a model that does not exist',
 		keys.rag,
 		'rerank-9',
