@@ -52,7 +52,7 @@ export class ChatCompletionsApi implements ICredentialType {
 			placeholder: 'e.g. {"HTTP-Referer": "https://example.com", "X-Title": "My workflow"}',
 			hint: 'A JSON object of header names and text values. It cannot set Authorization (the API Key) or Content-Type.',
 			description:
-				'Headers sent with every request to the service, e.g. the ones a gateway or a company proxy routes, attributes or authorises by. Values are kept as secrets.',
+				'Headers sent with every request to the service, e.g. the ones a gateway or a company proxy routes, attributes or authorises by. Whoever may open this credential (its owner, and those it is shared with) sees the values here; they never show in errors, items or logs.',
 		},
 	];
 

@@ -44,7 +44,7 @@ export async function requestCompletion(
 			connection,
 			cancel: signal,
 		});
-		observe(reply.headers);
+		observe(reply.headers, reply.status < 300);
 		const completion = await readCompletion(reply, request.stream, onText);
 		return { completion, ...billingOf(reply.headers, completion) };
 	};

@@ -86,10 +86,13 @@ export class ChatClient {
 		for (let index = 0; ; index++) {
 			const model = models[index];
 			const last = index === models.length - 1;
+			// While a fallback is left, a model's first request in the run goes alone until its answer is in.
+			const asked = last ? undefined : await this.run.firstAsk(model, ends);
 			// A model that failed earlier in the run in a way that lasts (it does not exist, the key cannot
 			// reach it) is not asked again while a fallback is left: its failure stands for this request too.
 			const known = last ? undefined : this.run.lastingFailure(model);
 			if (known !== undefined) {
+				asked?.();
 				failures.push({ model, error: known });
 				continue;
 			}
@@ -107,11 +110,15 @@ export class ChatClient {
 				return { ...reply, attempts: failures.map((failure) => this.attempt(failure)) };
 			} catch (thrown) {
 				const error = thrown instanceof FailedBefore ? thrown.failure : thrown;
+				const row = classify(error);
+				// What kept the request from being sent (the Token Budget, a stop) is said alone.
+				if (row.notSent === true) throw error;
 				failures.push({ model, error });
-				this.run.noteFailure(model, error);
-				if (last || began || ends.aborted || !classify(error).anotherModel) {
+				if (last || began || ends.aborted || !row.anotherModel) {
 					throw failures.length === 1 ? error : new ModelsFailed(failures);
 				}
+			} finally {
+				asked?.();
 			}
 		}
 	}

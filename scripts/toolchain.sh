@@ -58,12 +58,13 @@ quiet_user_npmrc() {
 }
 
 ensure_dependencies() {
+	# Only when node_modules is missing or older than the lock file. `npm ci` installs exactly the lock file
+	# and never rewrites it (`npm install` may update a locked version and leave package-lock.json modified);
+	# it empties node_modules first, so a changed lock file costs a whole install.
 	# Scripts are skipped: a dev dependency's preinstall (`only-allow pnpm`) would abort the install.
-	# `npm install` follows the lock file and, unlike `npm ci`, keeps what is already installed
-	# (scripts/test.sh checks that `npm ci` accepts the lock file too).
 	if [ ! -f "$ROOT/node_modules/.package-lock.json" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
-		echo "Installing the project's dev dependencies (npm install, from package-lock.json)"
-		(cd "$ROOT" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error)
+		echo "Installing the project's dev dependencies (npm ci, from package-lock.json)"
+		(cd "$ROOT" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
 	fi
 }
 

@@ -1,8 +1,9 @@
 /**
  * "Try it" (npm run try; scripts/try.sh installed Node 24 and n8n first): installs this package into a
  * real n8n as n8n installs community packages, starts the local service, imports the credential and the
- * example workflows, runs the chat example headless and prints the reply, then serves n8n on
- * http://localhost:5678 (or the port of --port) until Ctrl+C. With --exit it stops after printing the reply.
+ * example workflows (the n8n Chat example published), runs the chat example headless and prints the reply,
+ * then serves n8n on http://localhost:5678 (or the port of --port) with n8n Chat switched on until Ctrl+C.
+ * With --exit it stops after printing the reply. A local service already running (another try's) is used as it is.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,14 +24,19 @@ import { importIntoN8n } from '../dev/n8n/import.cts';
 import { OWNER, ownerWithHash } from '../dev/n8n/owner.cts';
 import { portArgument } from '../dev/n8n/try-port.cts';
 import type { N8nProcess } from '../dev/n8n/process.cts';
-import { httpReady, startN8n } from '../dev/n8n/process.cts';
-import { keys, startService } from '../dev/service-client/local-service.cts';
+import { httpReady, runN8nCommand, startN8n } from '../dev/n8n/process.cts';
+import { N8nRest } from '../dev/n8n/rest.cts';
+import type { LocalService } from '../dev/service-client/local-service.cts';
+import { isLocalService, keys, startService } from '../dev/service-client/local-service.cts';
 
 /** n8n's port: 5678, or `--port N` (its task runner broker takes the next port). */
-const PORT = portArgument(process.argv) ?? 5678;
+const DEFAULT_PORT = 5678;
+const PORT = portArgument(process.argv) ?? DEFAULT_PORT;
 const BROKER_PORT = PORT + 1;
 const SERVICE_PORT = Number(new URL(EXAMPLES_ORIGIN).port);
 const CHAT_EXAMPLE = 'example-chat';
+/** The example n8n Chat lists once it is published. */
+const N8N_CHAT_EXAMPLE = 'example-n8n-chat-agent';
 
 const started = Number(process.env.TRY_STARTED_MS ?? Date.now());
 const exitAfterRun = process.argv.includes('--exit');
@@ -51,13 +57,19 @@ async function main(): Promise<void> {
 	for (const [port, what] of [
 		[PORT, 'n8n'],
 		[BROKER_PORT, "n8n's task runner broker"],
-		[SERVICE_PORT, 'the local service'],
 	] as const) {
 		if (await inUse(port)) {
 			throw new Error(
-				`Port ${port} (${what}) is in use: another "npm run try" or n8n is running. Stop it (Ctrl+C in its terminal) and run again${port === SERVICE_PORT ? '' : ', or give n8n other ports: npm run try -- --port 5700'}.`,
+				`Port ${port} (${what}) is in use: another "npm run try" or n8n is running. Stop it (Ctrl+C in its terminal) and run again, or give this n8n other ports: npm run try -- --port 5700.`,
 			);
 		}
+	}
+	// The example credential names the service's port: another try's service there is used, anything else refused.
+	const serviceRunning = await inUse(SERVICE_PORT);
+	if (serviceRunning && !(await isLocalService(EXAMPLES_ORIGIN))) {
+		throw new Error(
+			`Port ${SERVICE_PORT} (the local service) is in use by a program that is not the local service. Stop it and run again: the example credential names ${EXAMPLES_ORIGIN}/v1.`,
+		);
 	}
 	mkdirSync(userFolder, { recursive: true });
 
@@ -70,14 +82,21 @@ async function main(): Promise<void> {
 	);
 
 	step(`Local Chat Completions service on ${EXAMPLES_ORIGIN}/v1`);
-	const service = await startService({ args: ['--port', String(SERVICE_PORT)] });
+	let service: LocalService | undefined;
+	if (serviceRunning) {
+		console.log(
+			'already running (another "npm run try" or "npm run service" started it): used as it is; it stops with that run',
+		);
+	} else {
+		service = await startService({ args: ['--port', String(SERVICE_PORT)] });
+		console.log(`listening (API key ${keys.default}; models and keys: dev/service/config.json)`);
+	}
 	let n8n: N8nProcess | undefined;
 	const stop = async () => {
 		await n8n?.stop();
-		await service.stop();
+		await service?.stop();
 	};
 	try {
-		console.log(`listening (API key ${keys.default}; models and keys: dev/service/config.json)`);
 		const env = n8nEnv({
 			userFolder,
 			port: PORT,
@@ -98,9 +117,13 @@ async function main(): Promise<void> {
 		if (readText(marker) === digest) {
 			console.log('already imported (delete the folder below to start afresh)');
 		} else {
+			const importStarted = Date.now();
 			await importIntoN8n(bin, env, imports);
+			await runN8nCommand(bin, env, ['publish:workflow', `--id=${N8N_CHAT_EXAMPLE}`]);
 			writeFileSync(marker, digest);
-			console.log(`imported with n8n import:credentials and n8n import:workflow (${seconds()})`);
+			console.log(
+				`imported with n8n import:credentials and n8n import:workflow, ${N8N_CHAT_EXAMPLE} published, in ${Math.round((Date.now() - importStarted) / 1000)} s (${seconds()} after npm run try)`,
+			);
 		}
 
 		step('Run "Chat Completion: ask a question" headless (n8n execute)');
@@ -121,22 +144,25 @@ async function main(): Promise<void> {
 		}
 
 		step(`n8n on http://localhost:${PORT}`);
-		const logFile = join(tryDir, 'n8n.log');
+		// An n8n on another port beside the first writes a log of its own.
+		const logFile = join(tryDir, PORT === DEFAULT_PORT ? 'n8n.log' : `n8n-${PORT}.log`);
 		n8n = await startN8n(bin, env, { command: 'start', ready: httpReady(PORT), logFile });
+		await (await N8nRest.login(`http://127.0.0.1:${PORT}`, OWNER)).enableChat();
 		console.log(`
 n8n is ready at http://localhost:${PORT} (${seconds()} after npm run try)
   Log in:      ${OWNER.email} / ${OWNER.password}
   Credential:  "${credential.name}" (${credential.data.baseUrl}, key ${credential.data.apiKey})
   Workflows:
 ${examples.map(({ workflow }) => `    http://localhost:${PORT}/workflow/${workflow.id}  ${workflow.name}`).join('\n')}
+  n8n Chat:    http://localhost:${PORT}/home/chat  (switched on)
   n8n's data:  ${userFolder}
   n8n's log:   ${logFile}
-Press Ctrl+C to stop n8n and the local service.`);
+Press Ctrl+C to stop n8n${service === undefined ? ' (the local service stops with the run that started it)' : ' and the local service'}.`);
 		const exited = n8n.exited.then(() => {
 			throw new Error(`n8n stopped by itself; its log: ${logFile}`);
 		});
 		await Promise.race([untilSignal(), exited]);
-		console.log('\nStopping n8n and the local service...');
+		console.log(`\nStopping n8n${service === undefined ? '' : ' and the local service'}...`);
 	} finally {
 		await stop();
 	}

@@ -12,7 +12,7 @@ export type RunData = Record<
 	}>
 >;
 
-/** The parts of n8n's internal REST API (what the editor calls) the tests need: login, executions, publishing a workflow, a credential's test, the node descriptions. */
+/** The parts of n8n's internal REST API (what the editor calls) the tests and `npm run try` need: login, executions, publishing a workflow, a credential's test, the node descriptions, n8n Chat. */
 export class N8nRest {
 	private constructor(
 		readonly url: string,
@@ -96,6 +96,29 @@ export class N8nRest {
 			`/workflows/${workflowId}`,
 		);
 		await this.request('POST', `/workflows/${workflowId}/activate`, { versionId });
+	}
+
+	/**
+	 * Switches n8n Chat on, as Settings > Chat > Enable Chat does (n8n 2.x ships it off: the Chat page stays empty
+	 * and its API answers 403 "Chat Hub is disabled"). Kept in n8n's database.
+	 */
+	async enableChat(): Promise<void> {
+		await this.request('PUT', '/chat/enabled', { enabled: true });
+	}
+
+	/** The workflow agents the Chat page lists: published workflows whose Chat Trigger is available in n8n Chat. */
+	async chatAgents(): Promise<Array<{ name: string; description: string; workflowId: string }>> {
+		const providers = await this.request<
+			Record<
+				string,
+				{ models: Array<{ name: string; description: string; model: { workflowId: string } }> }
+			>
+		>('POST', '/chat/models', { credentials: {} });
+		return providers.n8n.models.map(({ name, description, model }) => ({
+			name,
+			description,
+			workflowId: model.workflowId,
+		}));
 	}
 
 	/** Runs a credential's test as the editor does when it is saved: the test's status and message. */

@@ -169,6 +169,23 @@ async function endedRequests(origin: string, maxWaitMs: number): Promise<Recorde
 	}
 }
 
+/**
+ * Whether the local service answers at `origin` (one another `npm run try` or `npm run service` started): its
+ * model list for the default key holds `echo-1`.
+ */
+export async function isLocalService(origin: string): Promise<boolean> {
+	try {
+		const response = await fetch(`${origin}/v1/models`, {
+			headers: { authorization: `Bearer ${keys.default}` },
+			signal: AbortSignal.timeout(2_000),
+		});
+		const list = (await response.json()) as { data?: Array<{ id?: unknown }> };
+		return response.ok && list.data?.some((model) => model.id === 'echo-1') === true;
+	} catch {
+		return false;
+	}
+}
+
 /** A loopback port with nothing listening on it, for "connection refused" tests. */
 export async function closedPort(): Promise<number> {
 	const server = createServer();

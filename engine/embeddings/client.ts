@@ -6,6 +6,8 @@ import type { Connection } from '../connection';
 import { EmbeddingsReplyError } from '../failures/errors';
 import type { Post } from '../post';
 import { Poster } from '../post';
+import type { StoreContext } from '../request/missing-query';
+import { missingQuery } from '../request/missing-query';
 import { summedUsage } from '../reply/input-usage';
 import type { Run } from '../run/run';
 import type { Sender } from '../transport/outgoing';
@@ -48,14 +50,17 @@ function joined(replies: EmbeddingsReply[], dimensions: number | undefined): Emb
  */
 export class EmbeddingsClient {
 	readonly #poster: Poster;
+	/** Why the vector store passed no query, read from it when it did not. */
+	readonly #missing: () => string;
 
 	constructor(
-		context: Sender,
+		context: Sender & StoreContext,
 		readonly connection: Connection,
 		readonly run: Run,
 		readonly request: EmbeddingsRequest,
 	) {
 		this.#poster = new Poster(context, connection, run);
+		this.#missing = () => missingQuery(context);
 	}
 
 	/** What each failed call did with its batches, by the error it failed with (`stopNote`). */
@@ -71,7 +76,7 @@ export class EmbeddingsClient {
 		what: 'Document' | 'Query',
 		signal?: AbortSignal,
 	): Promise<EmbeddingsReply> {
-		const checked = checkTexts(texts, what);
+		const checked = checkTexts(texts, what, this.#missing);
 		const { batchSize } = this.request;
 		const batches = Array.from({ length: Math.ceil(checked.length / batchSize) }, (_, at) =>
 			checked.slice(at * batchSize, (at + 1) * batchSize),

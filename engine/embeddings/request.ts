@@ -1,7 +1,7 @@
 import { optionSetting, optionValue } from '../options/read';
 import type { EndpointRequest } from '../request/endpoint';
 import { endpointRequest } from '../request/endpoint';
-import { nonEmptyTexts, QUERY_FIELD, QUERY_FIX } from '../request/texts';
+import { checkedQuery, nonEmptyTexts } from '../request/texts';
 
 /** The fields the node itself sets in every embeddings request: Extra Body may not set them. */
 const RESERVED_FIELDS: Record<string, string> = {
@@ -37,10 +37,14 @@ export function embeddingsBody(request: EmbeddingsRequest, input: string[]): obj
 
 /**
  * The texts to embed, each a non-empty string (`nonEmptyTexts`). `what` names the texts: the documents of an
- * insert, or the query of a search.
+ * insert, or the query of a search (`checkedQuery`: `missing` says why the store passed none).
  */
-export function checkTexts(texts: readonly unknown[], what: 'Document' | 'Query'): string[] {
-	if (what === 'Query') return nonEmptyTexts(texts, () => QUERY_FIELD, QUERY_FIX);
+export function checkTexts(
+	texts: readonly unknown[],
+	what: 'Document' | 'Query',
+	missing: () => string,
+): string[] {
+	if (what === 'Query') return texts.map((query) => checkedQuery(query, missing));
 	return nonEmptyTexts(
 		texts,
 		(at, count) => `Document ${at + 1} of ${count}`,

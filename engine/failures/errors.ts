@@ -41,6 +41,13 @@ export class NetworkError extends Error {
 
 	/** How many attempts were made in all, when retries were tried. */
 	attempts = 1;
+	/**
+	 * Requests sent again at once on a new connection, not counted as attempts: a kept connection closed
+	 * before it answered (see transport/dispatch-reply.ts).
+	 */
+	resent = 0;
+	/** Whether the service at this origin answered an earlier request of this process. */
+	answeredBefore = false;
 }
 
 /**
@@ -186,6 +193,8 @@ export class StructuredReplyError extends ReplyError {
 export interface BudgetCount {
 	readonly limit: number;
 	readonly spent: number;
+	/** The largest reply counted, in tokens. */
+	readonly largest: number;
 }
 
 /**
@@ -204,6 +213,17 @@ export class BalanceUnavailableError extends Error {
 	constructor(readonly answers: string[]) {
 		super('The service tells no balance for this key');
 		this.name = 'BalanceUnavailableError';
+	}
+}
+
+/**
+ * Not sent: an earlier request of the run on the same key got an answer that holds for every request of the
+ * key (a rejected key, an empty balance: its row's `lasting`); `failure` is that answer.
+ */
+export class KeyFailedEarlier extends Error {
+	constructor(readonly failure: unknown) {
+		super('An earlier request of this run failed for the key');
+		this.name = 'KeyFailedEarlier';
 	}
 }
 

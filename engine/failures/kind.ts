@@ -76,8 +76,13 @@ export interface FailureKind<E = unknown> {
 	overload: boolean;
 	/** Another model of Fallback Models may succeed where this one failed. */
 	anotherModel: boolean;
-	/** The failure stays with the model for the rest of the run: with a fallback left, it is not asked again. */
-	lasting?: boolean;
+	/**
+	 * The failure stays for the rest of the run: with the model (`model`: with a fallback left, it is not asked
+	 * again), or with the key (`key`: a rejected key, an empty balance; no request of the run is sent after it).
+	 */
+	lasting?: 'model' | 'key';
+	/** The run kept the request from being sent: its words stand alone, whatever models failed before it. */
+	notSent?: boolean;
 	/** What the failure tells every request on the key, read where the key learns it (`Run.send`); `model`, the request's. */
 	keySign?: (error: E, model: string | undefined) => KeySign | undefined;
 	/** How the lists of what falls back, and what never does, name this kind (none: not listed). */

@@ -26,4 +26,4 @@ export {
 export type { ItemFile, MediaRequest } from './request';
 export { binaryProperty, binarySource } from './item-files';
 export type { BinaryFile, ItemBinaries } from './item-files';
-export { sniffImage } from './sniff';
+export { notPdf, sniffImage } from './sniff';

@@ -22,6 +22,16 @@ function holds(bytes: Uint8Array, offset: number, text: string): boolean {
 	return true;
 }
 
+/**
+ * What `bytes` named a PDF are instead, when they are none (a PDF starts with `%PDF-`): `an HTML page` (a
+ * failed download's error or login page, saved under the PDF's name), else `not a PDF`; undefined for a PDF.
+ */
+export function notPdf(bytes: Uint8Array): string | undefined {
+	if (holds(bytes, 0, '%PDF-')) return undefined;
+	const start = Buffer.from(bytes.subarray(0, 64)).toString('latin1').trimStart().toLowerCase();
+	return start.startsWith('<') ? 'an HTML page' : 'not a PDF';
+}
+
 /** The image `bytes` hold: PNG, JPEG, GIF or WebP; undefined for anything else. */
 export function sniffImage(bytes: Uint8Array): MediaType | undefined {
 	if (holds(bytes, 0, '\x89PNG\r\n\x1a\n')) return type('image/png', 'png');

@@ -1,5 +1,6 @@
 import { listModels } from './list';
 import type { Connection } from '../connection';
+import { classify } from '../failures/table';
 import type { Sender } from '../transport/outgoing';
 
 /**
@@ -43,17 +44,22 @@ function escaped(text: string): string {
 /**
  * The models the key may call, for checking a batch before it is sent; undefined when the service does
  * not list them (an error, no such endpoint, a list that is not one, an empty list): then nothing is
- * checked and the requests say what is wrong, as before.
+ * checked and the requests say what is wrong, as before. An answer that holds for every request of the key
+ * (a rejected key, an empty balance) is thrown: the batch is not sent.
  */
 export async function knownModels(
 	context: Sender,
 	connection: Connection,
 	cancel?: AbortSignal,
 ): Promise<KnownModels | undefined> {
-	try {
-		const models = await listModels(context, connection, cancel);
+	const listed = await listModels(context, connection, cancel).then(
+		(models) => ({ models }),
+		(failure: unknown) => ({ failure }),
+	);
+	if ('models' in listed) {
+		const { models } = listed;
 		return models.length === 0 ? undefined : new KnownModels(models.map((model) => model.id));
-	} catch {
-		return undefined;
 	}
+	if (classify(listed.failure).lasting === 'key') throw listed.failure;
+	return undefined;
 }

@@ -142,7 +142,7 @@ export const OPTIONS = [
 		name: 'jsonSchema',
 		label: 'JSON Schema',
 		default:
-			'{\n  "type": "object",\n  "properties": {\n    "name": { "type": "string" },\n    "age": { "type": "integer" }\n  },\n  "required": ["name", "age"],\n  "additionalProperties": false\n}',
+			'{\n  "$comment": "An example: replace it with the fields of the reply you want",\n  "type": "object",\n  "properties": {\n    "name": { "type": "string" },\n    "age": { "type": "integer" }\n  },\n  "required": ["name", "age"],\n  "additionalProperties": false\n}',
 		showWhen: { option: 'responseFormat', values: ['jsonSchema'] },
 		description:
 			'The JSON Schema the reply must follow. It is sent to the service and checked in n8n; the parsed reply is in the json field.',

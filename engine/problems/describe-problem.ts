@@ -2,6 +2,7 @@ import { chatWords } from './chat-words';
 import type { Problem, ProblemContext } from './problem';
 import { hasVersionSegment, redactApiKey, redactHeaderValues } from '../connection';
 import {
+	KeyFailedEarlier,
 	ModelsFailed,
 	NetworkError,
 	RateLimitWaitExceeded,
@@ -28,6 +29,19 @@ function requestIdOf(error: unknown): string | undefined {
 
 function attempts(error: unknown): number {
 	return error instanceof ServiceError || error instanceof NetworkError ? error.attempts : 1;
+}
+
+/**
+ * The failure whose answer another one stands on: the last model's of Fallback Models (its status, the
+ * service's words, its details are the ones to act on), or the earlier request's that kept this one unsent.
+ */
+function answerBehind(
+	error: unknown,
+	model: string | undefined,
+): { error: unknown; model?: string } | undefined {
+	if (error instanceof ModelsFailed) return error.failures[error.failures.length - 1];
+	if (error instanceof KeyFailedEarlier) return { error: error.failure, model };
+	return undefined;
 }
 
 /** A failure in the words its row of the failure table gives, with what the service answered. */
@@ -58,9 +72,8 @@ function problemOf(error: unknown, context: ProblemContext): Problem {
 			serviceMessage: answered.serviceMessage,
 		});
 	}
-	if (error instanceof ModelsFailed) {
-		// The last model's failure is the one to act on: its status, the service's words, its details.
-		const last = error.failures[error.failures.length - 1];
+	const behind = answerBehind(error, context.model);
+	if (behind !== undefined) {
 		const {
 			httpCode,
 			type,
@@ -68,11 +81,15 @@ function problemOf(error: unknown, context: ProblemContext): Problem {
 			serviceMessage,
 			failure: cause,
 			details: more,
-		} = problemOf(last.error, { ...context, model: last.model });
+		} = problemOf(behind.error, { ...context, model: behind.model });
 		return { ...problem, httpCode, type, code, serviceMessage, failure: cause, details: more };
 	}
 	const tries = attempts(error);
 	if (tries > 1) problem.message = `${problem.message}, after ${tries} attempts`;
+	const resent = error instanceof NetworkError ? error.resent : 0;
+	if (resent > 0) {
+		problem.message = `${problem.message} (${tries + resent} requests in all: ${resent === 1 ? 'one was' : `${resent} were`} sent again at once on a new connection, as a kept connection closed without answering)`;
+	}
 	const requestId = requestIdOf(error);
 	if (requestId !== undefined)
 		problem.description = `${problem.description} (request id: ${requestId})`;

@@ -23,7 +23,10 @@ const FIELD = optionLabel('jsonSchema');
 const FIX =
 	'Give a JSON Schema object such as {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}.';
 
-/** The example JSON Schema shows when chosen, as sent: a schema no user means to keep as it is. */
+/**
+ * The example JSON Schema shows when chosen, as sent: a field left untouched. Its `$comment` tells it from the
+ * same schema typed or kept on purpose (without the comment), which is taken.
+ */
 const EXAMPLE = JSON.stringify(
 	JSON.parse(OPTIONS.find((spec) => spec.name === 'jsonSchema')!.default as string),
 );

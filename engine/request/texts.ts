@@ -22,3 +22,14 @@ export function nonEmptyTexts(
 		typeof texts[at] === 'string' ? 'is empty' : `is not text but ${describe(texts[at])}`;
 	throw new InputError(field(at, texts.length), problem, fix);
 }
+
+/**
+ * The query a sub-node searches or ranks by, non-empty text. When the vector store passed none at all,
+ * `missing()` says why (`missing-query.ts`: the expression of the store's Prompt that found nothing).
+ */
+export function checkedQuery(query: unknown, missing: () => string): string {
+	if (query === undefined || query === null)
+		throw new InputError(QUERY_FIELD, missing(), QUERY_FIX);
+	const [checked] = nonEmptyTexts([query], () => QUERY_FIELD, QUERY_FIX);
+	return checked;
+}

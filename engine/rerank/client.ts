@@ -5,6 +5,8 @@ import { rerankBatches, rerankInput } from './request';
 import type { Connection } from '../connection';
 import { Poster } from '../post';
 import type { InputUsage } from '../reply/input-usage';
+import type { StoreContext } from '../request/missing-query';
+import { missingQuery } from '../request/missing-query';
 import { summedUsage } from '../reply/input-usage';
 import type { Run } from '../run/run';
 import type { Sender } from '../transport/outgoing';
@@ -24,14 +26,17 @@ export interface Reranked {
  */
 export class RerankClient {
 	readonly #poster: Poster;
+	/** Why the vector store passed no query, read from it when it did not. */
+	readonly #missing: () => string;
 
 	constructor(
-		context: Sender,
+		context: Sender & StoreContext,
 		readonly connection: Connection,
 		readonly run: Run,
 		readonly request: RerankRequest,
 	) {
 		this.#poster = new Poster(context, connection, run);
+		this.#missing = () => missingQuery(context);
 	}
 
 	/**
@@ -43,7 +48,7 @@ export class RerankClient {
 		documents: readonly unknown[],
 		signal?: AbortSignal,
 	): Promise<Reranked> {
-		const batches = rerankBatches(this.request, rerankInput(query, documents));
+		const batches = rerankBatches(this.request, rerankInput(query, documents, this.#missing));
 		const rankings = await this.#poster.postAll(
 			batches.map(({ body }) => ({
 				path: 'rerank',

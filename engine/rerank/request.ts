@@ -1,7 +1,7 @@
 import { optionValue } from '../options/read';
 import type { EndpointRequest } from '../request/endpoint';
 import { endpointRequest } from '../request/endpoint';
-import { nonEmptyTexts, QUERY_FIELD, QUERY_FIX } from '../request/texts';
+import { checkedQuery, nonEmptyTexts } from '../request/texts';
 import { isPlainObject } from '../values';
 
 /** At most this many documents go into one request (Cohere's limit, which gateways keep); more go in several. */
@@ -62,11 +62,15 @@ function textOf(document: unknown): unknown {
 
 /**
  * The query and documents of a search, checked before anything is sent: the query and every document's text
- * must be non-empty text (services refuse empty text, and it has nothing to rank). Documents are the vector
- * store's (with `pageContent`) or texts.
+ * must be non-empty text (services refuse empty text, and it has nothing to rank; `missing` says why the store
+ * passed no query). Documents are the vector store's (with `pageContent`) or texts.
  */
-export function rerankInput(query: unknown, documents: readonly unknown[]): RerankInput {
-	const [checked] = nonEmptyTexts([query], () => QUERY_FIELD, QUERY_FIX);
+export function rerankInput(
+	query: unknown,
+	documents: readonly unknown[],
+	missing: () => string,
+): RerankInput {
+	const checked = checkedQuery(query, missing);
 	const texts = nonEmptyTexts(
 		documents.map(textOf),
 		(at, count) => `The vector store's document ${at + 1} of ${count}`,

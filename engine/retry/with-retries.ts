@@ -7,9 +7,13 @@ import { NetworkError, RateLimitWaitExceeded, ServiceError } from '../failures/e
 import { classify } from '../failures/table';
 import type { HoldBudget, Observe, Run, SendOptions } from '../run/run';
 
-/** Records on the final error how many attempts were made, for the message the user sees. */
-function afterAttempts(error: unknown, attempts: number): unknown {
+/**
+ * Records on the final error how many attempts were made, and how many requests were sent again at once on
+ * a new connection (`resent`), for the message the user sees.
+ */
+function afterAttempts(error: unknown, attempts: number, resent: number): unknown {
 	if (error instanceof ServiceError || error instanceof NetworkError) error.attempts = attempts;
+	if (error instanceof NetworkError) error.resent = resent;
 	return error;
 }
 
@@ -32,6 +36,7 @@ export async function withRetries<T>(
 	let failed = 0;
 	let rateLimitWaited = 0;
 	let told = 0;
+	let resent = 0;
 	const hold: HoldBudget = {
 		get leftMs() {
 			return limitMs - rateLimitWaited;
@@ -43,11 +48,12 @@ export async function withRetries<T>(
 		try {
 			return await run.send(attempt, { ...options, first: failed + told === 0, hold });
 		} catch (error) {
-			if (signal.aborted) throw afterAttempts(error, failed + told + 1);
+			if (error instanceof NetworkError) resent += error.resent;
+			if (signal.aborted) throw afterAttempts(error, failed + told + 1, resent);
 			if (classify(error).retry === 'wait') {
 				const limited = error as ServiceError;
 				// Max Wait on Rate Limit 0: the first 429 fails the item.
-				if (limitMs === 0) throw afterAttempts(error, failed + told + 1);
+				if (limitMs === 0) throw afterAttempts(error, failed + told + 1, resent);
 				told++;
 				const delay = rateLimitWait(limited, told, run, model, hold.leftMs);
 				if (delay === undefined) throw hold.outlasted(limited);
@@ -57,7 +63,7 @@ export async function withRetries<T>(
 			}
 			failed++;
 			const delay = retryDelay(error, failed, waited, policy);
-			if (delay === undefined) throw afterAttempts(error, failed + told);
+			if (delay === undefined) throw afterAttempts(error, failed + told, resent);
 			waited += delay;
 			await sleep(delay, signal);
 		}

@@ -6,7 +6,7 @@ import { Admission } from '../concurrency/admission';
 import type { AttemptOutcome, Limiter, Slot } from '../concurrency/limiter';
 import { AUTO, autoLimiter, fixedLimiter, LimiterClosed } from '../concurrency/limiter';
 import type { Connection } from '../connection';
-import { NetworkError, ServiceError } from '../failures/errors';
+import { KeyFailedEarlier, NetworkError, ServiceError } from '../failures/errors';
 import { classify } from '../failures/table';
 
 /** What a run is built from: the node's run settings, read once. */
@@ -50,8 +50,32 @@ const UNBOUNDED: HoldBudget = {
 	outlasted: (cause) => cause,
 };
 
-/** What an attempt is handed: where its reply's headers go, for the pacing of every request on the key. */
-export type Observe = (headers: Record<string, string>) => void;
+/**
+ * What an attempt is handed: where its reply's headers go, for the pacing of every request on the key, and
+ * whether the status says the request is being answered (a stream under way).
+ */
+export type Observe = (headers: Record<string, string>, answering: boolean) => void;
+
+/** A model's first answer in the run, which the other requests for it wait for (`Run.firstAsk`). */
+interface FirstAnswer {
+	heard: Promise<void>;
+	hear: () => void;
+}
+
+/** Waits for `heard`, or rejects with the signal's reason once it aborts. */
+async function heardOrEnded(heard: Promise<void>, signal: AbortSignal): Promise<void> {
+	signal.throwIfAborted();
+	let onAbort = () => undefined as void;
+	const ended = new Promise<never>((_, reject) => {
+		onAbort = () => reject(signal.reason);
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+	try {
+		await Promise.race([heard, ended]);
+	} finally {
+		signal.removeEventListener('abort', onAbort);
+	}
+}
 
 /** Jobs under way (sending, or waiting to retry) per request the limiter allows in flight; the rest wait unstarted. */
 const JOBS_PER_SLOT = 2;
@@ -78,8 +102,12 @@ export class Run {
 	sent = 0;
 	/** Requests in flight when the run stopped, and so cancelled. */
 	cancelled = 0;
-	/** Per model, a failure that will not change within the run (its row's `lasting`). */
+	/** Per model, a failure that will not change within the run (its row's `lasting`: `model`). */
 	readonly #lasting = new Map<string, unknown>();
+	/** A failure that holds for every request of the key within the run (its row's `lasting`: `key`). */
+	#keyFailure?: unknown;
+	/** Per model asked with a fallback left, its first answer (`firstAsk`). */
+	readonly #firstAnswers = new Map<string, FirstAnswer>();
 
 	constructor({ concurrency, tokenBudget, cancel, warn = () => undefined, key }: RunSettings) {
 		const budget = tokenBudget > 0 ? new TokenBudget(tokenBudget, warn) : undefined;
@@ -137,15 +165,37 @@ export class Run {
 		);
 	}
 
-	/** Keeps a model's failure when it lasts for the run (the model does not exist, the key cannot reach it). */
-	noteFailure(model: string, error: unknown): void {
-		if (classify(error).lasting === true && !this.#lasting.has(model))
-			this.#lasting.set(model, error);
-	}
-
 	/** The lasting failure a model had earlier in the run, if any. */
 	lastingFailure(model: string): unknown {
 		return this.#lasting.get(model);
+	}
+
+	/**
+	 * Before a request asks `model` while a fallback is left: the first such request goes at once, and gets
+	 * the function to call once it is done; the others wait until its answer is in (a reply under way, or its
+	 * failure noted), so that a failure that lasts for the model (no such model, not for this key) is met by
+	 * one request, not by every request in flight.
+	 */
+	async firstAsk(model: string, signal: AbortSignal): Promise<(() => void) | undefined> {
+		const first = this.#firstAnswers.get(model);
+		if (first !== undefined) {
+			await heardOrEnded(first.heard, signal);
+			return undefined;
+		}
+		let hear = () => undefined as void;
+		const heard = new Promise<void>((resolve) => (hear = resolve));
+		this.#firstAnswers.set(model, { heard, hear });
+		return hear;
+	}
+
+	/** The model's first answer is in: the requests waiting for it go on. */
+	#heard(model: string | undefined): void {
+		if (model !== undefined) this.#firstAnswers.get(model)?.hear();
+	}
+
+	/** A request must not be sent: an earlier one got an answer that holds for the whole key. */
+	#checkKey(): void {
+		if (this.#keyFailure !== undefined) throw new KeyFailedEarlier(this.#keyFailure);
 	}
 
 	/** Starts `task` once there is room near the limit, so that 10,000 items do not wait as 10,000 started calls. */
@@ -178,10 +228,16 @@ export class Run {
 		let outcome: AttemptOutcome = 'failed';
 		/** A cap on requests in flight the service named: the key's limit comes down to it. */
 		let cap: number | undefined;
-		/** Reads the failure's row once: whether Auto backs off, and what the key learns (`keySign`). */
+		/**
+		 * Reads the failure's row once: whether Auto backs off, what the key learns (`keySign`), and whether it
+		 * holds for the model or the key for the rest of the run (`lasting`).
+		 */
 		const failed = (error: unknown) => {
 			const row = classify(error);
 			if (row.overload) outcome = 'overloaded';
+			if (row.lasting === 'key') this.#keyFailure ??= error;
+			if (row.lasting === 'model' && model !== undefined && !this.#lasting.has(model))
+				this.#lasting.set(model, error);
 			const sign = error instanceof ServiceError ? row.keySign?.(error, model) : undefined;
 			if (sign !== undefined && 'cap' in sign) cap = sign.cap;
 			else if (sign !== undefined) this.key.learn(sign, error as ServiceError);
@@ -192,15 +248,17 @@ export class Run {
 			await this.#paused(model, hold, signal);
 			keySlot = await this.key.inFlight.acquire(signal);
 			await this.#paced(hold, signal);
+			this.#checkKey();
 			this.budget?.check();
 			check?.();
 			if (first) this.sent++;
 			const { pacer } = this.key;
 			const place = pacer.take();
 			this.key.window.sent();
-			const result = await attempt((headers) => pacer.observe(headers, place)).finally(() =>
-				pacer.settle(),
-			);
+			const result = await attempt((headers, answering) => {
+				pacer.observe(headers, place);
+				if (answering) this.#heard(model);
+			}).finally(() => pacer.settle());
 			const tokens = tokensOf(result);
 			pacer.spent(tokens);
 			this.budget?.spend(tokens);
@@ -211,6 +269,7 @@ export class Run {
 		} finally {
 			keySlot?.release(outcome === 'ok' ? 'ok' : 'failed', cap);
 			slot.release(outcome);
+			this.#heard(model);
 			if (this.#auto) this.key.autoLimit = this.limiter.limit;
 		}
 	}

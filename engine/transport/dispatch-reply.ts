@@ -2,6 +2,7 @@ import { assertHopAllowed } from './allowed-domains';
 import type { Dispatcher } from './n8n-dispatcher';
 import type { FullResponse } from './outgoing';
 import type { ByteStream } from './read-stream';
+import { SentAgain } from './network-error';
 import { NetworkError } from '../failures/errors';
 
 export interface DispatchRequest {
@@ -58,13 +59,12 @@ interface Answer {
  * here (its body's reader reports it).
  */
 async function requestOnce(options: DispatchOptions, dispatcher: Dispatcher): Promise<Answer> {
-	return await dispatcher
-		.request(options)
-		.catch(async (error: unknown) =>
-			lostWhileIdle(error) && (options.signal as AbortSignal).aborted !== true
-				? await dispatcher.request(options)
-				: await Promise.reject(error),
-		);
+	return await dispatcher.request(options).catch(async (error: unknown) => {
+		if (!lostWhileIdle(error) || (options.signal as AbortSignal).aborted === true) throw error;
+		return await dispatcher.request(options).catch((again: unknown) => {
+			throw new SentAgain(again);
+		});
+	});
 }
 
 /**

@@ -64,6 +64,15 @@ async function answered(
 	return first;
 }
 
+/** The origins that answered a request of this process: a reset from one of them is no sign of a wrong scheme. */
+const answering = new Set<string>();
+
+/** `https://host:port` of a URL, without parsing it (every request passes here). */
+function originOf(url: string): string {
+	const end = url.indexOf('/', url.indexOf('//') + 2);
+	return end < 0 ? url : url.slice(0, end);
+}
+
 /**
  * Sends one request on the node's route (`route.ts`) with the credential applied: the only place that talks
  * to the service (but for the credential test, which has no execution context). Returns as soon as the
@@ -75,6 +84,7 @@ export async function openReply(route: Route, outgoing: Outgoing): Promise<OpenR
 	try {
 		const watch = new RequestWatch(timeout, cancel);
 		const response = await answered(route.send(outgoing), url, watch);
+		answering.add(originOf(url));
 		return {
 			status: response.statusCode,
 			headers: headerMap(response.headers),
@@ -82,10 +92,11 @@ export async function openReply(route: Route, outgoing: Outgoing): Promise<OpenR
 			limits: { url, watch },
 		};
 	} catch (error) {
-		throw (
-			refusedByN8n(error) ??
-			(error instanceof NetworkError ? error : toNetworkError(url, error, timeout))
-		);
+		const refused = refusedByN8n(error);
+		if (refused !== undefined) throw refused;
+		const network = error instanceof NetworkError ? error : toNetworkError(url, error, timeout);
+		network.answeredBefore = answering.has(originOf(url));
+		throw network;
 	}
 }
 

@@ -8,7 +8,17 @@ import { NetworkError, RefusedByN8n } from '../failures/errors';
  * so it is dropped.
  */
 export function toNetworkError(url: string, error: unknown, timeoutMs?: number): NetworkError {
-	return new NetworkError(url, errorCode(error), timeoutMs);
+	const network = new NetworkError(url, errorCode(error), timeoutMs);
+	if (error instanceof SentAgain) network.resent = 1;
+	return network;
+}
+
+/** A request sent again on a new connection after a kept one closed before answering, which failed too: `cause`. */
+export class SentAgain extends Error {
+	constructor(cause: unknown) {
+		super('Sent again on a new connection, and failed', { cause });
+		this.name = 'SentAgain';
+	}
 }
 
 /** n8n marks the errors of its request layer that no retry can fix (an SSRF block, ...) with this symbol. */

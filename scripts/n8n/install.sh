@@ -20,7 +20,7 @@ if [ "$(cat "$N8N_DIR/installed" 2>/dev/null)" = "$N8N_VERSION" ] && [ -x "$N8N_
 fi
 
 started=$SECONDS
-echo "Installing n8n $N8N_VERSION into $N8N_DIR (once; about 7 to 10 minutes and 2 to 3 GB)" >&2
+echo "Installing n8n $N8N_VERSION into $N8N_DIR (once; about 10 minutes and 3 GB)" >&2
 rm -rf "$N8N_DIR"
 mkdir -p "$N8N_DIR"
 # Overrides of dependencies this registry cannot serve as n8n asks: in 2.x, linkedom 0.18.15 depends on a

@@ -1,8 +1,9 @@
 /**
  * The n8n Chat example (examples/n8n-chat-agent.workflow.json) in a real n8n with the packed package: a Chat
  * Trigger made available in n8n Chat (which streams by default), the AI Agent with streaming and *Automatically
- * Passthrough Binary PDFs*, and the Chat Completions Chat Model. Messages are posted to the Chat Trigger as n8n's
- * chat does (JSON, or multipart with the uploaded files), its trigger made public so that no login is needed.
+ * Passthrough Binary PDFs*, its Simple Memory, and the Chat Completions Chat Model. n8n Chat is switched on as
+ * `npm run try` does it. Messages are posted to the Chat Trigger as n8n's chat does (JSON, or multipart with the
+ * uploaded files, and the session's id), its trigger made public so that no login is needed.
  */
 import { localCredential } from '../../dev/n8n/examples.cts';
 import { OWNER } from '../../dev/n8n/owner.cts';
@@ -70,14 +71,15 @@ beforeAll(async () => {
 	}
 }, 120_000);
 
-/** A chat message as n8n's chat sends it: multipart with the files when there are any. */
+/** A chat message as n8n's chat sends it: multipart with the files when there are any; a new session unless given. */
 function send(
 	path: string,
 	chatInput: string,
 	files: Array<{ name: string; type: string; bytes: Buffer }> = [],
+	sessionId = `e2e-${Date.now()}`,
 ) {
 	const url = `${n8n().url}/webhook/${path}`;
-	const fields = { action: 'sendMessage', sessionId: `e2e-${Date.now()}`, chatInput };
+	const fields = { action: 'sendMessage', sessionId, chatInput };
 	if (files.length === 0) {
 		return fetch(url, {
 			method: 'POST',
@@ -99,6 +101,19 @@ const invoice = {
 	bytes: tinyPdf(['Invoice 42', 'Total due: 99 EUR']),
 };
 
+type Message = { role: string; content: unknown };
+
+test('n8n Chat is off as n8n ships it; switched on as npm run try does, it lists the example as an agent', async () => {
+	await expect(rest.chatAgents()).rejects.toThrow('403');
+	await expect(rest.chatAgents()).rejects.toThrow('Chat Hub is disabled');
+	await rest.enableChat();
+	expect(await rest.chatAgents()).toContainEqual({
+		name: 'Document assistant',
+		description: 'Answers questions, and reads the PDFs you attach.',
+		workflowId: 'e2e-n8n-chat-agent',
+	});
+});
+
 test('a message gets a streamed reply: several pieces, then the end', async () => {
 	const response = await send(chatPath, 'Hello from n8n Chat, how are you today?');
 	expect(response.status).toBe(200);
@@ -117,8 +132,7 @@ test('an uploaded PDF reaches the model as a file part, and the agent answers fr
 	const text = (await readStreamed(response)).flatMap((read) => read.deltas).join('');
 	expect(text).toBe('invoice.pdf: Invoice 42\nTotal due: 99 EUR');
 	const [request] = await service().requests();
-	const messages = (request.body as { messages: Array<{ role: string; content: unknown }> })
-		.messages;
+	const messages = (request.body as { messages: Message[] }).messages;
 	expect(messages.at(-1)).toEqual({
 		role: 'user',
 		content: [
@@ -132,6 +146,34 @@ test('an uploaded PDF reaches the model as a file part, and the agent answers fr
 		],
 	});
 	expect(messages.some((message) => message.content === 'What is the total?')).toBe(true);
+});
+
+test('a follow-up question in the same chat is sent with the earlier turn (Simple Memory); the PDF went with its own message', async () => {
+	const sessionId = `e2e-follow-up-${Date.now()}`;
+	const first = await send(chatPath, 'What is the total?', [invoice], sessionId);
+	const answer = (await readStreamed(first)).flatMap((read) => read.deltas).join('');
+	expect(answer).toBe('invoice.pdf: Invoice 42\nTotal due: 99 EUR');
+	await service().clearRequests();
+
+	const followUp = await send(chatPath, 'Which invoice was that?', [], sessionId);
+	expect((await readStreamed(followUp)).flatMap((read) => read.deltas).join('')).toBe(
+		'Which invoice was that?',
+	);
+	const [request] = await service().requests();
+	const messages = (request.body as { messages: Message[] }).messages;
+	expect(messages.filter((message) => message.role !== 'system')).toEqual([
+		{ role: 'user', content: 'What is the total?' },
+		{ role: 'assistant', content: answer },
+		{ role: 'user', content: 'Which invoice was that?' },
+	]);
+
+	// Another chat (another session) starts afresh.
+	await service().clearRequests();
+	await readStreamed(await send(chatPath, 'Hello again'));
+	const [fresh] = await service().requests();
+	expect(
+		(fresh.body as { messages: Message[] }).messages.filter((message) => message.role !== 'system'),
+	).toEqual([{ role: 'user', content: 'Hello again' }]);
 });
 
 test("a model that cannot read files: the chat user gets no internals; the execution keeps the service's words and the fix", async () => {

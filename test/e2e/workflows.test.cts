@@ -6,6 +6,7 @@ import { localCredential } from '../../dev/n8n/examples.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { readStreamed } from './support/streamed-response.cts';
+import { placeholderOf } from '../support/images.cts';
 import { tinyPdf } from '../support/pdf.cts';
 import {
 	errorOutputWorkflow,
@@ -78,11 +79,11 @@ describe('the example workflows, each behind a Webhook trigger', () => {
 
 describe('files', () => {
 	test('a PDF in binary data (made by Convert to File) goes to the model as a file, which answers from its text', async () => {
-		const pdf = tinyPdf(['Invoice 42', 'Total due: 99 EUR']).toString('base64');
-		const reply = await answer('pdf', { pdf });
+		const bytes = tinyPdf(['Invoice 42', 'Total due: 99 EUR']);
+		const reply = await answer('pdf', { pdf: bytes.toString('base64') });
 		expect(reply.content).toBe('What is due?\ninvoice.pdf: Invoice 42\nTotal due: 99 EUR');
 		expect(JSON.stringify(reply.messages)).toContain(
-			'{"type":"file","file":{"filename":"invoice.pdf","file_data":"n8n-binary:data"}}',
+			`{"type":"file","file":{"filename":"invoice.pdf","file_data":"${placeholderOf('data', bytes)}"}}`,
 		);
 	});
 });

@@ -279,6 +279,25 @@ describe('files', () => {
 		]);
 	});
 
+	test('a web page named report.pdf (a failed download) is refused before sending, in words for the agent and its user', async () => {
+		const page = Buffer.from('<!DOCTYPE html><html><body>Sign in</body></html>');
+		const run = await probe('echo-1', async (model) => {
+			await model.invoke([
+				new HumanMessage({
+					content: [
+						{ ...agentPdf, data: page.toString('base64'), metadata: { filename: 'report.pdf' } },
+					],
+				}),
+			]);
+			return {};
+		});
+		expect(run.error?.message).toMatch(
+			/holds a file "report\.pdf" sent as a PDF, but it is an HTML page \(a PDF starts with %PDF-\)\. The file is not the PDF it is named: a download that failed often saves an error or login page under the PDF's name\./,
+		);
+		expect(run.error?.message).not.toMatch(/Options|Binary Properties/);
+		expect(await bodies()).toHaveLength(0);
+	});
+
 	test('a plain-text file goes as text', async () => {
 		const reply = await answer('echo-1', async (model) => {
 			const file = {

@@ -6,6 +6,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { concat } from '@langchain/core/utils/stream';
 import type { AIMessageChunk } from '@langchain/core/messages';
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages';
+import { StructuredOutputParser } from '@langchain/core/output_parsers';
 import { tool } from '@langchain/core/tools';
 import type { IDataObject, INodeParameters, IRunData, StructuredChunk } from 'n8n-workflow';
 import { z } from 'zod';
@@ -386,6 +387,27 @@ describe('errors: what the AI node shows is in the message', () => {
 		});
 		expect(run.error?.message).toBe(
 			'Response Format: asks for JSON while the AI Agent has a Structured Output Parser, which takes the answer from a tool call: with both, the parser gets nothing. Use one of the two: set Response Format to Text and keep the Structured Output Parser, or switch off Require Specific Output Format in the AI Agent and keep Response Format.',
+		);
+		expect(await service().requests()).toHaveLength(0);
+	});
+
+	test("Response Format JSON beside a chain's output parser (its instructions in the prompt): refused before sending", async () => {
+		// What the Basic LLM Chain with Require Specific Output Format puts into its prompt.
+		const parser = StructuredOutputParser.fromZodSchema(z.object({ output: z.string() }));
+		const run = await runProbe({
+			apiKey: keys.default,
+			baseUrl: service().baseUrl,
+			model: 'json-1',
+			typeVersion: 1.1,
+			fields: { responseFormat: 'jsonObject' },
+			script: async (model) => ({
+				text: (
+					await model.invoke([new HumanMessage(`Name a city.\n${parser.getFormatInstructions()}`)])
+				).text,
+			}),
+		});
+		expect(run.error?.message).toMatch(
+			/^Response Format: asks for JSON while the chain's output parser \(Require Specific Output Format\) asks the model for JSON of its own in the prompt/,
 		);
 		expect(await service().requests()).toHaveLength(0);
 	});

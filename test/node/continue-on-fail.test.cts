@@ -1,7 +1,8 @@
 /**
  * 100 items of which 20 fail in ten different ways (bad input, a model outside the key's group, fault
  * models that are never retried): with "On Error: Continue" every failure is its own error item and
- * the items around it are unaffected, in input order, each paired with its input item.
+ * the items around it are unaffected, in input order, each paired with its input item. (An answer that
+ * holds for the whole key, the balance or a refused key, ends the run's asking: lasting-answers.test.cts.)
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -23,18 +24,22 @@ const failures: Failure[] = [
 		message: () => 'Model "echo-pro" is not available to this API key',
 	},
 	{
-		item: { model: 'fault-402' },
-		message: () => 'The account behind this API key has run out of balance',
+		item: { model: 'fault-503-one-api-no-channel' },
+		message: () =>
+			'Model "fault-503-one-api-no-channel" is not available to this API key\'s group: the gateway has no channel for it',
 	},
 	{
-		item: { model: 'fault-429-quota' },
-		message: () => 'The account behind this API key has run out of balance',
+		item: { model: 'no-such-model' },
+		message: () => 'Model "no-such-model" does not exist on this service',
 	},
 	{
 		item: { model: 'fault-text-404' },
 		message: (baseUrl) => `The service has no such endpoint under "${baseUrl}" (404)`,
 	},
-	{ item: { model: 'fault-string-error' }, message: () => 'The service rejected the API key' },
+	{
+		item: { model: 'fault-404-not-pulled' },
+		message: () => 'Model "fault-404-not-pulled" does not exist on this service',
+	},
 	{
 		item: { model: 'fault-503-model-not-found' },
 		message: () => 'Model "fault-503-model-not-found" is not available to this API key',

@@ -3,7 +3,7 @@
  * embeddings from its ai_embedding input, as n8n's vector stores do, and calls `embedDocuments` or
  * `embedQuery` the way they do.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { runSubNode } from './sub-node-probe.cts';
@@ -16,7 +16,11 @@ export interface Embeddings {
 	embedQuery(query: string): Promise<number[]>;
 }
 
-export type EmbeddingsScript = (embeddings: Embeddings) => Promise<IDataObject>;
+/** Calls the embeddings; `prompt` is the probe's Prompt resolved for an item, as a vector store's Get Many reads it. */
+export type EmbeddingsScript = (
+	embeddings: Embeddings,
+	prompt: (itemIndex: number) => unknown,
+) => Promise<IDataObject>;
 
 /** Runs Probe <- Chat Completions Embeddings through n8n-core's engine. */
 export async function runEmbeddings({
@@ -30,6 +34,8 @@ export async function runEmbeddings({
 	model?: string;
 	options?: INodeParameters;
 	script: EmbeddingsScript;
+	/** The probe as a vector store: its Prompt and its input items. */
+	store?: { prompt?: string; items?: INodeExecutionData[] };
 }): Promise<SubNodeRun> {
 	return await runSubNode<Embeddings>(
 		{

@@ -256,3 +256,41 @@ test.each([
 	expect(run.error?.description).toMatch(/empty/);
 	expect(await service().requests()).toEqual([]);
 });
+
+test.each<[string, Parameters<typeof runEmbeddings>[0]['store'], string, string[][]]>([
+	[
+		'a Prompt whose expression names a field the item lacks',
+		{
+			prompt: '={{ $json.q }}',
+			items: [{ json: { q: 'holidays' } }, { json: { question: 'pay' } }],
+		},
+		'The query to search by: is empty because its expression {{ $json.q }} finds no field "q" in the input item',
+		[['holidays']],
+	],
+	[
+		'a root without a Prompt',
+		undefined,
+		'The query to search by: is missing: the vector store passed none, as it does when the expression of its Prompt names a field the input item lacks',
+		[],
+	],
+])(
+	'a search without a query (%s) says why in the words of the chat nodes, and sends nothing for it',
+	async (_name, store, message, sent) => {
+		const run = await runEmbeddings({
+			apiKey: keys.rag,
+			baseUrl: service().baseUrl,
+			store,
+			script: async (embeddings, prompt) => {
+				for (let item = 0; item < (store?.items?.length ?? 1); item++)
+					// Without a Prompt, the root passes no query at all.
+					await embeddings.embedQuery((store ? prompt(item) : undefined) as string);
+				return {};
+			},
+		});
+		expect(run.error?.message).toBe(message);
+		expect(run.error?.description).toMatch(/^An empty query has nothing to search by/);
+		expect(
+			(await service().requests()).map((request) => (request.body as { input: string[] }).input),
+		).toEqual(sent);
+	},
+);

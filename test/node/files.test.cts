@@ -8,7 +8,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { engineWith, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
 import { checkEveryRequestConforms } from '../support/conformance.cts';
-import { pngHeader } from '../support/images.cts';
+import { placeholderOf, pngHeader } from '../support/images.cts';
 import { tinyPdf } from '../support/pdf.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
@@ -79,7 +79,10 @@ test('a PDF in binary data goes as a file part beside the text, and the model an
 		role: 'user',
 		content: [
 			{ type: 'text', text: 'Summarise' },
-			{ type: 'file', file: { filename: 'invoice.pdf', file_data: 'n8n-binary:data' } },
+			{
+				type: 'file',
+				file: { filename: 'invoice.pdf', file_data: placeholderOf('data', invoice) },
+			},
 		],
 	});
 	expect(item.binary?.data).toMatchObject({ fileName: 'invoice.pdf', mimeType: 'application/pdf' });
@@ -149,7 +152,7 @@ test('too large, a type not allowed, a fake PDF, an image, a missing property: e
 	expect(outputs[0].map((item) => item.json.error ?? item.json.content)).toEqual([
 		'File Binary Properties: binary property "data" (scan.pdf) is 2.0 MB, above the limit of 1.0 MB (item 0)',
 		'File Binary Properties: binary property "data" (archive.zip) is of type application/zip, which Options > Allowed File Types does not allow (application/pdf, text/plain) (item 1)',
-		'File Binary Properties: binary property "data" (report.pdf) is named a PDF, but its bytes are not one (a PDF starts with %PDF-) (item 2)',
+		'File Binary Properties: binary property "data" (report.pdf) is named a PDF, but its bytes are an HTML page (a PDF starts with %PDF-) (item 2)',
 		'File Binary Properties: binary property "data" (photo.png) is an image (item 3)',
 		'File Binary Properties: the item has no binary property "data" (it has: file) (item 4)',
 		'Summarise\ninvoice.pdf: Invoice 42\nTotal due: 99 EUR',
@@ -270,7 +273,8 @@ test('the next turn (Prompt: JSON) reads the file from the binary data and sends
 	expect(second.outputs[0].map((item) => item.json.error ?? 'answered')).toEqual([
 		'answered',
 		'Messages (JSON): messages[0].content[1] is the file "n8n-binary:data", but the item has no binary property "data" (it has no binary data) (item 1)',
-		'Messages (JSON): binary property "data" (x.png) is an image (item 2)',
+		// Another file in the property: named as such before anything is checked of it.
+		`Messages (JSON): messages[0].content[1] is the file "invoice.pdf" of ${invoice.length.toLocaleString('en-US')} bytes that binary property "data" held when the conversation was written, but "data" now holds another file (x.png, 33 bytes); it is not sent in its place (item 2)`,
 	]);
 	expect((second.outputs[0][1].json.error_details as IDataObject).description).toMatch(
 		/keep that binary data on the item/,
@@ -278,4 +282,43 @@ test('the next turn (Prompt: JSON) reads the file from the binary data and sends
 	const [sentFirst, sentSecond] = await sentFileParts();
 	expect(sentSecond).toEqual(sentFirst);
 	expect(JSON.stringify(second.outputs[0][0].json.messages)).toContain('n8n-binary:data');
+});
+
+test("a loop that loads the next file into the same property: the earlier turn's file is never sent as the new one", async () => {
+	const engine = engineWith(keys.default, service().baseUrl);
+	const first = await engine.runNode({
+		type: NODE_TYPE,
+		parameters: withFile(),
+		items: [fileItem(invoice, 'application/pdf', 'invoice.pdf')],
+	});
+	const [answered] = first.outputs[0];
+	const contract = tinyPdf(['Contract 7', 'Term: 12 months']);
+	const contractData = fileItem(contract, 'application/pdf', 'contract.pdf').binary!.data;
+	const second = await engine.runNode({
+		type: NODE_TYPE,
+		parameters: {
+			model: { __rl: true, mode: 'id', value: 'echo-1' },
+			promptType: 'json',
+			messagesJson: '={{ $json.messages }}',
+		},
+		items: [
+			// The next file took the earlier one's property (a loop over files).
+			{ ...answered, binary: { data: contractData } },
+			// The next file went to a property of its own: the earlier one is still there.
+			{ ...answered, binary: { ...answered.binary, contract: contractData } },
+		],
+		settings: { onError: 'continueRegularOutput' },
+	});
+	expect(second.outputs[0].map((item) => item.json.error ?? 'answered')).toEqual([
+		`Messages (JSON): messages[0].content[1] is the file "invoice.pdf" of ${invoice.length.toLocaleString('en-US')} bytes that binary property "data" held when the conversation was written, but "data" now holds another file (contract.pdf, ${contract.length.toLocaleString('en-US')} bytes); it is not sent in its place (item 0)`,
+		'answered',
+	]);
+	expect((second.outputs[0][0].json.error_details as IDataObject).description).toMatch(
+		/in a binary property of its own/,
+	);
+	// Two requests in all, each with the invoice's bytes; the contract was never sent as the invoice.
+	const sent = await sentFileParts();
+	expect(sent).toHaveLength(2);
+	expect(sent[1]).toEqual(sent[0]);
+	expect(JSON.stringify(sent)).not.toContain(contract.toString('base64'));
 });

@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
 import { checkEveryRequestConforms } from '../support/conformance.cts';
-import { dataUri, pngHeader } from '../support/images.cts';
+import { dataUri, placeholderOf, pngHeader } from '../support/images.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
@@ -209,7 +209,7 @@ describe('images in the output item: placeholders in messages, the bytes in bina
 			role: 'user',
 			content: [
 				{ type: 'text', text: 'What do you see?' },
-				{ type: 'image_url', image_url: { url: 'n8n-binary:data' } },
+				{ type: 'image_url', image_url: { url: placeholderOf('data', photo) } },
 			],
 		});
 		expect(item.binary?.data).toMatchObject({ fileName: 'photo.png', mimeType: 'image/png' });
@@ -234,7 +234,10 @@ describe('images in the output item: placeholders in messages, the bytes in bina
 		const parts = (item.json.messages as Array<{ content: IDataObject[] }>)[0].content;
 		expect(parts.slice(1)).toEqual([
 			{ type: 'image_url', image_url: { url, detail: 'low' } },
-			{ type: 'image_url', image_url: { url: 'n8n-binary:image_1', detail: 'low' } },
+			{
+				type: 'image_url',
+				image_url: { url: placeholderOf('image_1', pngHeader(7, 9)), detail: 'low' },
+			},
 		]);
 		expect(Object.keys(item.binary ?? {})).toEqual(['data', 'image_1']);
 		expect(item.binary?.image_1).toMatchObject({ fileName: 'image_1.png', mimeType: 'image/png' });
@@ -283,6 +286,41 @@ describe('images in the output item: placeholders in messages, the bytes in bina
 		const { messages } = second.outputs[0][0].json as { messages: Array<{ content: unknown }> };
 		expect(JSON.stringify(messages[0].content)).toContain('n8n-binary:image_1');
 		expect(Object.keys(second.outputs[0][0].binary ?? {})).toEqual(['data', 'image_1']);
+	});
+
+	test("a new image in the property an earlier turn's image came from fails that item; a hand-written placeholder takes what is there", async () => {
+		const engine = engineWith(keys.default, service().baseUrl);
+		const first = await engine.runNode({
+			type: NODE_TYPE,
+			parameters: simpleParameters('Describe', 'vision-1', {
+				withImages: true,
+				imageBinaryProperties: 'data',
+			}),
+			items: [binaryItem(pngHeader(640, 480), 'image/png', 'photo.png')],
+		});
+		const [answered] = first.outputs[0];
+		const next = binaryItem(pngHeader(30, 20), 'image/png', 'next.png').binary;
+		const handWritten = [
+			{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'n8n-binary:data' } }] },
+		];
+		const second = await engine.runNode({
+			type: NODE_TYPE,
+			parameters: fromItemMessages(),
+			items: [
+				{ ...answered, binary: next },
+				{ json: { messages: handWritten }, binary: next },
+			],
+			settings: { onError: 'continueRegularOutput' },
+		});
+		expect(second.outputs[0].map((item) => item.json.error ?? item.json.content)).toEqual([
+			'Messages (JSON): messages[0].content[1] is the image of 33 bytes that binary property "data" held when the conversation was written, but "data" now holds another file (next.png, 33 bytes); it is not sent in its place (item 0)',
+			'Image 1: PNG 30x20',
+		]);
+		// The first turn's request and the hand-written one: the 640x480 image went once, the new one once.
+		expect(await sentImageUrls()).toEqual([
+			[dataUri(pngHeader(640, 480))],
+			[dataUri(pngHeader(30, 20))],
+		]);
 	});
 
 	test('a placeholder naming binary data the item lacks fails that item before sending, the others go on', async () => {

@@ -128,6 +128,30 @@ test('with Max Wait on Rate Limit 0 the first 429 fails the item, in the words o
 	]);
 });
 
+test("a window that outlasts Max Wait on Rate Limit fails the item with the service's words and HTTP status, as every failure", async () => {
+	const local = await limitedService('2/m@new-api');
+	const { outputs } = await engineWith(keys.limited, local.baseUrl).runNode({
+		type: NODE_TYPE,
+		parameters: simpleParameters('={{ "item " + $json.n }}', 'echo-1', {
+			options: { maxRateLimitWait: 1000, concurrency: 1 },
+		}),
+		items: Array.from({ length: 3 }, (_, n) => ({ json: { n } })),
+		settings: { onError: 'continueRegularOutput' },
+	});
+	const failed = outputs[0][2].json;
+	expect(failed.error).toBe(
+		"The key's limit of 2 requests a minute is used up (failed requests count too): the service asks to wait longer than Options > Max Wait on Rate Limit (Ms) allows (1000 ms) (item 2)",
+	);
+	expect(failed.error_details).toMatchObject({
+		http_code: 429,
+		type: 'new_api_error',
+		service_message: expect.stringMatching(/^您已达到总请求数限制：1分钟内最多请求2次/),
+		description: expect.stringMatching(
+			/^The service answered "您已达到总请求数限制：1分钟内最多请求2次[^"]*" \(HTTP 429, type new_api_error\)\. Lower Options > Concurrency/,
+		),
+	});
+});
+
 test("the Chat Model (an AI node's parallel calls) comes down to new-api's cap the same way", async () => {
 	const local = await limitedService('1000000/s,3@new-api', 100);
 	await local.clearRequests();

@@ -2,7 +2,7 @@
  * The Chat Completions Reranker node through n8n-core's engine (`sub-node-probe.cts`): the probe takes the
  * reranker from its ai_reranker input, as n8n's vector stores do, and calls `compressDocuments` the way they do.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { runSubNode } from './sub-node-probe.cts';
@@ -29,7 +29,10 @@ export async function runReranker({
 	baseUrl: string;
 	model?: string;
 	options?: INodeParameters;
-	script: (reranker: Reranker) => Promise<IDataObject>;
+	/** Calls the reranker; `prompt` is the probe's Prompt resolved for an item, as a vector store's Get Many reads it. */
+	script: (reranker: Reranker, prompt: (itemIndex: number) => unknown) => Promise<IDataObject>;
+	/** The probe as a vector store: its Prompt and its input items. */
+	store?: { prompt?: string; items?: INodeExecutionData[] };
 }): Promise<SubNodeRun> {
 	return await runSubNode<Reranker>(
 		{

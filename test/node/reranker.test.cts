@@ -153,6 +153,13 @@ test.each([
 		/\(HTTP 401, type invalid_request_error, code invalid_api_key\)\. Open the credential/,
 	],
 	[
+		"a model outside the key's group",
+		keys.default,
+		'rerank-1',
+		'Model "rerank-1" is not available to this API key',
+		/^The service answered "The model `rerank-1` is not available to your token group `default`" \(HTTP 403, type invalid_request_error, code model_not_found\)\. Pick the model from the list/,
+	],
+	[
 		'a model that does not exist',
 		keys.rag,
 		'rerank-9',
@@ -233,5 +240,20 @@ test('a reply slower than Timeout fails saying it was the timeout', async () => 
 test('an empty query is a clear error, and nothing is sent', async () => {
 	const run = await rerank({}, search(storeDocuments(), ''));
 	expect(run.error?.message).toBe('The query to search by: is empty');
+	expect(await service().requests()).toEqual([]);
+});
+
+test("a search whose Prompt names a field the item lacks: the query's error says so, and nothing is sent", async () => {
+	const run = await runReranker({
+		apiKey: keys.rag,
+		baseUrl: service().baseUrl,
+		store: { prompt: '={{ $json.q }}', items: [{ json: { question: QUERY } }] },
+		script: async (reranker, prompt) => ({
+			documents: await reranker.compressDocuments(storeDocuments(), prompt(0) as string),
+		}),
+	});
+	expect(run.error?.message).toBe(
+		'The query to search by: is empty because its expression {{ $json.q }} finds no field "q" in the input item',
+	);
 	expect(await service().requests()).toEqual([]);
 });

@@ -231,6 +231,24 @@ describe('JSON Object', () => {
 	});
 });
 
+test("the example's schema without its comment (typed or kept on purpose) is taken", async () => {
+	const schema = {
+		type: 'object',
+		properties: { name: { type: 'string' }, age: { type: 'integer' } },
+		required: ['name', 'age'],
+		additionalProperties: false,
+	};
+	const { json, requests } = await run(
+		simpleParameters('Ada', 'json-1', {
+			responseFormat: 'jsonSchema',
+			jsonSchema: JSON.stringify(schema),
+		}),
+	);
+	expect(json.error).toBeUndefined();
+	expect(json.json).toEqual({ name: expect.any(String), age: expect.any(Number) });
+	expect(requests).toHaveLength(1);
+});
+
 test('JSON Schema chosen and its example left as it is: refused before anything is sent, saying to replace it', async () => {
 	const { json, requests } = await run(
 		simpleParameters('Ada', 'json-1', { responseFormat: 'jsonSchema' }),

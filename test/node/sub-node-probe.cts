@@ -6,6 +6,7 @@ import type {
 	IConnections,
 	IDataObject,
 	INode,
+	INodeExecutionData,
 	INodeParameters,
 	INodeType,
 	IRunData,
@@ -42,6 +43,7 @@ export async function runSubNode<T>(
 		model,
 		options = {},
 		script,
+		store = {},
 	}: {
 		apiKey: string;
 		baseUrl: string;
@@ -49,7 +51,10 @@ export async function runSubNode<T>(
 		credential?: IDataObject;
 		model: string;
 		options?: INodeParameters;
-		script: (supplied: T) => Promise<IDataObject>;
+		/** Called with the sub-node and the probe's Prompt resolved for an item. */
+		script: (supplied: T, prompt: (itemIndex: number) => unknown) => Promise<IDataObject>;
+		/** The probe as a vector store: its Prompt (e.g. an expression) and its input items. */
+		store?: { prompt?: string; items?: INodeExecutionData[] };
 	},
 ): Promise<SubNodeRun> {
 	const engine = createEngine({
@@ -57,7 +62,7 @@ export async function runSubNode<T>(
 			[subNode.type]: subNode.node,
 			'test.probe': probeNode<T>(
 				subNode.connection,
-				async (supplied) => await script(await supplied()),
+				async (supplied, _items, prompt) => await script(await supplied(), prompt),
 			),
 		},
 		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
@@ -70,7 +75,7 @@ export async function runSubNode<T>(
 			type: 'test.probe',
 			typeVersion: 1,
 			position: [0, 0],
-			parameters: {},
+			parameters: store.prompt === undefined ? {} : { prompt: store.prompt },
 		},
 		{
 			id: 's',
@@ -89,6 +94,7 @@ export async function runSubNode<T>(
 	const { runData, error } = await engine.runWorkflow({
 		workflow: { nodes, connections },
 		startNode: 'Probe',
+		items: store.items,
 	});
 	return {
 		output: runData.Probe?.[0]?.data?.main[0]?.[0]?.json,

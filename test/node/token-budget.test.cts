@@ -38,17 +38,18 @@ describe('Token Budget', () => {
 		);
 		expect(error).toBeUndefined();
 		const json = outputs[0].map((item) => item.json);
-		expect(json.slice(0, 3).map((item) => item.content)).toEqual([PROMPT, PROMPT, PROMPT]);
-		expect(json.slice(3).map((item) => item.error)).toEqual(
-			[3, 4, 5].map(
+		// Two replies of 6 tokens leave 3: the next reply would not fit, so the budget is never passed.
+		expect(json.slice(0, 2).map((item) => item.content)).toEqual([PROMPT, PROMPT]);
+		expect(json.slice(2).map((item) => item.error)).toEqual(
+			[2, 3, 4, 5].map(
 				(item) =>
-					`Not sent: this run of the node has spent its Options > Token Budget of 15 tokens (the replies received counted 18 tokens) (item ${item})`,
+					`Not sent: the largest reply so far (6 tokens) does not fit in the 3 tokens left of Options > Token Budget of 15 tokens (the replies received counted 12 tokens) (item ${item})`,
 			),
 		);
-		expect((json[3].error_details as IDataObject).description).toBe(
-			'Raise Options > Token Budget above 18 (or set it to 0 for no budget) to send the items that were not sent.',
+		expect((json[2].error_details as IDataObject).description).toBe(
+			'Raise Options > Token Budget above 12, by about 6 tokens for each item not sent (the largest reply so far), or set it to 0 for no budget.',
 		);
-		expect(await service().requests()).toHaveLength(3);
+		expect(await service().requests()).toHaveLength(2);
 	});
 
 	test('a 1,000-item batch at Concurrency Auto spends the budget and no more: one request, then what the budget left pays for', async () => {
@@ -71,6 +72,28 @@ describe('Token Budget', () => {
 					),
 				),
 		).toBe(true);
+	});
+
+	test('replies that grow (a short first item, longer ones after it), at Auto: the spend stays within the budget', async () => {
+		const prompts = [
+			{ q: 'one' },
+			...Array.from({ length: 200 }, () => ({ q: 'one two three four five six' })),
+		];
+		const { outputs } = await engineWith(keys.default, service().baseUrl).runNode({
+			type: NODE_TYPE,
+			parameters: simpleParameters('={{ $json.q }}', 'echo-1', { options: { tokenBudget: 200 } }),
+			items: jsonItems(...prompts),
+			settings: { onError: 'continueRegularOutput' },
+		});
+		const answered = outputs[0].filter((item) => typeof item.json.content === 'string');
+		const spent = answered.reduce(
+			(sum, item) => sum + ((item.json.usage as IDataObject).total_tokens as number),
+			0,
+		);
+		// The first reply counts 2 tokens and the others 12: a round sized by the first would spend far more.
+		expect(spent).toBeLessThanOrEqual(200);
+		expect(spent).toBeGreaterThan(200 - 12);
+		expect(await service().requests()).toHaveLength(answered.length);
 	});
 
 	test('on a key that answers 429 past 8 requests in flight, at Auto: the retries are checked too, the spend ends at the budget', async () => {
@@ -98,9 +121,9 @@ describe('Token Budget', () => {
 	});
 
 	test('under Stop Workflow: the node stops with the budget error; nothing is sent after it', async () => {
-		const { error } = await run(6, { concurrency: 1, tokenBudget: 15 });
+		const { error } = await run(6, { concurrency: 1, tokenBudget: 18 });
 		expect(error?.message).toBe(
-			'Not sent: this run of the node has spent its Options > Token Budget of 15 tokens (the replies received counted 18 tokens) (item 3)',
+			'Not sent: this run of the node has spent its Options > Token Budget of 18 tokens (the replies received counted 18 tokens) (item 3)',
 		);
 		expect(await service().requests()).toHaveLength(3);
 	});
@@ -115,7 +138,7 @@ describe('Token Budget', () => {
 			'Not sent: this run of the node has spent its Options > Token Budget of 6 tokens (the replies received counted 6 tokens) (item 1)',
 		);
 		expect(error?.description).toBe(
-			'Raise Options > Token Budget above 6 (or set it to 0 for no budget) to send the items that were not sent. The node stopped at this failure (On Error: Stop Workflow): 1 request was sent, and no other request started. The replies received for 1 item are not passed on: On Error: Continue keeps them.',
+			'Raise Options > Token Budget above 6, by about 6 tokens for each item not sent (the largest reply so far), or set it to 0 for no budget. The node stopped at this failure (On Error: Stop Workflow): 1 request was sent, and no other request started. The replies received for 1 item are not passed on: On Error: Continue keeps them.',
 		);
 		expect(await service().requests()).toHaveLength(1);
 	});

@@ -63,3 +63,55 @@ test('http:// to a port that hangs up on plain HTTP (as a TLS port does): the fi
 		`If the service uses TLS, the Base URL must start with https:// (https://127.0.0.1:${port}/v1).`,
 	);
 });
+
+test('a plain-HTTP service that answered before and now hangs up: no https:// hint; every request sent is counted', async () => {
+	let received = 0;
+	const port = await listening(
+		createHttpServer((request, response) => {
+			received++;
+			if (received > 1) {
+				request.socket.destroy();
+				return;
+			}
+			response.setHeader('Content-Type', 'application/json');
+			response.end(
+				JSON.stringify({
+					id: 'chatcmpl-1',
+					object: 'chat.completion',
+					created: 1,
+					model: 'echo-1',
+					choices: [
+						{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' },
+					],
+				}),
+			);
+		}),
+	);
+	const baseUrl = `http://127.0.0.1:${port}/v1`;
+	const engine = engineWith('sk-example-default', baseUrl);
+	const first = await engine.runNode({
+		type: NODE_TYPE,
+		parameters: simpleParameters('Hello', 'echo-1'),
+		items: jsonItems({}),
+	});
+	expect(first.outputs[0][0].json.content).toBe('Hi');
+	const { outputs } = await engine.runNode({
+		type: NODE_TYPE,
+		parameters: simpleParameters('Hello', 'echo-1', {
+			options: { maxRetries: 1 },
+		}),
+		items: jsonItems({}),
+		settings: { onError: 'continueRegularOutput' },
+	});
+	const json = outputs[0][0].json;
+	const sentAgain = received - 1 - 2;
+	expect(sentAgain).toBeGreaterThanOrEqual(0);
+	expect(json.error).toBe(
+		`The service at ${baseUrl}/chat/completions closed the connection before answering, after 2 attempts` +
+			(sentAgain === 0
+				? ''
+				: ` (${2 + sentAgain} requests in all: ${sentAgain === 1 ? 'one was' : `${sentAgain} were`} sent again at once on a new connection, as a kept connection closed without answering)`) +
+			' (item 0)',
+	);
+	expect((json.error_details as IDataObject).description).not.toMatch(/https:\/\//);
+});

@@ -50,9 +50,15 @@ function otherScheme(url: string, baseUrl: string | undefined): string {
 		: address.replace(/^http:/, 'https:');
 }
 
-/** A TLS port hangs up on plain HTTP at once: with an http:// Base URL, the scheme is the first suspect. */
-function schemeHint({ url, code }: NetworkError, { baseUrl }: WordsContext): string {
-	return code === 'ECONNRESET' && url.startsWith('http://')
+/**
+ * A TLS port hangs up on plain HTTP at once: with an http:// Base URL, the scheme is the first suspect,
+ * unless the service answered this process in plain HTTP before.
+ */
+function schemeHint(
+	{ url, code, answeredBefore }: NetworkError,
+	{ baseUrl }: WordsContext,
+): string {
+	return code === 'ECONNRESET' && url.startsWith('http://') && !answeredBefore
 		? ` If the service uses TLS, the Base URL must start with https:// (${otherScheme(url, baseUrl)}).`
 		: '';
 }

@@ -1,5 +1,5 @@
 import { LimiterClosed } from '../../concurrency/limiter';
-import { ModelsFailed, TokenBudgetSpent } from '../errors';
+import { KeyFailedEarlier, ModelsFailed, TokenBudgetSpent } from '../errors';
 import type { FailureKind } from '../kind';
 import { kind } from '../kind';
 
@@ -21,21 +21,40 @@ export const RUN_KINDS: FailureKind[] = [
 			};
 		},
 	}),
+	kind<KeyFailedEarlier>({
+		...never,
+		name: 'key failed earlier',
+		notSent: true,
+		matches: (error): error is KeyFailedEarlier => error instanceof KeyFailedEarlier,
+		words: ({ failure }, { model, messageOf, descriptionOf }) => ({
+			message: messageOf(failure, model ?? ''),
+			fix: `${descriptionOf(failure, model ?? '')} Not sent: an earlier request of this run got this answer, which holds for every request with this key, so the items after it were not sent.`,
+		}),
+	}),
 	kind<TokenBudgetSpent>({
 		...never,
+		notSent: true,
 		name: 'Token Budget spent',
 		listed: 'the Token Budget',
 		matches: (error): error is TokenBudgetSpent => error instanceof TokenBudgetSpent,
 		// Read when described, once the run's requests have ended: the spend is the run's total.
-		words: ({ budget }, { option }) => ({
-			message: `Not sent: this run of the node has spent its ${option('tokenBudget')} of ${budget.limit} tokens (the replies received counted ${budget.spent} tokens)`,
-			fix: `Raise ${option('tokenBudget')} above ${budget.spent} (or set it to 0 for no budget) to send the items that were not sent.`,
-			failure: { cause: 'quota-exhausted' },
-		}),
+		words: ({ budget }, { option }) => {
+			const { limit, spent, largest } = budget;
+			const left = limit - spent;
+			return {
+				message:
+					left <= 0
+						? `Not sent: this run of the node has spent its ${option('tokenBudget')} of ${limit} tokens (the replies received counted ${spent} tokens)`
+						: `Not sent: the largest reply so far (${largest} tokens) does not fit in the ${left} tokens left of ${option('tokenBudget')} of ${limit} tokens (the replies received counted ${spent} tokens)`,
+				fix: `Raise ${option('tokenBudget')} above ${spent}, by about ${largest} tokens for each item not sent (the largest reply so far), or set it to 0 for no budget.`,
+				failure: { cause: 'quota-exhausted' },
+			};
+		},
 	}),
 	kind<LimiterClosed>({
 		...never,
 		name: 'stopped',
+		notSent: true,
 		listed: 'a stop',
 		matches: (error): error is LimiterClosed => error instanceof LimiterClosed,
 		words: () => ({

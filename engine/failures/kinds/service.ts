@@ -145,7 +145,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 	service({
 		name: 'model does not exist',
 		anotherModel: true,
-		lasting: true,
+		lasting: 'model',
 		listed: 'the model does not exist (404)',
 		test: isModelMissing,
 		words: (_error, context) => ({
@@ -157,7 +157,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 	service({
 		name: 'model not available to the key',
 		anotherModel: true,
-		lasting: true,
+		lasting: 'model',
 		listed: "the key's group cannot reach it (403, model_not_found, a gateway's no channel)",
 		test: isModelUnavailable,
 		words: (error, context) => ({
@@ -171,6 +171,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 	service({
 		name: 'out of balance',
 		anotherModel: false,
+		lasting: 'key',
 		listed: 'the balance (402, quota codes)',
 		test: isOutOfBalance,
 		words: () => ({
@@ -182,6 +183,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 	service({
 		name: 'key rejected',
 		anotherModel: false,
+		lasting: 'key',
 		listed: 'a rejected key (401)',
 		test: status(401),
 		words: () => ({

@@ -166,7 +166,12 @@ export async function executeChatCompletion(
 		let invalid = planned.filter((job) => job.error !== undefined);
 		// Items that name their own model: every model the batch will ask is checked before anything is sent.
 		if (invalid.length === 0 && planned.length > 1 && modelFromExpression(this)) {
-			invalid = await jobsWithUnknownModels(this, connection, planned);
+			invalid = await jobsWithUnknownModels(this, connection, planned).catch((error: unknown) => {
+				// The key's list was refused for the key itself (a wrong key, no balance): nothing is sent.
+				const problem = problems.describeProblem(error, { ...connection, words: WORDS, streaming });
+				problem.description += ` Nothing was sent: the check of the batch's models before it (GET /models) got this answer.`;
+				throw problems.toNodeError(this.getNode(), problem);
+			});
 		}
 		if (invalid.length > 0) {
 			const context = { ...connection, words: WORDS, streaming };

@@ -1,6 +1,7 @@
 import { NO_BINARIES } from './images';
 import type { FileFields } from './input';
-import { placeholder } from './placeholders';
+import type { PlacedPart } from './placeholders';
+import { placeholder, readBinary } from './placeholders';
 import { FIELDS } from '../fields';
 import type { protocol } from '../../../engine';
 import { errors, media, optionPath, values } from '../../../engine';
@@ -44,13 +45,13 @@ function isAllowed(type: string, allowed: readonly string[]): boolean {
  * (without parameters such as charset); a file that claims to be a PDF but is none is refused.
  */
 function fileType(file: media.BinaryFile, field: string, source: string): string {
-	const isPdf = Buffer.from(file.bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
-	if (isPdf) return PDF;
+	const instead = media.notPdf(file.bytes);
+	if (instead === undefined) return PDF;
 	const claimed = (file.mimeType ?? '').split(';')[0].trim().toLowerCase() || ANY_TYPE;
 	if (claimed === PDF) {
 		throw new errors.InputError(
 			field,
-			`${source} is named a PDF, but its bytes are not one (a PDF starts with %PDF-)`,
+			`${source} is named a PDF, but its bytes are ${instead} (a PDF starts with %PDF-)`,
 			'Pass the PDF file itself; a file saved from a web page is often an HTML error page.',
 		);
 	}
@@ -72,16 +73,16 @@ export class ItemFiles {
 	) {}
 
 	/**
-	 * The file part, with a placeholder for its data, for the file in binary property `name`. `problem` and
-	 * `fix`: what to say when the item has no such property, which depends on where the name came from.
+	 * The file part, with a placeholder for its data, for the file in binary property `name`, named in a field
+	 * or by a placeholder of Messages JSON read back (`placed`).
 	 */
-	fromBinary(name: string, field: string, problem = '', fix = MISSING_FIX): protocol.FilePart {
-		const file = media.binaryProperty(this.binaries, name, field, problem, fix);
+	fromBinary(name: string, field: string, placed?: PlacedPart): protocol.FilePart {
+		const file = readBinary(this.binaries, name, field, placed, MISSING_FIX);
 		if (!this.sent.has(name)) this.sent.set(name, this.dataUri(file, name, field));
 		// The service is told the file's own name; binary data without one goes by its property's name.
 		return {
 			type: 'file',
-			file: { filename: file.fileName || name, file_data: placeholder(name) },
+			file: { filename: file.fileName || name, file_data: placeholder(name, file.bytes) },
 		};
 	}
 

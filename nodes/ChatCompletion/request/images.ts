@@ -1,6 +1,7 @@
 import type { ImageFields } from './input';
 import { FIELDS } from '../fields';
-import { placeholder } from './placeholders';
+import type { PlacedPart } from './placeholders';
+import { placeholder, readBinary } from './placeholders';
 import type { protocol } from '../../../engine';
 import { errors, media, optionPath, values } from '../../../engine';
 
@@ -104,17 +105,17 @@ export class ItemImages {
 	) {}
 
 	/**
-	 * The placeholder for the image in binary property `name`. `fix`: what to do when the item has no such
-	 * property, which depends on where the name came from.
+	 * The placeholder for the image in binary property `name`, named in a field or by a placeholder of Messages
+	 * JSON read back (`placed`).
 	 */
-	fromBinary(name: string, field: string, problem = '', fix = MISSING_FIX): string {
-		const image = media.binaryProperty(this.binaries, name, field, problem, fix);
+	fromBinary(name: string, field: string, placed?: PlacedPart): string {
+		const image = readBinary(this.binaries, name, field, placed, MISSING_FIX);
 		if (!this.sent.has(name)) {
 			const source = media.binarySource(name, image);
 			const type = checkImageBytes(image.bytes, field, source, this.maxBytes);
 			this.sent.set(name, `data:${type};base64,${Buffer.from(image.bytes).toString('base64')}`);
 		}
-		return placeholder(name);
+		return placeholder(name, image.bytes);
 	}
 
 	/** The placeholder for a data URI, which becomes binary data of the output item under a name it does not have yet. */
@@ -132,7 +133,7 @@ export class ItemImages {
 		const name = this.freeName();
 		this.added.push({ name, mimeType, fileName: `${name}.${mimeType.slice(6)}`, bytes });
 		this.sent.set(name, `data:${mimeType};base64,${bytes.toString('base64')}`);
-		return placeholder(name);
+		return placeholder(name, bytes);
 	}
 
 	/** `image_1`, `image_2`, ...: the first name neither the item nor an earlier data URI uses. */

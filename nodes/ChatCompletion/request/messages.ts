@@ -191,12 +191,14 @@ function checkBinaryPart(
 	}
 	const name = placeholderName(data);
 	if (name !== undefined) {
-		reader(attachments).fromBinary(
-			name,
-			JSON_FIELD,
-			`${where} is the ${noun} "${data}", but `,
-			placeholderFix,
-		);
+		const label = values.isPlainObject(inner) ? inner.filename : undefined;
+		reader(attachments).fromBinary(name, JSON_FIELD, {
+			where,
+			data,
+			noun,
+			label,
+			fix: placeholderFix,
+		});
 	}
 	return part as unknown as protocol.ContentPart;
 }

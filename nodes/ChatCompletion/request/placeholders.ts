@@ -1,22 +1,88 @@
+import { createHash } from 'crypto';
+
 import type { protocol } from '../../../engine';
-import { values } from '../../../engine';
+import { errors, media, values } from '../../../engine';
 
 /**
  * An image or file of the output's `messages` that the item's binary data holds is kept as
- * `n8n-binary:<property>`, in its part's `image_url.url` or `file.file_data`: a few bytes instead of the whole
- * file as base64. No service takes such a URL (it is no scheme of the web); the node turns it back into the
- * data URI before sending.
+ * `n8n-binary:<property>#<mark>`, in its part's `image_url.url` or `file.file_data`: a few bytes instead of the
+ * whole file as base64. No service takes such a URL (it is no scheme of the web); the node turns it back into
+ * the data URI before sending. The mark (the file's size in bytes and the start of its SHA-256) tells whether
+ * the property still holds that file when a later turn reads it back: a loop that loads the next file into the
+ * same property would otherwise send it in the earlier file's place. A placeholder written by hand may leave
+ * the mark out; it then stands for whatever the property holds.
  */
 const SCHEME = 'n8n-binary:';
+const MARK = /#(\d+)-[0-9a-f]{16}$/;
 
-/** The placeholder URL for the image or file in binary property `name`. */
-export function placeholder(name: string): string {
-	return `${SCHEME}${name}`;
+const marks = new WeakMap<Uint8Array, string>();
+
+/** The mark of a file's bytes, worked out once per file. */
+function markOf(bytes: Uint8Array): string {
+	let mark = marks.get(bytes);
+	if (mark === undefined) {
+		const hash = createHash('sha256').update(bytes).digest('hex');
+		mark = `${bytes.length}-${hash.slice(0, 16)}`;
+		marks.set(bytes, mark);
+	}
+	return mark;
+}
+
+/** The placeholder URL for the image or file `bytes` in binary property `name`. */
+export function placeholder(name: string, bytes: Uint8Array): string {
+	return `${SCHEME}${name}#${markOf(bytes)}`;
+}
+
+/** The binary property a placeholder URL names and the mark it carries; undefined for any other URL. */
+function readPlaceholder(url: string): { name: string; mark?: RegExpExecArray } | undefined {
+	if (!url.startsWith(SCHEME)) return undefined;
+	const rest = url.slice(SCHEME.length);
+	const mark = MARK.exec(rest) ?? undefined;
+	return { name: mark ? rest.slice(0, mark.index) : rest, mark };
 }
 
 /** The binary property a placeholder URL names; undefined for any other URL. */
 export function placeholderName(url: string): string | undefined {
-	return url.startsWith(SCHEME) ? url.slice(SCHEME.length) : undefined;
+	return readPlaceholder(url)?.name;
+}
+
+/** A placeholder of Messages JSON being read back: where it stands, what it says and what kind of part holds it. */
+export interface PlacedPart {
+	/** e.g. `messages[0].content[1]` */
+	where: string;
+	data: string;
+	noun: 'image' | 'file';
+	/** The file name the part gives, if any. */
+	label?: unknown;
+	/** What to do when the item no longer has the binary property. */
+	fix: string;
+}
+
+const bytesText = (size: number): string => `${size.toLocaleString('en-US')} bytes`;
+
+/**
+ * Binary property `name` of the item, for a field's entry or for a placeholder read back (`placed`): an error
+ * when the item has no such property, or when it holds another file than the one the placeholder was written for.
+ */
+export function readBinary(
+	binaries: media.ItemBinaries,
+	name: string,
+	field: string,
+	placed: PlacedPart | undefined,
+	missingFix: string,
+): media.BinaryFile {
+	if (placed === undefined) return media.binaryProperty(binaries, name, field, '', missingFix);
+	const problem = `${placed.where} is the ${placed.noun} "${SCHEME}${name}", but `;
+	const file = media.binaryProperty(binaries, name, field, problem, placed.fix);
+	const mark = readPlaceholder(placed.data)?.mark;
+	if (mark === undefined || mark[0].slice(1) === markOf(file.bytes)) return file;
+	const label = typeof placed.label === 'string' && placed.label !== '' ? ` "${placed.label}"` : '';
+	const now = [file.fileName, bytesText(file.bytes.length)].filter(Boolean).join(', ');
+	throw new errors.InputError(
+		field,
+		`${placed.where} is the ${placed.noun}${label} of ${bytesText(Number(mark[1]))} that binary property "${name}" held when the conversation was written, but "${name}" now holds another file (${now}); it is not sent in its place`,
+		`Keep each ${placed.noun} of a conversation in a binary property of its own: load the next one into another property (e.g. HTTP Request's "Put Output File in Field") and name that one in the new message, so that "${name}" still holds the earlier ${placed.noun}.`,
+	);
 }
 
 /** Where a content part keeps its data: an image part's URL, a file part's data; undefined for others. */
@@ -68,8 +134,7 @@ export function resolvePlaceholders(
 ): protocol.ChatMessage[] {
 	const dataUri = (name: string, sent: ReadonlyMap<string, string>): string => {
 		const uri = sent.get(name);
-		if (uri === undefined)
-			throw new Error(`Nothing was read for the placeholder ${placeholder(name)}`);
+		if (uri === undefined) throw new Error(`Nothing was read for the placeholder ${SCHEME}${name}`);
 		return uri;
 	};
 	const resolve = (part: protocol.ContentPart): protocol.ContentPart => {

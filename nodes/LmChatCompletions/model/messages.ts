@@ -4,7 +4,7 @@ import { recallCall } from './call-memory';
 import { dataUriType } from './data-uri';
 import { carriage, fileName, fileRefusal, fileText } from './file-parts';
 import type { protocol } from '../../../engine';
-import { errors, values } from '../../../engine';
+import { errors, media, values } from '../../../engine';
 
 /**
  * n8n's AI messages (the SDK's `Message`) into the protocol's messages, cleaned on the way: whatever the
@@ -29,18 +29,40 @@ function base64(data: string | Uint8Array): string {
 	return typeof data === 'string' ? data : Buffer.from(data).toString('base64');
 }
 
-/** A text file's content: a data URI's payload (base64 or percent-encoded), else its base64 data or bytes. */
-function decodedText(data: string | Uint8Array, dataUri: string | undefined): string {
+/**
+ * A file's bytes: a data URI's payload (base64 or percent-encoded), else its base64 data or bytes; `head`:
+ * only the first few dozen, enough to tell what the file is.
+ */
+function fileBytes(data: string | Uint8Array, dataUri: string | undefined, head = false): Buffer {
+	const cut = (base64: string) => (head ? base64.slice(0, 88) : base64);
 	if (dataUri === undefined) {
-		return (typeof data === 'string' ? Buffer.from(data, 'base64') : Buffer.from(data)).toString(
-			'utf8',
-		);
+		return typeof data === 'string' ? Buffer.from(cut(data), 'base64') : Buffer.from(data);
 	}
 	const comma = dataUri.indexOf(',');
 	const payload = dataUri.slice(comma + 1);
 	return /;base64$/i.test(dataUri.slice(0, comma))
-		? Buffer.from(payload, 'base64').toString('utf8')
-		: decodeURIComponent(payload);
+		? Buffer.from(cut(payload), 'base64')
+		: Buffer.from(decodeURIComponent(payload), 'utf8');
+}
+
+/** A text file's content. */
+function decodedText(data: string | Uint8Array, dataUri: string | undefined): string {
+	return fileBytes(data, dataUri).toString('utf8');
+}
+
+/**
+ * A file of type application/pdf whose bytes are none is refused before sending (the service would answer a
+ * 400 that names none of it), in words for whoever handed it over: an agent's tool, a chat user.
+ */
+function checkPdf(bytes: Uint8Array, filename: unknown): void {
+	const instead = media.notPdf(bytes);
+	if (instead === undefined) return;
+	const name = typeof filename === 'string' && filename !== '' ? ` "${filename}"` : '';
+	throw new errors.InputError(
+		FIELD,
+		`holds a file${name} sent as a PDF, but it is ${instead} (a PDF starts with %PDF-)`,
+		"The file is not the PDF it is named: a download that failed often saves an error or login page under the PDF's name. Fetch the PDF itself again (the address must give the file, not a page), then send it.",
+	);
 }
 
 /**
@@ -80,6 +102,7 @@ function filePart(file: ContentFile): protocol.ContentPart {
 	if (carriage(type) === 'text') {
 		return { type: 'text', text: fileText(decodedText(data, fileDataUri), metadata.filename) };
 	}
+	if (type === 'application/pdf') checkPdf(fileBytes(data, fileDataUri, true), metadata.filename);
 	return {
 		type: 'file',
 		file: {

@@ -8,14 +8,44 @@ import { errors } from '../../../engine';
  */
 const PARSER_TOOL = 'format_final_json_response';
 
-/** Refuses a request that asks for JSON while the AI Agent's Structured Output Parser expects its tool call. */
+/**
+ * What LangChain's structured output parser writes into the prompt (n8n's Basic LLM Chain with Require
+ * Specific Output Format, and the other chains with an output parser): the parser reads the model's text
+ * as JSON of its own wrapper (`{"output": ...}`), which a reply in Response Format's own schema is not.
+ */
+const PARSER_INSTRUCTIONS =
+	'You must format your output as a JSON value that adheres to a given "JSON Schema" instance';
+
+/** Whether a message of the request holds the output parser's instructions. */
+function instructsParser(request: ChatRequest): boolean {
+	return request.body.messages.some((message) => {
+		const { content } = message;
+		if (typeof content === 'string') return content.includes(PARSER_INSTRUCTIONS);
+		return (
+			Array.isArray(content) &&
+			content.some((part) => part.type === 'text' && part.text.includes(PARSER_INSTRUCTIONS))
+		);
+	});
+}
+
+/**
+ * Refuses a request that asks for JSON while an output parser of the AI node expects its own: the AI Agent's
+ * Structured Output Parser (a tool call), or a chain's (its format instructions in the prompt).
+ */
 export function checkOutputParser(request: ChatRequest): void {
-	const parser = request.body.tools?.some((tool) => tool.function.name === PARSER_TOOL);
-	if (parser && request.structured !== undefined) {
+	if (request.structured === undefined) return;
+	if (request.body.tools?.some((tool) => tool.function.name === PARSER_TOOL)) {
 		throw new errors.InputError(
 			'Response Format',
 			'asks for JSON while the AI Agent has a Structured Output Parser, which takes the answer from a tool call: with both, the parser gets nothing',
 			'Use one of the two: set Response Format to Text and keep the Structured Output Parser, or switch off Require Specific Output Format in the AI Agent and keep Response Format.',
+		);
+	}
+	if (instructsParser(request)) {
+		throw new errors.InputError(
+			'Response Format',
+			"asks for JSON while the chain's output parser (Require Specific Output Format) asks the model for JSON of its own in the prompt: with both, the parser gets JSON it cannot read",
+			'Use one of the two: set Response Format to Text and keep the output parser, or switch off Require Specific Output Format in the chain and keep Response Format.',
 		);
 	}
 }

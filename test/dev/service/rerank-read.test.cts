@@ -24,7 +24,10 @@ async function search(
 	{ model, key } = { model: 'rerank-1', key: keys.rag },
 ) {
 	const request = { model, fields: {}, topN };
-	const [batch] = rerankBatches(request, rerankInput('capital of France', documents));
+	const [batch] = rerankBatches(
+		request,
+		rerankInput('capital of France', documents, () => 'is missing'),
+	);
 	const reply = await rerank(service(), key, { ...batch.body, ...(x_local ? { x_local } : {}) });
 	const http = {
 		status: reply.status,

@@ -4,6 +4,7 @@ import { itemRequest } from '../../../nodes/ChatCompletion/request/item-request'
 import type { ChatInput } from '../../../nodes/ChatCompletion/request/input';
 import { placeholderNames } from '../../../nodes/ChatCompletion/request/placeholders';
 import { conformanceErrors } from '../../support/conformance.cts';
+import { placeholderOf } from '../../support/images.cts';
 import { tinyPdf } from '../../support/pdf.cts';
 
 const pdf = tinyPdf(['Invoice 42']);
@@ -46,7 +47,7 @@ test('a file goes as a file part after the text; the conversation keeps a placeh
 	]);
 	expect(conversation[0].content).toEqual([
 		{ type: 'text', text: 'Summarise' },
-		{ type: 'file', file: { filename: 'a.pdf', file_data: 'n8n-binary:data' } },
+		{ type: 'file', file: { filename: 'a.pdf', file_data: placeholderOf('data', pdf) } },
 	]);
 	expect(conformanceErrors(body)).toEqual([]);
 	// A file alone is a prompt too.

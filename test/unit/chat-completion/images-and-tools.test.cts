@@ -5,7 +5,7 @@ import { planJobs, toolAnswer } from '../../../nodes/ChatCompletion/execute/plan
 import type { ProtocolToolCall } from '../../../engine/protocol';
 import type { ChatInput } from '../../../nodes/ChatCompletion/request/input';
 import { conformanceErrors } from '../../support/conformance.cts';
-import { dataUri, pngHeader } from '../../support/images.cts';
+import { dataUri, placeholderOf, pngHeader } from '../../support/images.cts';
 
 const png = pngHeader(2, 3);
 const pdf = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj');
@@ -86,10 +86,10 @@ describe('images', () => {
 		expect(conversation[0].content).toEqual([
 			{ type: 'text', text: 'What is this?' },
 			{ type: 'image_url', image_url: { url: 'https://images.example/cat.png' } },
-			{ type: 'image_url', image_url: { url: 'n8n-binary:image_2' } },
-			{ type: 'image_url', image_url: { url: 'n8n-binary:data' } },
-			{ type: 'image_url', image_url: { url: 'n8n-binary:image_1' } },
-			{ type: 'image_url', image_url: { url: 'n8n-binary:data' } },
+			{ type: 'image_url', image_url: { url: placeholderOf('image_2', png) } },
+			{ type: 'image_url', image_url: { url: placeholderOf('data', png) } },
+			{ type: 'image_url', image_url: { url: placeholderOf('image_1', png) } },
+			{ type: 'image_url', image_url: { url: placeholderOf('data', png) } },
 		]);
 		expect(added).toEqual([
 			{ name: 'image_2', mimeType: 'image/png', fileName: 'image_2.png', bytes: png },

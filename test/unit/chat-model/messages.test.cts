@@ -78,8 +78,16 @@ describe('SDK messages into protocol messages', () => {
 						data: 'JVBERi0=',
 						providerMetadata: { filename: 'invoice.pdf' },
 					},
-					{ type: 'file', mediaType: 'application/pdf', data: new Uint8Array([37, 80, 68, 70]) },
-					{ type: 'file', data: '', providerMetadata: { url: 'data:application/pdf;base64,JVBE' } },
+					{
+						type: 'file',
+						mediaType: 'application/pdf',
+						data: new Uint8Array([37, 80, 68, 70, 45]),
+					},
+					{
+						type: 'file',
+						data: '',
+						providerMetadata: { url: 'data:application/pdf;base64,JVBERi0=' },
+					},
 					{
 						type: 'file',
 						mediaType: 'text/plain',
@@ -98,11 +106,11 @@ describe('SDK messages into protocol messages', () => {
 			},
 			{
 				type: 'file',
-				file: { filename: 'attachment.pdf', file_data: 'data:application/pdf;base64,JVBERg==' },
+				file: { filename: 'attachment.pdf', file_data: 'data:application/pdf;base64,JVBERi0=' },
 			},
 			{
 				type: 'file',
-				file: { filename: 'attachment.pdf', file_data: 'data:application/pdf;base64,JVBE' },
+				file: { filename: 'attachment.pdf', file_data: 'data:application/pdf;base64,JVBERi0=' },
 			},
 			{ type: 'text', text: '<file name="hello.txt">\nHello\n</file>' },
 			{ type: 'text', text: '<file>\na,b\n1,2\n</file>' },

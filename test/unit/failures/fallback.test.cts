@@ -81,7 +81,7 @@ describe('which failures move on to the next model', () => {
 		],
 		['connection refused', new NetworkError('u', 'ECONNREFUSED'), false],
 		['cancelled', new NetworkError('u', 'ERR_CANCELED'), false],
-		['Token Budget spent', new TokenBudgetSpent({ limit: 10, spent: 12 }), false],
+		['Token Budget spent', new TokenBudgetSpent({ limit: 10, spent: 12, largest: 6 }), false],
 		[
 			'JSON that does not fit the schema',
 			new StructuredReplyError('bad', '{}', 'missing a'),

@@ -6,10 +6,13 @@ import { subNodeWords } from '../../support/sub-node-replies.cts';
 
 const WORDS = subNodeWords('the Chat Completions Reranker node', ['topN', 'minScore']);
 
+/** Why the vector store passed no query, as the sub-node reads it from the store (`missing-query.ts`). */
+const missing = () => 'is missing: the vector store passed none';
+
 /** What the user reads when the input is refused (nothing is sent). */
 function refused(query: unknown, documents: unknown[]) {
 	try {
-		rerankInput(query, documents);
+		rerankInput(query, documents, missing);
 	} catch (error) {
 		expect(error).toBeInstanceOf(InputError);
 		const { message, description } = describeProblem(error, { words: WORDS, model: 'rerank-1' });
@@ -21,7 +24,7 @@ function refused(query: unknown, documents: unknown[]) {
 const doc = (pageContent: unknown) => ({ pageContent, metadata: { source: 'a' } });
 
 test("takes the vector store's documents by their pageContent, in order, and plain texts", () => {
-	expect(rerankInput('capital of France', [doc('Paris'), doc('Rome'), 'Berlin'])).toEqual({
+	expect(rerankInput('capital of France', [doc('Paris'), doc('Rome'), 'Berlin'], missing)).toEqual({
 		query: 'capital of France',
 		documents: ['Paris', 'Rome', 'Berlin'],
 	});
@@ -39,7 +42,7 @@ test.each([
 		'no query',
 		undefined,
 		[doc('a')],
-		'The query to search by: is not text but nothing',
+		'The query to search by: is missing: the vector store passed none',
 		/^An empty query/,
 	],
 	[

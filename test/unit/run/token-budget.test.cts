@@ -5,14 +5,27 @@ import { TokenBudget } from '../../../engine/run/token-budget';
 import { retried } from '../../support/retries.cts';
 
 describe('TokenBudget', () => {
-	test('one request before the first reply, then what is left over the average reply', () => {
-		const budget = new TokenBudget(100);
+	test('one request before the first reply, then what is left over the largest reply, at most twice the replies', () => {
+		const budget = new TokenBudget(1000);
 		expect(budget.room()).toBe(1);
 		budget.spend(10);
-		expect(budget.room()).toBe(9);
-		budget.spend(30);
-		// 60 left at 20 a reply.
-		expect(budget.room()).toBe(3);
+		// 990 left would pay for 99 replies of 10; one reply counted allows 2.
+		expect(budget.room()).toBe(2);
+		budget.spend(10);
+		budget.spend(10);
+		expect(budget.room()).toBe(6);
+		budget.spend(300);
+		// 670 left at the largest reply, 300.
+		expect(budget.room()).toBe(2);
+	});
+
+	test('a request goes only while the largest reply so far fits in what is left', () => {
+		const budget = new TokenBudget(20);
+		budget.spend(3);
+		budget.check();
+		budget.spend(12);
+		// 5 left, the largest reply 12.
+		expect(() => budget.check()).toThrow(TokenBudgetSpent);
 	});
 
 	test('spent: the check throws, naming the spend as it is when the failure is read', () => {
