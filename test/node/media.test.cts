@@ -320,6 +320,26 @@ describe('Generate Audio', () => {
 		});
 	});
 
+	test('PCM, whose bytes say nothing, is typed by the format asked when the service sends no audio type', async () => {
+		const { outputs, error } = await run({
+			resource: 'audio',
+			operation: 'generate',
+			model: modelFromList('tts-local'),
+			input: 'Your order has shipped',
+			voice: 'nova',
+			options: {
+				responseFormat: 'pcm',
+				extraBody: JSON.stringify({ x_local: { content_type: 'application/octet-stream' } }),
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0][0].binary?.data).toMatchObject({
+			mimeType: 'audio/pcm',
+			fileExtension: 'pcm',
+			fileName: 'speech.pcm',
+		});
+	});
+
 	test.each(['audio/wav', 'application/octet-stream'])(
 		'MP3 bytes stay audio/mpeg with .mp3 when the service sends %s',
 		async (contentType) => {
