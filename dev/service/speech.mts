@@ -1,12 +1,12 @@
 /**
  * POST /v1/audio/speech (JSON `{model, input, voice, response_format?, speed?, instructions?}`): `tts-local`
  * (models/audio.mts) answers real audio bytes (audio/encode.mts) with the format's Content-Type: MP3
- * (`audio/mpeg`, the default) or WAV (`audio/wav`); other formats of OpenAI's list are a 400 naming what it
- * offers. The recording lasts 0.4 s a word at speed 1, and says its text and voice in its tags.
+ * (`audio/mpeg`, the default), WAV (`audio/wav`) or raw PCM (`audio/pcm`, no header); other formats of OpenAI's
+ * list are a 400 naming what it offers. The recording lasts 0.4 s a word at speed 1, and says its text and voice in its tags.
  */
 import type { ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import { mp3, wav } from './audio/encode.mts';
+import { mp3, pcm, wav } from './audio/encode.mts';
 import { endpointBody, nonEmptyString, optionalChoice, optionalNumber } from './body-fields.mts';
 import type { ChatContext } from './chat.mts';
 import { endpointModel } from './endpoint-model.mts';
@@ -22,6 +22,7 @@ const FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
 const OFFERED: Record<string, { make: typeof wav; contentType: string }> = {
 	mp3: { make: mp3, contentType: 'audio/mpeg' },
 	wav: { make: wav, contentType: 'audio/wav' },
+	pcm: { make: (seconds) => pcm(seconds), contentType: 'audio/pcm' },
 };
 const MAX_INPUT_CHARS = 4096;
 const SECONDS_PER_WORD = 0.4;
@@ -71,7 +72,8 @@ export async function speech(
 				OFFERED,
 			)
 				.map((name) => `'${name}'`)
-				.join(' or ')}`,
+				.join(', ')
+				.replace(/, ([^,]*)$/, ' or $1')}`,
 			'response_format',
 			'invalid_value',
 		);

@@ -37,7 +37,7 @@ interface BalanceSource {
 const amount = (value: unknown): number | undefined =>
 	typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
-/** A difference of amounts in dollars, without binary fractions' tails (10 - 5.8 is 4.2, not 4.199999999999999). */
+/** A difference of amounts in dollars, without binary fractions' tails (0.3 - 0.1 is 0.2, not 0.19999999999999998). */
 const minus = (a: number, b: number) => Math.round((a - b) * 1e9) / 1e9;
 
 /**

@@ -9,7 +9,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import { MediaChatCompletions } from '../../nodes/MediaChatCompletions/MediaChatCompletions.node';
-import { keys, useLocalService } from '../support/service.cts';
+import { keys, startService, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
@@ -96,6 +96,47 @@ describe('Account > Get Balance', () => {
 				items: [{ json: {} }],
 			});
 			expect(outputs[0][0].json).toMatchObject({ remaining: null, used: 5.8, limit: null });
+		}
+	});
+
+	test("new-api's token usage without a limit: remaining and limit null, not 0", async () => {
+		const { outputs } = await engine('new-api-token unlimited').runNode({
+			type: TYPE,
+			parameters: GET_BALANCE,
+			items: [{ json: {} }],
+		});
+		expect(outputs[0][0].json).toEqual({
+			remaining: null,
+			used: 2_900_000,
+			limit: null,
+			unit: 'quota',
+			source: 'GET /api/usage/token',
+		});
+	});
+
+	test('Options > Timeout bounds each balance request', async () => {
+		const slow = await startService({ args: ['--latency-ms', '1500'] });
+		try {
+			const { error } = await createEngine({
+				nodeTypes: { [TYPE]: new MediaChatCompletions() },
+				credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
+				credentials: {
+					chatCompletionsApi: {
+						...credential('openrouter'),
+						baseUrl: slow.baseUrl,
+					},
+				},
+			}).runNode({
+				type: TYPE,
+				parameters: { ...GET_BALANCE, options: { timeout: 300, maxRetries: 0 } },
+				items: [{ json: {} }],
+			});
+			expect(error?.message).toBe('The service tells no balance for this key');
+			expect(error?.description).toMatch(
+				/^It answered: GET \/key \(OpenRouter\): No answer from \S+\/v1\/key \(ETIMEDOUT\); /,
+			);
+		} finally {
+			await slow.stop();
 		}
 	});
 

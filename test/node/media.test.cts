@@ -104,6 +104,23 @@ describe('Generate an Image', () => {
 		expect(JSON.stringify(download?.headers).toLowerCase()).not.toContain('authorization');
 		expect(JSON.stringify(download)).not.toContain(keys.media);
 	});
+
+	test('a URL reply in JPEG is typed by the bytes downloaded: image/jpeg with .jpeg', async () => {
+		const { outputs, error } = await run(
+			image('generate', {
+				prompt: 'a fox',
+				options: { responseFormat: 'url', extraBody: '{"output_format": "jpeg"}' },
+			}),
+		);
+		expect(error).toBeUndefined();
+		const [item] = outputs[0];
+		expect(item.json.url).toMatch(/\/__images\/.+\.jpe?g$/);
+		expect(item.binary?.data).toMatchObject({
+			mimeType: 'image/jpeg',
+			fileName: 'image_1.jpeg',
+			fileExtension: 'jpeg',
+		});
+	});
 });
 
 describe('Edit an Image', () => {
@@ -153,6 +170,28 @@ describe('Edit an Image', () => {
 		expect(outputs[0][1].binary?.data).toBeDefined();
 		expect(outputs[0].map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
+
+	test('Options > Mask naming a field the item lacks fails the item, naming the fields it has; nothing is sent', async () => {
+		const { outputs } = await run(
+			image('edit', { binaryPropertyName: 'data', options: { mask: 'mask' } }),
+			[{ ...withFile(pngHeader(4, 5), 'image/png', 'a.png'), json: { prompt: 'add a hat' } }],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(outputs[0][0].json.error).toBe(
+			'Options > Mask: the item has no binary property "mask" (it has: data) (item 0)',
+		);
+		expect(await service().requests()).toEqual([]);
+	});
+
+	test('an empty Input Binary Field fails the item before anything is sent', async () => {
+		const { outputs } = await run(
+			image('edit', { binaryPropertyName: ' , ' }),
+			[{ ...withFile(pngHeader(4, 5), 'image/png', 'a.png'), json: { prompt: 'add a hat' } }],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(outputs[0][0].json.error).toBe('Input Binary Field: is empty (item 0)');
+		expect(await service().requests()).toEqual([]);
+	});
 });
 
 describe('Transcribe and Translate a Recording', () => {
@@ -196,6 +235,20 @@ describe('Transcribe and Translate a Recording', () => {
 		expect(outputs[0][0].json.text).toMatch(/^A wav recording/);
 		expect((await service().requests())[0].path).toBe('/v1/audio/translations');
 	});
+
+	test('an Input Binary Field typed with spaces around the name finds the recording', async () => {
+		const { outputs, error } = await run(
+			{
+				resource: 'audio',
+				operation: 'transcribe',
+				model: modelFromList('whisper-local'),
+				binaryPropertyName: ' data ',
+			},
+			[withFile(wav, 'audio/wav', 'talk.wav')],
+		);
+		expect(error).toBeUndefined();
+		expect(outputs[0][0].json.text).toMatch(/^A wav recording/);
+	});
 });
 
 test('a recording over 25 MB fails its item before anything is sent, with the limit; the others go on', async () => {
@@ -215,6 +268,27 @@ test('a recording over 25 MB fails its item before anything is sent, with the li
 	);
 	expect(outputs[0][1].json.text).toMatch(/^A wav recording/);
 	expect(await service().requests()).toHaveLength(1);
+});
+
+test('a recording whose stored size n8n gives is refused by that size; with Stop Workflow nothing is sent', async () => {
+	const big = Buffer.concat([silentWav(0.1), Buffer.alloc(25 * 1024 * 1024)]);
+	const stored = (bytes: Buffer, fileName: string) => {
+		const item = withFile(bytes, 'audio/wav', fileName);
+		return { ...item, binary: { data: { ...item.binary.data, bytes: bytes.length } } };
+	};
+	const { error } = await run(
+		{
+			resource: 'audio',
+			operation: 'transcribe',
+			model: modelFromList('whisper-local'),
+			binaryPropertyName: 'data',
+		},
+		[stored(silentWav(0.5), 'short.wav'), stored(big, 'long.wav')],
+	);
+	expect(error?.message).toBe(
+		'Input Binary Field: binary property "data" (long.wav) is 25.0 MB, above the limit of 25.0 MB a transcription service takes (item 1)',
+	);
+	expect(await service().requests()).toEqual([]);
 });
 
 describe('Generate Audio', () => {
@@ -245,6 +319,46 @@ describe('Generate Audio', () => {
 			voice: 'nova',
 		});
 	});
+
+	test('PCM, whose bytes say nothing, is typed by the format asked when the service sends no audio type', async () => {
+		const { outputs, error } = await run({
+			resource: 'audio',
+			operation: 'generate',
+			model: modelFromList('tts-local'),
+			input: 'Your order has shipped',
+			voice: 'nova',
+			options: {
+				responseFormat: 'pcm',
+				extraBody: JSON.stringify({ x_local: { content_type: 'application/octet-stream' } }),
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(outputs[0][0].binary?.data).toMatchObject({
+			mimeType: 'audio/pcm',
+			fileExtension: 'pcm',
+			fileName: 'speech.pcm',
+		});
+	});
+
+	test.each(['audio/wav', 'application/octet-stream'])(
+		'MP3 bytes stay audio/mpeg with .mp3 when the service sends %s',
+		async (contentType) => {
+			const { outputs, error } = await run({
+				resource: 'audio',
+				operation: 'generate',
+				model: modelFromList('tts-local'),
+				input: 'Your order has shipped',
+				voice: 'nova',
+				options: { extraBody: JSON.stringify({ x_local: { content_type: contentType } }) },
+			});
+			expect(error).toBeUndefined();
+			expect(outputs[0][0].binary?.data).toMatchObject({
+				mimeType: 'audio/mpeg',
+				fileExtension: 'mp3',
+				fileName: 'speech.mp3',
+			});
+		},
+	);
 });
 
 describe('failures', () => {

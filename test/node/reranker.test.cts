@@ -257,3 +257,42 @@ test("a search whose Prompt names a field the item lacks: the query's error says
 	);
 	expect(await service().requests()).toEqual([]);
 });
+
+test.each([
+	['top_n', 'Options > Top N sets'],
+	['model', 'the Model field sets'],
+	['query', 'the search sets'],
+	['documents', "the vector store's documents set"],
+])(
+	'Extra Body may not set %s: the search fails naming who sets it, and nothing is sent',
+	async (field, setBy) => {
+		const run = await rerank({ topN: 2, extraBody: JSON.stringify({ [field]: 1 }) });
+		expect(run.output).toBeUndefined();
+		expect(run.error?.message).toBe(`Extra Body: sets "${field}", which ${setBy}`);
+		expect(await service().requests()).toEqual([]);
+	},
+);
+
+test('with more than 1,000 documents each reply is checked against the documents of its own request', async () => {
+	const many = Array.from({ length: 1500 }, (_, at) => ({
+		pageContent: `note ${at}`,
+		metadata: { at },
+	}));
+	const run = await rerank(
+		knobs({ bad_reply: 'index_out_of_range' }).options,
+		search(many, 'France'),
+	);
+	expect(run.output).toBeUndefined();
+	expect(run.error?.message).toMatch(
+		/^The rerank model "rerank-1" sent a score for index (1000|500), but only \1 documents were sent/,
+	);
+});
+
+test('a Base URL without its version segment: a 404 at /rerank says to add /v1', async () => {
+	const root = service().baseUrl.replace(/\/v1$/, '');
+	const run = await runReranker({ apiKey: keys.rag, baseUrl: root, script: search() });
+	expect(run.error?.message).toBe(
+		`The Base URL "${root}" lacks the version segment /v1, so the service answered 404`,
+	);
+	expect(run.error?.description).toMatch(/add \/v1 to the Base URL/);
+});

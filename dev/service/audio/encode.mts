@@ -1,7 +1,8 @@
 /**
- * Recordings built byte by byte, as the speech model answers them: WAV (16-bit mono PCM at 8 kHz, a tone) and
- * MP3 (MPEG-1 Layer III frames of silence). Each carries the text it speaks and the voice as tags (WAV: a LIST
- * INFO chunk, INAM and IART; MP3: an ID3v2.4 tag, TIT2 and TPE1), which the transcription model reads back.
+ * Recordings built byte by byte, as the speech model answers them: WAV (16-bit mono PCM at 8 kHz, a tone),
+ * MP3 (MPEG-1 Layer III frames of silence) and raw PCM (the WAV's samples without a header). WAV and MP3 carry the
+ * text it speaks and the voice as tags (WAV: a LIST INFO chunk, INAM and IART; MP3: an ID3v2.4 tag, TIT2 and TPE1),
+ * which the transcription model reads back; raw PCM has nowhere to carry them.
  */
 import { u16le, u32le } from '../bytes.mts';
 
@@ -20,14 +21,20 @@ function riffChunk(id: string, data: Buffer): Buffer {
 	return Buffer.concat([Buffer.from(id, 'latin1'), u32le(data.length), data, pad]);
 }
 
-/** `seconds` of a sine tone at `frequency` Hz, with the tags in a LIST INFO chunk (NUL-terminated UTF-8). */
-export function wav(seconds: number, tags: SpokenTags, frequency = 440): Buffer {
+/** `seconds` of a sine tone at `frequency` Hz as raw 16-bit little-endian samples, no header (nor tags). */
+export function pcm(seconds: number, frequency = 440): Buffer {
 	const samples = Math.round(seconds * SAMPLE_RATE);
-	const pcm = Buffer.alloc(samples * 2);
+	const bytes = Buffer.alloc(samples * 2);
 	for (let index = 0; index < samples; index++) {
 		const value = Math.sin((2 * Math.PI * frequency * index) / SAMPLE_RATE) * 8000;
-		pcm.writeInt16LE(Math.round(value), index * 2);
+		bytes.writeInt16LE(Math.round(value), index * 2);
 	}
+	return bytes;
+}
+
+/** `seconds` of a sine tone at `frequency` Hz, with the tags in a LIST INFO chunk (NUL-terminated UTF-8). */
+export function wav(seconds: number, tags: SpokenTags, frequency = 440): Buffer {
+	const samples = pcm(seconds, frequency);
 	const format = Buffer.concat([
 		u16le(1), // PCM
 		u16le(1), // mono
@@ -45,7 +52,7 @@ export function wav(seconds: number, tags: SpokenTags, frequency = 440): Buffer 
 	const body = Buffer.concat([
 		riffChunk('fmt ', format),
 		riffChunk('LIST', info),
-		riffChunk('data', pcm),
+		riffChunk('data', samples),
 	]);
 	return Buffer.concat([
 		Buffer.from('RIFF', 'latin1'),

@@ -54,6 +54,15 @@ describe('POST /v1/audio/speech', () => {
 		});
 	});
 
+	it('answers raw PCM (audio/pcm) when asked: the samples of the WAV, without its header', async () => {
+		const raw = await say({ response_format: 'pcm', speed: 2 });
+		expect(raw.headers.get('content-type')).toBe('audio/pcm');
+		const wav = await say({ response_format: 'wav', speed: 2 });
+		expect(wav.bytes.subarray(wav.bytes.length - raw.bytes.length)).toEqual(raw.bytes);
+		// 1 s of 16-bit mono samples at 8 kHz.
+		expect(raw.bytes.length).toBe(16000);
+	});
+
 	it('sends the Content-Type the knob content_type names', async () => {
 		const reply = await say({ x_local: { content_type: 'audio/mp3' } });
 		expect(reply.headers.get('content-type')).toBe('audio/mp3');
@@ -86,7 +95,7 @@ describe('POST /v1/audio/speech', () => {
 			'a format the model does not make',
 			{ response_format: 'opus' },
 			'response_format',
-			/'opus' is not offered by `tts-local`: choose 'mp3' or 'wav'/,
+			/'opus' is not offered by `tts-local`: choose 'mp3', 'wav' or 'pcm'/,
 		],
 	])('refuses %s with a 400 naming the field', async (_name, body, param, message) => {
 		expectInvalidRequest(await say(body), param, message);

@@ -189,6 +189,19 @@ test.each<[EndpointPath, string]>([
 	);
 });
 
+test.each<EndpointPath>(['images/generations', 'audio/speech', 'rerank'])(
+	'a 404 whose words name a missing model at %s: the model does not exist, not a missing endpoint',
+	(endpoint) => {
+		const said = answered(
+			404,
+			{ error: { message: 'model "flux-9" not found, try pulling it first' } },
+			endpoint,
+			'flux-9',
+		);
+		expect(said.message).toMatch(/^Model "flux-9" does not exist/);
+	},
+);
+
 test('the key, rate limits and server failures read as for every request', () => {
 	expect(
 		answered(401, { error: { message: 'Incorrect API key' } }, 'images/generations').message,

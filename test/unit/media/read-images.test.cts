@@ -165,3 +165,12 @@ test('a downloaded image is typed by its bytes; anything else names the URL', ()
 		'The image model sent an image URL (https://cdn.example.com/a) whose data is not a PNG, JPEG, GIF or WebP image',
 	);
 });
+
+test('a data URL whose base64 is broken into lines is decoded', () => {
+	const lines = b64(png).replace(/.{16}/g, '$&\n');
+	const [image] = readImages(
+		reply({ data: [{ url: `data:image/png;base64,${lines}` }] }),
+		'images/generations',
+	);
+	expect(image).toEqual({ bytes: png, type: { mimeType: 'image/png', extension: 'png' } });
+});
