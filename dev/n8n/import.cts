@@ -42,9 +42,13 @@ function checkIds({ credentials, workflows }: ToImport): void {
 
 /**
  * Through the REST API, as the owner: n8n gives each credential an id of its own, so the workflows' nodes are
- * given those ids in place of the ones they name; the workflows keep theirs.
+ * given those ids in place of the ones they name; the workflows keep theirs. Returns n8n's credential id for
+ * each id given.
  */
-export async function importThroughRest(rest: N8nRest, toImport: ToImport): Promise<void> {
+export async function importThroughRest(
+	rest: N8nRest,
+	toImport: ToImport,
+): Promise<Map<string, string>> {
 	checkIds(toImport);
 	const ids = new Map<string, string>();
 	for (const { id, name, type, data } of toImport.credentials)
@@ -66,6 +70,7 @@ export async function importThroughRest(rest: N8nRest, toImport: ToImport): Prom
 		);
 		await rest.createWorkflow({ ...workflow, nodes });
 	}
+	return ids;
 }
 
 export async function importIntoN8n(

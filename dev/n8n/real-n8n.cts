@@ -44,6 +44,8 @@ export interface RealN8n {
 	webhook(path: string, body?: unknown, signal?: AbortSignal): Promise<Response>;
 	/** POSTs JSON to the webhook and reads the JSON it answers; an error status throws, with n8n's logs. */
 	answer(path: string, body?: unknown): Promise<Record<string, unknown>>;
+	/** The id n8n gave the credential set up with this id (n8n 2.x gives its own; n8n 1.x keeps it). */
+	credentialId(id: string): string;
 	/** `n8n execute --id`: runs an imported workflow that starts with a manual trigger, beside the running n8n. */
 	execute(id: string): Promise<ExecuteResult>;
 	main: N8nProcess;
@@ -178,7 +180,10 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 		const [worker] = workers;
 		const url = `http://127.0.0.1:${port}`;
 		const rest = legacy ? undefined : await N8nRest.login(url, OWNER);
-		if (rest !== undefined) await importThroughRest(rest, { credentials, workflows });
+		const credentialIds =
+			rest === undefined
+				? new Map<string, string>()
+				: await importThroughRest(rest, { credentials, workflows });
 		for (const workflow of webhookWorkflows) {
 			await rest?.publish(workflow.id);
 			await webhookLive(url, webhookPath(workflow) as string);
@@ -204,6 +209,7 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 					throw new Error(`POST /webhook/${path} answered ${response.status}: ${text}\n${logs()}`);
 				return JSON.parse(text) as Record<string, unknown>;
 			},
+			credentialId: (id) => credentialIds.get(id) ?? id,
 			execute: (id) => executeWorkflow(bin, env, id),
 			logs,
 		};
