@@ -4,7 +4,28 @@
 # installed into the cache on first use with Chromium and Redis from Debian; see jest.config.cjs).
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 
-step() { printf '\n== %s\n' "$1"; }
+# Each step is a phase of the table printed at the end, also when a step fails (exit trap): its name and
+# seconds. The first phase is the toolchain (Node 24 and the dev dependencies, installed on first use).
+phases=()
+phase="toolchain"
+phase_started=0
+phase_end() { phases+=("$(printf '%-26s %5d s' "$phase" $((SECONDS - phase_started)))"); }
+step() {
+	phase_end
+	phase="$1"
+	phase_started=$SECONDS
+	printf '\n== %s\n' "$2"
+}
+print_phases() {
+	local status=$?
+	phase_end
+	printf '\n== Time per phase (exit status %d)\n' "$status"
+	printf '%s\n' "${phases[@]}"
+	if [ -n "${n8n_seconds:-}" ]; then printf '%-26s %5d s\n' "(n8n install, background)" "$n8n_seconds"; fi
+	printf '%-26s %5d s\n' "total" "$SECONDS"
+	exit "$status"
+}
+trap print_phases EXIT
 
 # The real-n8n tests need n8n with its native module compiled against Node 24: installed on a fresh
 # machine, compiled again on one whose cache already holds n8n, so that every run proves the build step a
@@ -15,42 +36,52 @@ bash scripts/n8n/install.sh --rebuild > /dev/null 2> "$n8n_log" &
 n8n_pid=$!
 n8n_started=$SECONDS
 
-step "n8n-node lint (strict mode)"
+step lint "n8n-node lint (strict mode)"
 npx n8n-node lint
 
-step "Prettier: the whole tree formatted (npm run format writes it)"
+step Prettier "Prettier: the whole tree formatted (npm run format writes it)"
 npx prettier --check . --log-level warn
 echo "formatted"
 
-step "Build"
+step build "Build"
 npm run build > /dev/null
 echo "built dist/"
 
-step "Type-check (node, tests and dev tools)"
+step type-check "Type-check (node, tests and dev tools)"
 npx tsc -p tsconfig.dev.json
 echo "no type errors"
 
 # npm ci refuses a lock file that misses a package npm would resolve on any platform. unrs-resolver (a
 # dependency of the linters and jest) is pinned to 1.12.2 in devDependencies: the registry here has
 # every platform's binding of 1.12.2 but only Linux's of 1.13.0, so a lock made with 1.13.0 is incomplete.
-step "Lock file: npm ci accepts it"
+step lock "Lock file: npm ci accepts it"
 lock_dir="$(mktemp -d)"
 cp package.json package-lock.json "$lock_dir"
 (cd "$lock_dir" && npm ci --dry-run --ignore-scripts --no-audit --no-fund --loglevel=error > /dev/null)
 rm -rf "$lock_dir"
 echo "package-lock.json is complete"
 
-step "Scanner on source and packed package, runtime dependencies, load check"
+step scanner "Scanner on source and packed package, runtime dependencies, load check"
 node scripts/check-package.mts
 
-step "n8n installed, its native module compiled offline"
+step "n8n install (wait)" "n8n installed, its native module compiled offline"
 n8n_status=0
 wait "$n8n_pid" || n8n_status=$?
 cat "$n8n_log"
 rm -f "$n8n_log"
 if [ "$n8n_status" -ne 0 ]; then exit "$n8n_status"; fi
-echo "n8n ready: $((SECONDS - n8n_started)) s after it started in the background"
+n8n_seconds=$((SECONDS - n8n_started))
+echo "n8n ready: $n8n_seconds s after it started in the background"
 
-step "Tests (jest: integration, then real n8n)"
 # n8n 1.x (npm run test:n8n1) is left out: a second n8n install (about 7 minutes and 2 GB the first time).
-FUZZ_INPUTS=100000 npx jest --ci --selectProjects integration "real n8n" "$@"
+# One jest run per project, each timed; the real-n8n tests run also when an integration test failed, and
+# the exit status is the first failure's. Arguments go to both runs: with --passWithNoTests a path pattern
+# may match files of one project only.
+step "jest integration" "Tests: jest's integration project"
+integration_status=0
+FUZZ_INPUTS=100000 npx jest --ci --passWithNoTests --selectProjects integration "$@" || integration_status=$?
+step "jest real n8n" "Tests: jest's real-n8n project"
+real_status=0
+npx jest --ci --passWithNoTests --selectProjects "real n8n" "$@" || real_status=$?
+if [ "$integration_status" -ne 0 ]; then exit "$integration_status"; fi
+exit "$real_status"

@@ -1,10 +1,11 @@
 /**
- * A real n8n for one test file: the packed package installed as n8n installs community packages into a
- * fresh user folder, credentials and workflows imported with n8n's CLI, `n8n start` on its own ports
- * (and `n8n worker` in queue mode), and the webhook workflows published (as the owner, through the REST API;
- * n8n 1.x, which has neither, activates them with its CLI before it starts).
+ * A real n8n for one test file: a fresh user folder, copied from the one prepared once for the run (the packed
+ * package installed as n8n installs community packages, n8n's database migrated), `n8n start` on its own ports
+ * (and `n8n worker` in queue mode), credentials and workflows created and the webhook workflows published, as
+ * the owner, through the REST API. n8n 1.x, whose REST API cannot publish, gets them with its CLI before it
+ * starts: imported, and the webhook workflows activated.
  */
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -13,7 +14,7 @@ import { executeWorkflow } from './execute.cts';
 import type { ExecuteResult } from './execute.cts';
 import { n8nEnv } from './env.cts';
 import type { CredentialToImport, WorkflowToImport } from './import.cts';
-import { importIntoN8n } from './import.cts';
+import { importIntoN8n, importThroughRest } from './import.cts';
 import { OWNER, ownerWithHash } from './owner.cts';
 import type { Postgres } from './postgres.cts';
 import { startPostgres } from './postgres.cts';
@@ -43,6 +44,8 @@ export interface RealN8n {
 	webhook(path: string, body?: unknown, signal?: AbortSignal): Promise<Response>;
 	/** POSTs JSON to the webhook and reads the JSON it answers; an error status throws, with n8n's logs. */
 	answer(path: string, body?: unknown): Promise<Record<string, unknown>>;
+	/** The id n8n gave the credential set up with this id (n8n 2.x gives its own; n8n 1.x keeps it). */
+	credentialId(id: string): string;
 	/** `n8n execute --id`: runs an imported workflow that starts with a manual trigger, beside the running n8n. */
 	execute(id: string): Promise<ExecuteResult>;
 	main: N8nProcess;
@@ -92,6 +95,28 @@ async function webhookLive(url: string, path: string): Promise<void> {
 	}
 }
 
+/**
+ * The user folder every test file's n8n starts from (a copy each): the tarball installed into `folder` and
+ * n8n's database migrated there (`n8n list:workflow`, which boots the database), as each file's first n8n
+ * command did on a fresh folder. Queue mode's PostgreSQL is migrated by its own `n8n start`.
+ */
+export async function prepareUserFolder(
+	bin: string,
+	tarball: string,
+	folder: string,
+): Promise<void> {
+	rmSync(folder, { recursive: true, force: true });
+	installPackage(tarball, folder);
+	const env = n8nEnv({
+		userFolder: folder,
+		port: await closedPort(),
+		brokerPort: await closedPort(),
+		owner: ownerWithHash(bin),
+		n8nMajor: n8nMajor(bin),
+	});
+	await runN8nCommand(bin, env, ['list:workflow']);
+}
+
 /** Starts n8n in beforeAll and stops it in afterAll; `setup` runs in beforeAll (after the local service started). */
 export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 	let instance: RealN8n | undefined;
@@ -104,7 +129,7 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 		const major = n8nMajor(bin);
 		const { credentials, workflows, redisPort, workers: workerCount = 1, env: more } = setup();
 		userFolder = mkdtempSync(join(tmpdir(), 'chat-completions-n8n-'));
-		installPackage(required('E2E_TARBALL'), userFolder);
+		cpSync(required('E2E_N8N_USER_FOLDER'), userFolder, { recursive: true });
 		const port = await closedPort();
 		if (redisPort !== undefined) database = await startPostgres();
 		const queue: Record<string, string> =
@@ -131,10 +156,10 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 			extra: { ...queue, ...more },
 			n8nMajor: major,
 		});
-		await importIntoN8n(bin, env, { credentials, workflows });
 		const webhookWorkflows = workflows.filter((workflow) => webhookPath(workflow) !== undefined);
 		const legacy = major < 2;
 		if (legacy) {
+			await importIntoN8n(bin, env, { credentials, workflows });
 			for (const workflow of webhookWorkflows) {
 				await runN8nCommand(bin, env, ['update:workflow', `--id=${workflow.id}`, '--active=true']);
 			}
@@ -155,6 +180,10 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 		const [worker] = workers;
 		const url = `http://127.0.0.1:${port}`;
 		const rest = legacy ? undefined : await N8nRest.login(url, OWNER);
+		const credentialIds =
+			rest === undefined
+				? new Map<string, string>()
+				: await importThroughRest(rest, { credentials, workflows });
 		for (const workflow of webhookWorkflows) {
 			await rest?.publish(workflow.id);
 			await webhookLive(url, webhookPath(workflow) as string);
@@ -180,6 +209,7 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 					throw new Error(`POST /webhook/${path} answered ${response.status}: ${text}\n${logs()}`);
 				return JSON.parse(text) as Record<string, unknown>;
 			},
+			credentialId: (id) => credentialIds.get(id) ?? id,
 			execute: (id) => executeWorkflow(bin, env, id),
 			logs,
 		};

@@ -1,5 +1,7 @@
 import { parse as parseFlatted } from 'flatted';
 
+import type { WorkflowToImport } from './import.cts';
+
 /** What n8n recorded of each node's runs in an execution, by node name. */
 export type RunData = Record<
 	string,
@@ -12,7 +14,7 @@ export type RunData = Record<
 	}>
 >;
 
-/** The parts of n8n's internal REST API (what the editor calls) the tests and `npm run try` need: login, executions, publishing a workflow, a credential's test, the node descriptions, n8n Chat. */
+/** The parts of n8n's internal REST API (what the editor calls) the tests and `npm run try` need: login, creating credentials and workflows, executions, publishing a workflow, a credential's test, the node descriptions, n8n Chat. */
 export class N8nRest {
 	private constructor(
 		readonly url: string,
@@ -87,6 +89,20 @@ export class N8nRest {
 		workflowId: string,
 	): Promise<{ message: string; description?: string } | undefined> {
 		return (await this.lastResult(workflowId)).error;
+	}
+
+	/** Creates a credential in the owner's project (n8n encrypts `data`); n8n chooses its id, which it returns. */
+	async createCredential(credential: {
+		name: string;
+		type: string;
+		data: Record<string, string>;
+	}): Promise<string> {
+		return (await this.request<{ id: string }>('POST', '/credentials', credential)).id;
+	}
+
+	/** Creates a workflow in the owner's project, with the id given, unpublished. */
+	async createWorkflow(workflow: WorkflowToImport): Promise<void> {
+		await this.request('POST', '/workflows', workflow);
 	}
 
 	/** Publishes (activates) the workflow's current version: its webhooks go live. */

@@ -25,7 +25,7 @@ import { baseNodeType } from '../../dev/n8n-core/base-types.cts';
 import type { LocalService, TrafficReport } from '../../dev/service-client/local-service.cts';
 import { keys, startService } from '../../dev/service-client/local-service.cts';
 import type { RealN8n } from '../../dev/n8n/real-n8n.cts';
-import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
+import { prepareUserFolder, useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { executionsStarted } from '../../dev/n8n/process.cts';
 import { useRedis } from '../../dev/n8n/redis.cts';
 import { N8nRest } from '../../dev/n8n/rest.cts';
@@ -234,7 +234,11 @@ export async function benchQueue(): Promise<void> {
 			`Webhook -> Split Out (${ITEMS} items) -> the node; ONE key limited to ${REQUESTS_PER_SECOND} requests/s and ` +
 			`${IN_FLIGHT} in flight, service ${LATENCY_MS} ms, model echo-1; ideal ${EXECUTIONS * ITEMS} / ${REQUESTS_PER_SECOND} = ${IDEAL_SECONDS.toFixed(1)} s`,
 	);
-	process.env.E2E_TARBALL = packPackage(join(root, '.cache', 'bench'));
+	const userFolder = join(root, '.cache', 'bench', 'user-folder');
+	const bin = process.env.E2E_N8N_BIN;
+	if (bin === undefined) throw new Error('E2E_N8N_BIN is not set: run npm run bench');
+	await prepareUserFolder(bin, packPackage(join(root, '.cache', 'bench')), userFolder);
+	process.env.E2E_N8N_USER_FOLDER = userFolder;
 	const service = await startService({
 		args: [
 			'--rate-limit',

@@ -173,7 +173,7 @@ test("from the AI Agent's Chat Model input: found under Language Models, attache
 	expect(model).toMatchObject({
 		type: 'n8n-nodes-chat-completions.lmChatCompletions',
 		parameters: { model: { __rl: true, mode: 'list', value: 'tools-1' } },
-		credentials: { chatCompletionsApi: { id: 'local-chat-completions' } },
+		credentials: { chatCompletionsApi: { id: n8n().credentialId('local-chat-completions') } },
 	});
 	expect(workflow.connections[MODEL_NAME]).toEqual({
 		ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],

@@ -1,6 +1,6 @@
 /**
  * The credential's Extra Headers in a real n8n with the packed package installed as n8n installs it: the
- * credential imported with n8n's CLI (so stored and decrypted by n8n), Chat Completion (whole and streamed)
+ * credential created through n8n's REST API (so stored and decrypted by n8n), Chat Completion (whole and streamed)
  * and the AI Agent with the Chat Model send them (the local service's request log shows them), a header the
  * package sets itself is refused before any request, and a value never shows in n8n's log.
  */

@@ -377,13 +377,14 @@ test("Account > Get Balance, and the credential test saying the balance, in n8n'
 		{ remaining: 4.2, used: 5.8, limit: 10, currency: 'USD', source: 'GET /key' },
 	]);
 	const rest = await N8nRest.login(n8n().url, OWNER);
-	expect(await rest.testCredential({ ...balanceKey, data: balanceData() })).toEqual({
+	const stored = { ...balanceKey, id: n8n().credentialId(balanceKey.id) };
+	expect(await rest.testCredential({ ...stored, data: balanceData() })).toEqual({
 		status: 'OK',
 		message: 'Connection successful: this key may use 5 models; balance $4.20 left.',
 	});
 	expect(
 		await rest.testCredential({
-			...balanceKey,
+			...stored,
 			data: { apiKey: keys.media, baseUrl: service().baseUrl },
 		}),
 	).toEqual({ status: 'OK', message: 'Connection successful: this key may use 5 models.' });
