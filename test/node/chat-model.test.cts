@@ -370,6 +370,17 @@ describe('errors: what the AI node shows is in the message', () => {
 		expect(JSON.stringify(run.error)).not.toContain('sk-example-wrong-key-dummy');
 	});
 
+	/** The Chat Model 1.1 on json-1 with Response Format JSON Object, running `script`. */
+	const jsonObjectModel = (script: ProbeScript) =>
+		runProbe({
+			apiKey: keys.default,
+			baseUrl: service().baseUrl,
+			model: 'json-1',
+			typeVersion: 1.1,
+			fields: { responseFormat: 'jsonObject' },
+			script,
+		});
+
 	test("Response Format JSON beside the AI Agent's Structured Output Parser: refused before sending, saying to use one", async () => {
 		// The agent binds its Structured Output Parser as this tool.
 		const parser = tool(async () => '', {
@@ -377,14 +388,9 @@ describe('errors: what the AI node shows is in the message', () => {
 			description: 'Formats the final answer',
 			schema: z.object({ answer: z.string() }),
 		});
-		const run = await runProbe({
-			apiKey: keys.default,
-			baseUrl: service().baseUrl,
-			model: 'json-1',
-			typeVersion: 1.1,
-			fields: { responseFormat: 'jsonObject' },
-			script: async (model) => ({ text: (await model.bindTools!([parser]).invoke('hello')).text }),
-		});
+		const run = await jsonObjectModel(async (model) => ({
+			text: (await model.bindTools!([parser]).invoke('hello')).text,
+		}));
 		expect(run.error?.message).toBe(
 			'Response Format: asks for JSON while the AI Agent has a Structured Output Parser, which takes the answer from a tool call: with both, the parser gets nothing. Use one of the two: set Response Format to Text and keep the Structured Output Parser, or switch off Require Specific Output Format in the AI Agent and keep Response Format.',
 		);
@@ -394,18 +400,11 @@ describe('errors: what the AI node shows is in the message', () => {
 	test("Response Format JSON beside a chain's output parser (its instructions in the prompt): refused before sending", async () => {
 		// What the Basic LLM Chain with Require Specific Output Format puts into its prompt.
 		const parser = StructuredOutputParser.fromZodSchema(z.object({ output: z.string() }));
-		const run = await runProbe({
-			apiKey: keys.default,
-			baseUrl: service().baseUrl,
-			model: 'json-1',
-			typeVersion: 1.1,
-			fields: { responseFormat: 'jsonObject' },
-			script: async (model) => ({
-				text: (
-					await model.invoke([new HumanMessage(`Name a city.\n${parser.getFormatInstructions()}`)])
-				).text,
-			}),
-		});
+		const run = await jsonObjectModel(async (model) => ({
+			text: (
+				await model.invoke([new HumanMessage(`Name a city.\n${parser.getFormatInstructions()}`)])
+			).text,
+		}));
 		expect(run.error?.message).toMatch(
 			/^Response Format: asks for JSON while the chain's output parser \(Require Specific Output Format\) asks the model for JSON of its own in the prompt/,
 		);

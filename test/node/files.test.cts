@@ -36,6 +36,13 @@ const withFile = (model = 'echo-1', options: INodeParameters = {}): INodeParamet
 		options,
 	});
 
+/** The next turn of a conversation: Messages JSON from the previous Chat Completion node's output. */
+const NEXT_TURN: INodeParameters = {
+	model: { __rl: true, mode: 'id', value: 'echo-1' },
+	promptType: 'json',
+	messagesJson: '={{ $json.messages }}',
+};
+
 /** The file parts the service received, request by request. */
 async function sentFileParts(): Promise<IDataObject[][]> {
 	const requests = await service().requests();
@@ -255,11 +262,7 @@ test('the next turn (Prompt: JSON) reads the file from the binary data and sends
 	});
 	const second = await engine.runNode({
 		type: NODE_TYPE,
-		parameters: {
-			model: { __rl: true, mode: 'id', value: 'echo-1' },
-			promptType: 'json',
-			messagesJson: '={{ $json.messages }}',
-		},
+		parameters: NEXT_TURN,
 		items: [
 			...first.outputs[0],
 			{ json: first.outputs[0][0].json },
@@ -296,11 +299,7 @@ test("a loop that loads the next file into the same property: the earlier turn's
 	const contractData = fileItem(contract, 'application/pdf', 'contract.pdf').binary!.data;
 	const second = await engine.runNode({
 		type: NODE_TYPE,
-		parameters: {
-			model: { __rl: true, mode: 'id', value: 'echo-1' },
-			promptType: 'json',
-			messagesJson: '={{ $json.messages }}',
-		},
+		parameters: NEXT_TURN,
 		items: [
 			// The next file took the earlier one's property (a loop over files).
 			{ ...answered, binary: { data: contractData } },

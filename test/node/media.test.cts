@@ -45,6 +45,15 @@ const withFile = (bytes: Buffer, mimeType: string, fileName: string, name = 'dat
 	binary: { [name]: { data: bytes.toString('base64'), mimeType, fileName } },
 });
 
+/** The parameters of Transcribe or Translate a Recording with whisper-local on binary field `data`; `more` adds or overrides. */
+const recording = (operation: string, more: INodeParameters = {}): INodeParameters => ({
+	resource: 'audio',
+	operation,
+	model: modelFromList('whisper-local'),
+	binaryPropertyName: 'data',
+	...more,
+});
+
 /** The image parameters; `more` adds or overrides. */
 const image = (operation: string, more: INodeParameters = {}): INodeParameters => ({
 	resource: 'image',
@@ -199,13 +208,7 @@ describe('Transcribe and Translate a Recording', () => {
 
 	test('the recording goes as `file` with its extension; the text comes back, verbose_json with segments', async () => {
 		const { outputs, error } = await run(
-			{
-				resource: 'audio',
-				operation: 'transcribe',
-				model: modelFromList('whisper-local'),
-				binaryPropertyName: 'data',
-				options: { language: 'en', responseFormat: 'verbose_json' },
-			},
+			recording('transcribe', { options: { language: 'en', responseFormat: 'verbose_json' } }),
 			[withFile(wav, 'audio/x-wav', 'talk')],
 		);
 		expect(error).toBeUndefined();
@@ -222,15 +225,9 @@ describe('Transcribe and Translate a Recording', () => {
 	});
 
 	test('Translate calls /audio/translations with the chosen model', async () => {
-		const { outputs, error } = await run(
-			{
-				resource: 'audio',
-				operation: 'translate',
-				model: modelFromList('whisper-local'),
-				binaryPropertyName: 'data',
-			},
-			[withFile(wav, 'audio/wav', 'talk.wav')],
-		);
+		const { outputs, error } = await run(recording('translate'), [
+			withFile(wav, 'audio/wav', 'talk.wav'),
+		]);
 		expect(error).toBeUndefined();
 		expect(outputs[0][0].json.text).toMatch(/^A wav recording/);
 		expect((await service().requests())[0].path).toBe('/v1/audio/translations');
@@ -238,12 +235,7 @@ describe('Transcribe and Translate a Recording', () => {
 
 	test('an Input Binary Field typed with spaces around the name finds the recording', async () => {
 		const { outputs, error } = await run(
-			{
-				resource: 'audio',
-				operation: 'transcribe',
-				model: modelFromList('whisper-local'),
-				binaryPropertyName: ' data ',
-			},
+			recording('transcribe', { binaryPropertyName: ' data ' }),
 			[withFile(wav, 'audio/wav', 'talk.wav')],
 		);
 		expect(error).toBeUndefined();
@@ -254,12 +246,7 @@ describe('Transcribe and Translate a Recording', () => {
 test('a recording over 25 MB fails its item before anything is sent, with the limit; the others go on', async () => {
 	const big = Buffer.concat([silentWav(0.1), Buffer.alloc(25 * 1024 * 1024)]);
 	const { outputs } = await run(
-		{
-			resource: 'audio',
-			operation: 'transcribe',
-			model: modelFromList('whisper-local'),
-			binaryPropertyName: 'data',
-		},
+		recording('transcribe'),
 		[withFile(big, 'audio/wav', 'long.wav'), withFile(silentWav(0.5), 'audio/wav', 'short.wav')],
 		{ onError: 'continueRegularOutput' },
 	);
@@ -276,15 +263,10 @@ test('a recording whose stored size n8n gives is refused by that size; with Stop
 		const item = withFile(bytes, 'audio/wav', fileName);
 		return { ...item, binary: { data: { ...item.binary.data, bytes: bytes.length } } };
 	};
-	const { error } = await run(
-		{
-			resource: 'audio',
-			operation: 'transcribe',
-			model: modelFromList('whisper-local'),
-			binaryPropertyName: 'data',
-		},
-		[stored(silentWav(0.5), 'short.wav'), stored(big, 'long.wav')],
-	);
+	const { error } = await run(recording('transcribe'), [
+		stored(silentWav(0.5), 'short.wav'),
+		stored(big, 'long.wav'),
+	]);
 	expect(error?.message).toBe(
 		'Input Binary Field: binary property "data" (long.wav) is 25.0 MB, above the limit of 25.0 MB a transcription service takes (item 1)',
 	);
