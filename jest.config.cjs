@@ -43,6 +43,7 @@ module.exports = {
 			roots: ['<rootDir>/test/e2e'],
 			testMatch: ['**/*.test.cts'],
 			globalSetup: '<rootDir>/test/e2e/support/global-setup.cts',
+			globalTeardown: '<rootDir>/test/e2e/support/global-teardown.cts',
 			setupFilesAfterEnv: ['<rootDir>/test/e2e/support/timeouts.cts'],
 		},
 		{

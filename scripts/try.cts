@@ -147,7 +147,7 @@ async function main(): Promise<void> {
 		// An n8n on another port beside the first writes a log of its own.
 		const logFile = join(tryDir, PORT === DEFAULT_PORT ? 'n8n.log' : `n8n-${PORT}.log`);
 		n8n = await startN8n(bin, env, { command: 'start', ready: httpReady(PORT), logFile });
-		await (await N8nRest.login(`http://127.0.0.1:${PORT}`, OWNER)).enableChat();
+		await (await N8nRest.login(`http://127.0.0.1:${PORT}`, OWNER)).setChat(true);
 		console.log(`
 n8n is ready at http://localhost:${PORT} (${seconds()} after npm run try)
   Log in:      ${OWNER.email} / ${OWNER.password}

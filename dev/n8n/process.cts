@@ -74,30 +74,48 @@ export async function startN8n(
 		},
 	};
 
+	try {
+		await untilReady(options, handle, () =>
+			running() ? undefined : `code ${child.exitCode}, signal ${child.signalCode}`,
+		);
+	} catch (error) {
+		log?.end();
+		throw error;
+	}
+	return handle;
+}
+
+/**
+ * Waits until `options.ready` says the process serves; throws with the end of its output when it exits first
+ * (`exited` says how, while it runs undefined) or is not ready within READY_TIMEOUT_MS (then it is stopped).
+ */
+export async function untilReady(
+	options: Pick<StartOptions, 'command' | 'ready'>,
+	handle: N8nProcess,
+	exited: () => string | undefined,
+): Promise<void> {
 	const deadline = Date.now() + READY_TIMEOUT_MS;
 	const isReady = async (): Promise<boolean> => {
 		try {
-			return await options.ready(output);
+			return await options.ready(handle.output());
 		} catch {
 			return false;
 		}
 	};
 	while (!(await isReady())) {
-		if (!running()) {
-			log?.end();
+		const how = exited();
+		if (how !== undefined)
 			throw new Error(
-				`n8n ${options.command} exited (code ${child.exitCode}) before it was ready:\n${tail(output)}`,
+				`n8n ${options.command} exited (${how}) before it was ready:\n${tail(handle.output())}`,
 			);
-		}
 		if (Date.now() > deadline) {
 			await handle.stop();
 			throw new Error(
-				`n8n ${options.command} was not ready within ${READY_TIMEOUT_MS} ms:\n${tail(output)}`,
+				`n8n ${options.command} was not ready within ${READY_TIMEOUT_MS} ms:\n${tail(handle.output())}`,
 			);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
-	return handle;
 }
 
 /** Ready once the editor's readiness endpoint answers 200 (published webhooks may take a moment more). */

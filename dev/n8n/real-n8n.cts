@@ -1,9 +1,10 @@
 /**
- * A real n8n for one test file: a fresh user folder, copied from the one prepared once for the run (the packed
- * package installed as n8n installs community packages, n8n's database migrated), `n8n start` on its own ports
- * (and `n8n worker` in queue mode), credentials and workflows created and the webhook workflows published, as
- * the owner, through the REST API. n8n 1.x, whose REST API cannot publish, gets them with its CLI before it
- * starts: imported, and the webhook workflows activated.
+ * A real n8n for one test file, from the user folder prepared once for the run (the packed package installed as
+ * n8n installs community packages, n8n's database migrated): the jest worker's shared n8n (shared-n8n.cts),
+ * cleared, or, for queue mode (with `n8n worker`s) and environment variables of the file's own, an `n8n start` of
+ * its own on a copy of that folder. Credentials and workflows are created and the webhook workflows published, as
+ * the owner, through the REST API. n8n 1.x, whose REST API cannot publish, gets them with its CLI before it starts:
+ * imported, and the webhook workflows activated.
  */
 import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ import type { N8nProcess } from './process.cts';
 import { httpReady, runN8nCommand, startN8n, tail } from './process.cts';
 import { closedPort } from '../service-client/local-service.cts';
 import { N8nRest } from './rest.cts';
+import { sharedN8n } from './shared-n8n.cts';
 
 export interface RealN8nSetup {
 	credentials: CredentialToImport[];
@@ -117,17 +119,19 @@ export async function prepareUserFolder(
 	await runN8nCommand(bin, env, ['list:workflow']);
 }
 
-/** Starts n8n in beforeAll and stops it in afterAll; `setup` runs in beforeAll (after the local service started). */
+/** Gives the file its n8n in beforeAll (one of its own is stopped in afterAll); `setup` runs in beforeAll (after the local service started). */
 export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 	let instance: RealN8n | undefined;
 	const processes: N8nProcess[] = [];
 	let userFolder: string | undefined;
 	let database: Postgres | undefined;
 
-	beforeAll(async () => {
-		const bin = required('E2E_N8N_BIN');
-		const major = n8nMajor(bin);
-		const { credentials, workflows, redisPort, workers: workerCount = 1, env: more } = setup();
+	/** n8n of this file's own (queue mode, its own environment variables, n8n 1.x): started, and stopped in afterAll. */
+	async function ownN8n(
+		bin: string,
+		major: number,
+		{ credentials, workflows, redisPort, workers: workerCount = 1, env: more }: RealN8nSetup,
+	): Promise<{ port: number; env: NodeJS.ProcessEnv; main: N8nProcess; workers: N8nProcess[] }> {
 		userFolder = mkdtempSync(join(tmpdir(), 'chat-completions-n8n-'));
 		cpSync(required('E2E_N8N_USER_FOLDER'), userFolder, { recursive: true });
 		const port = await closedPort();
@@ -156,11 +160,9 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 			extra: { ...queue, ...more },
 			n8nMajor: major,
 		});
-		const webhookWorkflows = workflows.filter((workflow) => webhookPath(workflow) !== undefined);
-		const legacy = major < 2;
-		if (legacy) {
+		if (major < 2) {
 			await importIntoN8n(bin, env, { credentials, workflows });
-			for (const workflow of webhookWorkflows) {
+			for (const workflow of workflows.filter((each) => webhookPath(each) !== undefined)) {
 				await runN8nCommand(bin, env, ['update:workflow', `--id=${workflow.id}`, '--active=true']);
 			}
 		}
@@ -177,9 +179,30 @@ export function useRealN8n(setup: () => RealN8nSetup): () => RealN8n {
 				processes.push(worker);
 			}
 		}
+		return { port, env, main, workers };
+	}
+
+	beforeAll(async () => {
+		const bin = required('E2E_N8N_BIN');
+		const major = n8nMajor(bin);
+		const given = setup();
+		const { credentials, workflows } = given;
+		const legacy = major < 2;
+		// Queue mode and environment variables of its own need an n8n of the file's own; else the worker's.
+		const shared =
+			legacy || given.redisPort !== undefined || given.env !== undefined
+				? undefined
+				: await sharedN8n(bin, major, required('E2E_N8N_USER_FOLDER'));
+		const { port, env, main, workers } = shared
+			? { ...shared, workers: [] }
+			: await ownN8n(bin, major, given);
+		if (shared) processes.push(main);
+		const webhookWorkflows = workflows.filter((workflow) => webhookPath(workflow) !== undefined);
 		const [worker] = workers;
 		const url = `http://127.0.0.1:${port}`;
 		const rest = legacy ? undefined : await N8nRest.login(url, OWNER);
+		// What the worker's earlier file left: gone before this file's credentials and workflows come.
+		if (shared) await rest?.clear();
 		const credentialIds =
 			rest === undefined
 				? new Map<string, string>()

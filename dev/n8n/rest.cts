@@ -14,7 +14,7 @@ export type RunData = Record<
 	}>
 >;
 
-/** The parts of n8n's internal REST API (what the editor calls) the tests and `npm run try` need: login, creating credentials and workflows, executions, publishing a workflow, a credential's test, the node descriptions, n8n Chat. */
+/** The parts of n8n's internal REST API (what the editor calls) the tests and `npm run try` need: login, creating credentials and workflows, executions, publishing a workflow, a credential's test, the node descriptions, n8n Chat, clearing an n8n that test files share. */
 export class N8nRest {
 	private constructor(
 		readonly url: string,
@@ -36,12 +36,26 @@ export class N8nRest {
 		return new N8nRest(url, cookie);
 	}
 
-	private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetch(`${this.url}/rest${path}`, {
+	private async send(method: string, path: string, body?: unknown): Promise<Response> {
+		return await fetch(`${this.url}/rest${path}`, {
 			method,
 			headers: { cookie: this.cookie, 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
+	}
+
+	/** Whether n8n did it; false on 409 (n8n busy with it: ask again), other failures throw. */
+	private async attempt(method: string, path: string): Promise<boolean> {
+		const response = await this.send(method, path);
+		if (response.status === 409) return false;
+		const text = await response.text();
+		if (!response.ok)
+			throw new Error(`${method} /rest${path} answered ${response.status}: ${text}`);
+		return true;
+	}
+
+	private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await this.send(method, path, body);
 		const text = await response.text();
 		if (!response.ok)
 			throw new Error(`${method} /rest${path} answered ${response.status}: ${text}`);
@@ -105,6 +119,28 @@ export class N8nRest {
 		await this.request('POST', '/workflows', workflow);
 	}
 
+	/**
+	 * Deletes every workflow (with its executions) and every credential of the instance, and switches n8n Chat off:
+	 * an n8n shared by test files as it was when it started. Workflows are archived first (which unpublishes them),
+	 * as n8n 2.x deletes archived workflows only, and answers 409 while the unpublishing is under way (asked again
+	 * every 100 ms then, for at most 30 s).
+	 */
+	async clear(): Promise<void> {
+		const workflows = await this.request<Array<{ id: string }>>('GET', '/workflows');
+		for (const { id } of workflows) await this.request('POST', `/workflows/${id}/archive`, {});
+		const deadline = Date.now() + 30_000;
+		for (const { id } of workflows) {
+			while (!(await this.attempt('DELETE', `/workflows/${id}`))) {
+				if (Date.now() > deadline)
+					throw new Error(`DELETE /rest/workflows/${id} still answered 409 after 30 s`);
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			}
+		}
+		for (const { id } of await this.request<Array<{ id: string }>>('GET', '/credentials'))
+			await this.request('DELETE', `/credentials/${id}`);
+		await this.setChat(false);
+	}
+
 	/** Publishes (activates) the workflow's current version: its webhooks go live. */
 	async publish(workflowId: string): Promise<void> {
 		const { versionId } = await this.request<{ versionId: string }>(
@@ -115,11 +151,11 @@ export class N8nRest {
 	}
 
 	/**
-	 * Switches n8n Chat on, as Settings > Chat > Enable Chat does (n8n 2.x ships it off: the Chat page stays empty
-	 * and its API answers 403 "Chat Hub is disabled"). Kept in n8n's database.
+	 * Switches n8n Chat on or off, as Settings > Chat > Enable Chat does (n8n 2.x ships it off: the Chat page stays
+	 * empty and its API answers 403 "Chat Hub is disabled"). Kept in n8n's database.
 	 */
-	async enableChat(): Promise<void> {
-		await this.request('PUT', '/chat/enabled', { enabled: true });
+	async setChat(enabled: boolean): Promise<void> {
+		await this.request('PUT', '/chat/enabled', { enabled });
 	}
 
 	/** The workflow agents the Chat page lists: published workflows whose Chat Trigger is available in n8n Chat. */

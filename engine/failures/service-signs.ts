@@ -37,9 +37,24 @@ export function isOutOfBalance(error: ServiceError): boolean {
  */
 const NO_CHANNEL = /无可用渠道|no available channels? for model/i;
 
-/** The key's group cannot call the model: `model_not_found` or a gateway's "no channel", at any status. */
+/**
+ * A 403 whose words say the key may not call the model, without `model_not_found`: "The model x is not available
+ * to your token group", "You don't have access to the model ...", "No permission to use the model", new-api's
+ * "该令牌无权访问模型 x".
+ */
+const MODEL_REFUSED =
+	/\bmodels?\b.*\b(not available|not allowed|not permitted|no access|(do not|don't|does not|doesn't) have access|no permission|access denied)\b|\b(not available|not allowed|not permitted|no access|(do not|don't|does not|doesn't) have access|no permission|access denied)\b.*\bmodels?\b|无权.*模型|模型.*(无权|不可用)/i;
+
+/**
+ * The key's group cannot call the model: `model_not_found` or a gateway's "no channel", at any status, or a 403
+ * that says so in words.
+ */
 export function isModelUnavailable(error: ServiceError): boolean {
-	return error.errorCode === 'model_not_found' || NO_CHANNEL.test(error.serviceMessage);
+	return (
+		error.errorCode === 'model_not_found' ||
+		NO_CHANNEL.test(error.serviceMessage) ||
+		(error.status === 403 && MODEL_REFUSED.test(error.serviceMessage))
+	);
 }
 
 /** A gateway's "no channel" for the model, rather than a model the key may not call. */

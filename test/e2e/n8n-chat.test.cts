@@ -106,7 +106,7 @@ type Message = { role: string; content: unknown };
 test('n8n Chat is off as n8n ships it; switched on as npm run try does, it lists the example as an agent', async () => {
 	await expect(rest.chatAgents()).rejects.toThrow('403');
 	await expect(rest.chatAgents()).rejects.toThrow('Chat Hub is disabled');
-	await rest.enableChat();
+	await rest.setChat(true);
 	expect(await rest.chatAgents()).toContainEqual({
 		name: 'Document assistant',
 		description: 'Answers questions, and reads the PDFs you attach.',

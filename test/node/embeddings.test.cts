@@ -214,6 +214,13 @@ test.each([
 		/\(HTTP 403, type invalid_request_error, code model_not_found\)\. Pick the model from the list/,
 	],
 	[
+		"a gateway's 403 that says so only in words",
+		keys.fallback,
+		'fault-403-new-api-no-access',
+		'Model "fault-403-new-api-no-access" is not available to this API key',
+		/^The service answered "该令牌无权访问模型 fault-403-new-api-no-access" \(HTTP 403, type new_api_error\)\. Pick the model from the list/,
+	],
+	[
 		'a gateway without a channel',
 		keys.fallback,
 		'fault-503-one-api-no-channel',

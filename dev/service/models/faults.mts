@@ -50,6 +50,12 @@ export const faultModels: ModelDefinition[] = [
 			type: 'new_api_error',
 		},
 	}),
+	jsonFault('fault-403-new-api-no-access', 403, {
+		error: {
+			message: '该令牌无权访问模型 fault-403-new-api-no-access',
+			type: 'new_api_error',
+		},
+	}),
 	jsonFault('fault-402', 402, {
 		error: {
 			message: 'Insufficient Balance',

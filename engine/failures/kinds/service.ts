@@ -196,8 +196,8 @@ export const SERVICE_KINDS: FailureKind[] = [
 		name: 'forbidden',
 		anotherModel: true,
 		test: status(403),
-		words: () => ({
-			message: 'This API key is not allowed to make this request',
+		words: (_error, { model }) => ({
+			message: `This API key is not allowed to make this request${model ? ` (model "${model}")` : ''}`,
 			fix: "The key's token group decides what it may call: pick a model from the list, or ask the account holder for access.",
 			failure: { cause: 'configuration-invalid' },
 		}),

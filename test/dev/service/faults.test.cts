@@ -31,6 +31,12 @@ describe('fault models', () => {
 			'{"error":{"message":"No available channel for model fault-503-new-api-no-channel under group faults","type":"new_api_error"}}',
 		],
 		[
+			'fault-403-new-api-no-access',
+			403,
+			json,
+			'{"error":{"message":"该令牌无权访问模型 fault-403-new-api-no-access","type":"new_api_error"}}',
+		],
+		[
 			'fault-402',
 			402,
 			json,

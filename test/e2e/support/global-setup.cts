@@ -1,13 +1,15 @@
 /**
  * Jest globalSetup of the real-n8n tests: n8n installed into the cache (once), Chromium and Redis from
  * Debian when missing, and this package built and packed once for every test file, and installed into the
- * user folder each file's n8n starts from a copy of.
+ * user folder each n8n starts from a copy of; one n8n per jest worker for the files that need none of their
+ * own (dev/n8n/shared-n8n.cts; global-teardown.cts stops them).
  */
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
 import { packPackage } from '../../../dev/n8n/community-package.cts';
 import { prepareUserFolder } from '../../../dev/n8n/real-n8n.cts';
+import { shareN8nPerWorker } from '../../../dev/n8n/shared-n8n.cts';
 
 const root = resolve(__dirname, '..', '..', '..');
 
@@ -39,4 +41,5 @@ export async function installN8nAndPack(version?: string): Promise<void> {
 export default async function globalSetup(): Promise<void> {
 	bash('scripts/n8n/apt-install.sh', ['chromium', 'redis-server', 'postgresql']);
 	await installN8nAndPack();
+	shareN8nPerWorker();
 }
