@@ -1,7 +1,8 @@
 /**
  * The n8n Chat example (examples/n8n-chat-agent.workflow.json) in a real n8n with the packed package: a Chat
  * Trigger made available in n8n Chat (which streams by default), the AI Agent with streaming and *Automatically
- * Passthrough Binary PDFs*, its Simple Memory, and the Chat Completions Chat Model. n8n Chat is switched on as
+ * Passthrough Binary PDFs*, its Simple Memory, the Chat Completions Chat Model, and the branch that keeps an attached
+ * PDF's text in the memory (Filter, Extract from File, Chat Memory Manager). n8n Chat is switched on as
  * `npm run try` does it. Messages are posted to the Chat Trigger as n8n's chat does (JSON, or multipart with the
  * uploaded files, and the session's id), its trigger made public so that no login is needed.
  */
@@ -148,7 +149,7 @@ test('an uploaded PDF reaches the model as a file part, and the agent answers fr
 	expect(messages.some((message) => message.content === 'What is the total?')).toBe(true);
 });
 
-test('a follow-up question in the same chat is sent with the earlier turn (Simple Memory); the PDF went with its own message', async () => {
+test("a follow-up question in the same chat is sent with the earlier turn and the PDF's text (Simple Memory); the PDF itself went with its own message", async () => {
 	const sessionId = `e2e-follow-up-${Date.now()}`;
 	const first = await send(chatPath, 'What is the total?', [invoice], sessionId);
 	const answer = (await readStreamed(first)).flatMap((read) => read.deltas).join('');
@@ -164,6 +165,11 @@ test('a follow-up question in the same chat is sent with the earlier turn (Simpl
 	expect(messages.filter((message) => message.role !== 'system')).toEqual([
 		{ role: 'user', content: 'What is the total?' },
 		{ role: 'assistant', content: answer },
+		{
+			role: 'user',
+			content:
+				'The file invoice.pdf, attached to the message "What is the total?", reads:\n\nInvoice 42\nTotal due: 99 EUR',
+		},
 		{ role: 'user', content: 'Which invoice was that?' },
 	]);
 
