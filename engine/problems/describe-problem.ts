@@ -90,9 +90,11 @@ function problemOf(error: unknown, context: ProblemContext): Problem {
 	if (resent > 0) {
 		problem.message = `${problem.message} (${tries + resent} requests in all: ${resent === 1 ? 'one was' : `${resent} were`} sent again at once on a new connection, as a kept connection closed without answering)`;
 	}
+	// Once: one-api and new-api write it into their message already, which the description quotes.
 	const requestId = requestIdOf(error);
-	if (requestId !== undefined)
-		problem.description = `${problem.description} (request id: ${requestId})`;
+	const idWords = `(request id: ${requestId})`;
+	if (requestId !== undefined && !problem.description.includes(idWords))
+		problem.description = `${problem.description} ${idWords}`;
 	return problem;
 }
 
