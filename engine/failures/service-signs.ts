@@ -42,8 +42,11 @@ const NO_CHANNEL = /无可用渠道|no available channels? for model/i;
  * to your token group", "You don't have access to the model ...", "No permission to use the model", new-api's
  * "该令牌无权访问模型 x".
  */
-const MODEL_REFUSED =
-	/\bmodels?\b.*\b(not available|not allowed|not permitted|no access|(do not|don't|does not|doesn't) have access|no permission|access denied)\b|\b(not available|not allowed|not permitted|no access|(do not|don't|does not|doesn't) have access|no permission|access denied)\b.*\bmodels?\b|无权.*模型|模型.*(无权|不可用)/i;
+const REFUSAL = String.raw`\b(not available|not allowed|not permitted|no access|(do not|don't|does not|doesn't) have access|no permission|access denied)\b`;
+const MODEL_REFUSED = new RegExp(
+	String.raw`\bmodels?\b.*${REFUSAL}|${REFUSAL}.*\bmodels?\b|无权.*模型|模型.*(无权|不可用)`,
+	'i',
+);
 
 /**
  * The key's group cannot call the model: `model_not_found` or a gateway's "no channel", at any status, or a 403

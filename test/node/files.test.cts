@@ -253,13 +253,19 @@ test('a model that cannot read files: its own fix, and Fallback Models moves on'
 	});
 });
 
-test('the next turn (Prompt: JSON) reads the file from the binary data and sends the same bytes', async () => {
+/** A first turn that sends invoice.pdf from the binary property "data": the engine, for the next turn, and its run. */
+async function invoiceTurn() {
 	const engine = engineWith(keys.default, service().baseUrl);
 	const first = await engine.runNode({
 		type: NODE_TYPE,
 		parameters: withFile(),
 		items: [fileItem(invoice, 'application/pdf', 'invoice.pdf')],
 	});
+	return { engine, first };
+}
+
+test('the next turn (Prompt: JSON) reads the file from the binary data and sends the same bytes', async () => {
+	const { engine, first } = await invoiceTurn();
 	const second = await engine.runNode({
 		type: NODE_TYPE,
 		parameters: NEXT_TURN,
@@ -288,12 +294,7 @@ test('the next turn (Prompt: JSON) reads the file from the binary data and sends
 });
 
 test("a loop that loads the next file into the same property: the earlier turn's file is never sent as the new one", async () => {
-	const engine = engineWith(keys.default, service().baseUrl);
-	const first = await engine.runNode({
-		type: NODE_TYPE,
-		parameters: withFile(),
-		items: [fileItem(invoice, 'application/pdf', 'invoice.pdf')],
-	});
+	const { engine, first } = await invoiceTurn();
 	const [answered] = first.outputs[0];
 	const contract = tinyPdf(['Contract 7', 'Term: 12 months']);
 	const contractData = fileItem(contract, 'application/pdf', 'contract.pdf').binary!.data;

@@ -95,15 +95,17 @@ describe('Generate an Image', () => {
 		]);
 	});
 
-	test('a URL reply is downloaded without the key, and its URL kept; Put Output in Field names the field', async () => {
+	/** Generate an Image with Response Format URL (and the options given): its one item. */
+	async function urlReply(options: Record<string, string>) {
 		const { outputs, error } = await run(
-			image('generate', {
-				prompt: 'a fox',
-				options: { responseFormat: 'url', binaryPropertyOutput: 'picture' },
-			}),
+			image('generate', { prompt: 'a fox', options: { responseFormat: 'url', ...options } }),
 		);
 		expect(error).toBeUndefined();
-		const [item] = outputs[0];
+		return outputs[0][0];
+	}
+
+	test('a URL reply is downloaded without the key, and its URL kept; Put Output in Field names the field', async () => {
+		const item = await urlReply({ binaryPropertyOutput: 'picture' });
 		expect(item.json.url).toMatch(/\/__images\/.+\.png$/);
 		expect((item.binary?.picture as IBinaryData).mimeType).toBe('image/png');
 		const download = (await service().requests()).find((request) =>
@@ -115,14 +117,7 @@ describe('Generate an Image', () => {
 	});
 
 	test('a URL reply in JPEG is typed by the bytes downloaded: image/jpeg with .jpeg', async () => {
-		const { outputs, error } = await run(
-			image('generate', {
-				prompt: 'a fox',
-				options: { responseFormat: 'url', extraBody: '{"output_format": "jpeg"}' },
-			}),
-		);
-		expect(error).toBeUndefined();
-		const [item] = outputs[0];
+		const item = await urlReply({ extraBody: '{"output_format": "jpeg"}' });
 		expect(item.json.url).toMatch(/\/__images\/.+\.jpe?g$/);
 		expect(item.binary?.data).toMatchObject({
 			mimeType: 'image/jpeg',

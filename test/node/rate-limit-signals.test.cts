@@ -110,17 +110,23 @@ test("new-api's window that counts failed requests: waited out on its scale, in 
 	]);
 }, 30_000);
 
-test('with Max Wait on Rate Limit 0 the first 429 fails the item, in the words of what the service named', async () => {
-	const local = await limitedService('2/3s@new-api');
-	await local.clearRequests();
+/** Three items one after the other on the limited key, On Error: Continue, with the Max Wait on Rate Limit given. */
+async function threeItemsOneByOne(local: LocalService, maxRateLimitWait: number) {
 	const { outputs } = await engineWith(keys.limited, local.baseUrl).runNode({
 		type: NODE_TYPE,
 		parameters: simpleParameters('={{ "item " + $json.n }}', 'echo-1', {
-			options: { maxRateLimitWait: 0, concurrency: 1 },
+			options: { maxRateLimitWait, concurrency: 1 },
 		}),
 		items: Array.from({ length: 3 }, (_, n) => ({ json: { n } })),
 		settings: { onError: 'continueRegularOutput' },
 	});
+	return outputs;
+}
+
+test('with Max Wait on Rate Limit 0 the first 429 fails the item, in the words of what the service named', async () => {
+	const local = await limitedService('2/3s@new-api');
+	await local.clearRequests();
+	const outputs = await threeItemsOneByOne(local, 0);
 	expect(outputs[0].map((item) => item.json.error ?? item.json.content)).toEqual([
 		'item 0',
 		'item 1',
@@ -130,14 +136,7 @@ test('with Max Wait on Rate Limit 0 the first 429 fails the item, in the words o
 
 test("a window that outlasts Max Wait on Rate Limit fails the item with the service's words and HTTP status, as every failure", async () => {
 	const local = await limitedService('2/m@new-api');
-	const { outputs } = await engineWith(keys.limited, local.baseUrl).runNode({
-		type: NODE_TYPE,
-		parameters: simpleParameters('={{ "item " + $json.n }}', 'echo-1', {
-			options: { maxRateLimitWait: 1000, concurrency: 1 },
-		}),
-		items: Array.from({ length: 3 }, (_, n) => ({ json: { n } })),
-		settings: { onError: 'continueRegularOutput' },
-	});
+	const outputs = await threeItemsOneByOne(local, 1000);
 	const failed = outputs[0][2].json;
 	expect(failed.error).toBe(
 		"The key's limit of 2 requests a minute is used up (failed requests count too): the service asks to wait longer than Options > Max Wait on Rate Limit (Ms) allows (1000 ms) (item 2)",
