@@ -95,6 +95,8 @@ run("an AI Agent turn with one tool call: this Chat Model against n8n's OpenAI C
 					data: { apiKey: keys.default, url: baseUrl() },
 				},
 			],
+			// Timed: on an n8n of its own, as users run it (dev/n8n/real-n8n.cts, `own`).
+			own: true,
 			workflows: [
 				agentWorkflow('bench-ours', { credential, model: 'tools-1' }),
 				theirAgent('bench-theirs', baseUrl(), credential),
