@@ -53,12 +53,13 @@ export function startPortkey(): Promise<Portkey> {
 		child.once('exit', onEarlyExit);
 		child.stdout.on('data', (text: string) => {
 			stdout += text;
-			const match = /portkey listening on (127\.0\.0\.1:\d+)/.exec(stdout);
+			const match = /portkey listening on (\S+):(\d+)\n/.exec(stdout);
 			if (match === null) return;
+			if (match[1] !== '127.0.0.1') return fail(`it listens on ${match[1]}, not on 127.0.0.1 only`);
 			clearTimeout(timer);
 			child.off('exit', onEarlyExit);
 			resolve({
-				baseUrl: `http://${match[1]}/v1`,
+				baseUrl: `http://127.0.0.1:${match[2]}/v1`,
 				async stop() {
 					if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
 					await exited;
