@@ -389,6 +389,35 @@ describe('failures', () => {
 		expect(await service().requests()).toHaveLength(0);
 	});
 
+	test('with Stop Workflow two invalid items are named in one error, each with its problem; nothing is sent', async () => {
+		const { error } = await run(image('generate'), [
+			{ json: { prompt: '' } },
+			{ json: { prompt: 'a fox' } },
+			{ json: { prompt: '' } },
+		]);
+		expect(error?.message).toBe(
+			'2 items are invalid, so nothing was sent: items 0, 2: Prompt: is empty',
+		);
+		expect((error as { description?: string } | undefined)?.description).toMatch(
+			/^Items 0, 2: Prompt: is empty\. .* Fix them and run again, or set On Error to Continue to send the valid items\.$/,
+		);
+		expect(await service().requests()).toHaveLength(0);
+	});
+
+	test('with Stop Workflow the first failure stops the batch, and the error says what the stop did', async () => {
+		const { error } = await run(
+			image('generate', { options: { extraBody: '={{ JSON.stringify($json.extra) }}' } }),
+			[
+				{ json: { prompt: 'a fox', extra: { x_local: { content_policy: true } } } },
+				{ json: { prompt: 'a hat', extra: { x_local: { slow_ms: 8000 } } } },
+			],
+		);
+		expect(error?.message).toBe("The provider's content policy refused the prompt (item 0)");
+		expect((error as { description?: string } | undefined)?.description).toMatch(
+			/ The node stopped at this failure \(On Error: Stop Workflow\): 2 requests were sent, 1 of them still in flight and cancelled, and no other request started\.$/,
+		);
+	}, 20_000);
+
 	test('a 5xx is retried; with Continue a failed item keeps its place', async () => {
 		const { outputs } = await run(
 			image('generate', { options: { extraBody: '={{ JSON.stringify($json.extra) }}' } }),
