@@ -71,7 +71,8 @@ export async function executeChatCompletion(
 ): Promise<INodeExecutionData[][]> {
 	const asTool = runsAsTool(this);
 	const streaming = streamsToClient(this);
-	const withToolCalls = hasToolCallsOutput(this.getNodeParameter('toolsMode', 0, 'none')) && !asTool;
+	const withToolCalls =
+		hasToolCallsOutput(this.getNodeParameter('toolsMode', 0, 'none')) && !asTool;
 	const placing = { withToolCalls, asTool };
 	return await runItems<Job>(this, {
 		words: WORDS,
