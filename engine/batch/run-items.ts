@@ -132,8 +132,10 @@ export async function runItems<J extends BatchJob>(
 		outcomes.push(run.admit(sent));
 	};
 	const held: J[] = [];
-	await readItems(context.getInputData().length, work.read, (job) =>
-		failFast ? held.push(job) : send(job),
+	await readItems(
+		context.getInputData().length,
+		(itemIndex) => work.read(itemIndex),
+		(job) => (failFast ? held.push(job) : send(job)),
 	);
 	const rest = work.rest?.() ?? [];
 	if (failFast) {
