@@ -418,6 +418,30 @@ describe('failures', () => {
 		);
 	}, 20_000);
 
+	test('a Base URL without a scheme fails the node (Stop Workflow) or every item (Continue), nothing sent', async () => {
+		const baseUrl = service().baseUrl.replace(/^http:\/\//, '');
+		const credentialEngine = createEngine({
+			nodeTypes: { [TYPE]: new MediaChatCompletions() },
+			credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
+			credentials: { chatCompletionsApi: { apiKey: keys.media, baseUrl } },
+		});
+		const message = `The Base URL "${baseUrl}" is not an http:// or https:// address`;
+		const node = (onError?: NodeSettings['onError']) =>
+			credentialEngine.runNode({
+				type: TYPE,
+				parameters: image('generate'),
+				items: [{ json: { prompt: 'a fox' } }, { json: { prompt: 'a hat' } }],
+				...(onError === undefined ? {} : { settings: { onError } }),
+			});
+		expect((await node()).error?.message).toBe(message);
+		const continued = await node('continueRegularOutput');
+		expect(continued.outputs[0].map((item) => [item.pairedItem, item.json.error])).toEqual([
+			[{ item: 0 }, `${message} (item 0)`],
+			[{ item: 1 }, `${message} (item 1)`],
+		]);
+		expect(await service().requests()).toHaveLength(0);
+	});
+
 	test('a 5xx is retried; with Continue a failed item keeps its place', async () => {
 		const { outputs } = await run(
 			image('generate', { options: { extraBody: '={{ JSON.stringify($json.extra) }}' } }),
