@@ -9,11 +9,13 @@ import {
 	isNoChannel,
 	isOutOfBalance,
 	lacksCapability,
+	namedHeader,
 	namedWindow,
 	namesModel,
 	refusesFiles,
 	refusesPromptCaching,
 	refusesReasoning,
+	unreachedUpstream,
 	wantsReasoningBack,
 } from '../service-signs';
 
@@ -83,6 +85,12 @@ export function modelCannot(
 		}),
 	});
 }
+
+/** What a header the service named is set to, for the example of the fix (Portkey's, for an OpenAI-shaped upstream). */
+const HEADER_EXAMPLES: Record<string, string> = {
+	'x-portkey-provider': 'openai',
+	'x-portkey-custom-host': 'https://api.example.com/v1',
+};
 
 const modelName = ({ model }: WordsContext) => (model ? `"${model}"` : 'the requested model');
 const status =
@@ -264,6 +272,22 @@ export const SERVICE_KINDS: FailureKind[] = [
 		}),
 	}),
 	service({
+		name: 'header wanted',
+		anotherModel: false,
+		test: (error) => namedHeader(error) !== undefined,
+		words: (error) => {
+			const { name, wanted } = namedHeader(error)!;
+			const json = `{${JSON.stringify(name)}: ${JSON.stringify(HEADER_EXAMPLES[name.toLowerCase()] ?? '...')}}`;
+			return {
+				message: `The service rejected the request: ${error.serviceMessage}`,
+				fix: wanted
+					? `The service wants the header ${name}: add it to the credential's Extra Headers, as JSON: ${json}, with the value the service's documentation gives.`
+					: `The header ${name} has a value the service does not take: correct it in the credential's Extra Headers, as JSON: ${json}.`,
+				failure: { cause: 'configuration-invalid' },
+			};
+		},
+	}),
+	service({
 		name: 'bad request',
 		anotherModel: false,
 		listed: 'a request wrong in itself (400)',
@@ -308,6 +332,22 @@ export const SERVICE_KINDS: FailureKind[] = [
 			fix: 'Gateways pass on failures of the model provider this way; run again later or choose another model.',
 			failure: { cause: 'temporarily-unavailable' },
 		}),
+	}),
+	service({
+		name: 'upstream unreached',
+		retry: 'back-off',
+		anotherModel: true,
+		test: (error) => unreachedUpstream(error) !== undefined,
+		keySign: askedPause,
+		words: (error) => {
+			const { code, address } = unreachedUpstream(error)!;
+			const where = address === undefined ? '' : ` at ${address}`;
+			return {
+				message: `The gateway answered, but could not reach the service behind it${where} (${code})`,
+				fix: `Check that the service behind the gateway runs${where} and that the gateway is set to its address (Portkey: x-portkey-custom-host in the credential's Extra Headers), then run again.`,
+				failure: { cause: 'temporarily-unavailable' },
+			};
+		},
 	}),
 	service({
 		name: 'overloaded',
