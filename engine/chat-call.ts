@@ -37,10 +37,11 @@ export async function requestCompletion(
 		check,
 	}: { run: Run; signal: AbortSignal; onText?: (delta: string) => void; check?: () => void },
 ): Promise<Answer> {
+	const url = `${connection.baseUrl}/chat/completions`;
 	const attempt = async (observe: Observe): Promise<Answer> => {
 		const reply = await openReply(route, {
 			method: 'POST',
-			url: `${connection.baseUrl}/chat/completions`,
+			url,
 			body: request.body,
 			timeout: request.timeout,
 			stream: request.stream,
@@ -52,7 +53,7 @@ export async function requestCompletion(
 		return {
 			completion,
 			...billingOf(reply.headers, completion),
-			notForwarded: notForwarded(reply.headers, request.body),
+			notForwarded: notForwarded(url, reply.headers, request.body),
 		};
 	};
 	return await withRetries(attempt, request.retry, run, {

@@ -169,7 +169,7 @@ export class ChatClient {
 	private warnings(answers: Answer[]): string[] | undefined {
 		const fields = [...new Set(answers.flatMap((answer) => answer.notForwarded ?? []))];
 		if (fields.length === 0) return undefined;
-		const warning = notForwardedWarning(fields);
+		const warning = notForwardedWarning(fields, this.connection.baseUrl);
 		this.run.tell(`not forwarded: ${fields.join(', ')}`, warning);
 		return [warning];
 	}

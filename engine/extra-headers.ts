@@ -56,6 +56,9 @@ const OWN_HEADERS: Record<string, string> = {
 	upgrade: 'requests are plain HTTP, never upgraded to another protocol',
 };
 
+/** Whether Extra Headers may set `name` (not a header the package or the transport sets itself). */
+export const mayBeExtraHeader = (name: string) => OWN_HEADERS[name.toLowerCase()] === undefined;
+
 const FIELD = 'Extra Headers in the credential';
 
 const EXAMPLE = 'e.g. {"X-Title": "My workflow"}';

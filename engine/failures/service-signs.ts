@@ -1,5 +1,6 @@
 import type { ServiceError } from './errors';
 import { MEDIA_ENDPOINTS } from './errors';
+import { mayBeExtraHeader } from '../extra-headers';
 
 /**
  * What a service's error says beyond its status, read from its code, type and words: the signs the
@@ -314,14 +315,17 @@ export interface NamedHeader {
 
 /**
  * The request header a 400's words name, which is the credential's Extra Headers' business, not a field of
- * the node: in words that say "header", the name right before that word, else the last name
+ * the node (one the node or the transport sets itself, such as Content-Type, is not): in words that say "header", the name right before that word, else the last name
  * (`Either x-portkey-config or x-portkey-provider header is required`: x-portkey-provider); or the header
  * Portkey's phrase stands for (`Invalid custom host`: x-portkey-custom-host).
  */
 export function namedHeader(error: ServiceError): NamedHeader | undefined {
 	if (error.status !== 400) return undefined;
 	const words = error.serviceMessage;
-	const names = /\bheaders?\b/i.test(words) ? [...words.matchAll(HEADER_NAME)] : [];
+	// A header the node sets itself (Content-Type, ...) is not for Extra Headers to add.
+	const names = /\bheaders?\b/i.test(words)
+		? [...words.matchAll(HEADER_NAME)].filter((match) => mayBeExtraHeader(match[0]))
+		: [];
 	const named =
 		names
 			.filter((match) => /^\s+headers?\b/i.test(words.slice(match.index + match[0].length)))

@@ -49,19 +49,29 @@ const PORTKEY_FORWARDS = new Set([
 const fromPortkey = (headers: Record<string, string>) =>
 	Object.keys(headers).some((name) => name.toLowerCase().startsWith('x-portkey-'));
 
-/** The fields of `body` the gateway that sent `headers` did not forward (none: undefined). */
+/** Portkey's proxy route, which it takes for any path that holds it (src/handlers/services/providerContext.ts). */
+const PROXY_ROUTE = '/v1/proxy';
+
+/** The fields of `body`, sent to `url`, that the gateway that answered with `headers` did not forward (none: undefined). */
 export function notForwarded(
+	url: string,
 	headers: Record<string, string>,
 	body: Record<string, unknown>,
 ): string[] | undefined {
-	if (!fromPortkey(headers)) return undefined;
+	if (!fromPortkey(headers) || new URL(url).pathname.includes(PROXY_ROUTE)) return undefined;
 	const dropped = Object.keys(body).filter((field) => !PORTKEY_FORWARDS.has(field));
 	return dropped.length === 0 ? undefined : dropped;
 }
 
-/** What the user reads of fields the gateway did not forward, and the way it documents to pass them. */
-export function notForwardedWarning(fields: string[]): string {
+/**
+ * What the user reads of fields the gateway did not forward, and the way it documents to pass them: its proxy
+ * route under the credential's Base URL (`baseUrl`, which ends with /v1 at a Portkey gateway).
+ */
+export function notForwardedWarning(fields: string[], baseUrl: string): string {
 	const named = fields.map((field) => `"${field}"`).join(', ');
 	const them = fields.length === 1 ? 'it' : 'them';
-	return `Not forwarded by the gateway: ${named}. Portkey (its x-portkey-* headers are on the reply) passes on to the service behind it only the OpenAI chat fields it knows, so the service never got ${them}. To send ${them}, set the credential's Base URL to the gateway's proxy route, which passes the body as it is (e.g. http://localhost:8787/v1/proxy), or leave ${them} out.`;
+	const proxy = /\/v1$/.test(baseUrl)
+		? baseUrl.replace(/\/v1$/, PROXY_ROUTE)
+		: `the gateway's address followed by ${PROXY_ROUTE}`;
+	return `Not forwarded by the gateway: ${named}. Portkey (its x-portkey-* headers are on the reply) passes on to the service behind it only the OpenAI chat fields it knows, so the service never got ${them}. To send ${them}, set the credential's Base URL to its proxy route, which passes the body as it is (${proxy}), or leave ${them} out.`;
 }

@@ -85,18 +85,24 @@ const DROPPED = {
 	promptCaching: 'automatic',
 };
 
-const WARNING =
-	'Not forwarded by the gateway: "provider", "top_k", "transforms", "cache_control". Portkey (its x-portkey-* headers are on the reply) passes on to the service behind it only the OpenAI chat fields it knows, so the service never got them. To send them, set the credential\'s Base URL to the gateway\'s proxy route, which passes the body as it is (e.g. http://localhost:8787/v1/proxy), or leave them out.';
+const warning = () =>
+	`Not forwarded by the gateway: "provider", "top_k", "transforms", "cache_control". Portkey (its x-portkey-* headers are on the reply) passes on to the service behind it only the OpenAI chat fields it knows, so the service never got them. To send them, set the credential's Base URL to its proxy route, which passes the body as it is (${gateway()}/v1/proxy), or leave them out.`;
 
 describe('fields Portkey does not forward are named on the reply', () => {
 	test('Chat Completion: the item says which, and how Portkey passes them', async () => {
 		const json = await itemFor('portkey-answer', { ...DROPPED, temperature: 0.5 });
 		expect(json.content).toBe('Hello there');
-		expect(json.warnings).toEqual([WARNING]);
+		expect(json.warnings).toEqual([warning()]);
 	});
 
 	test('Chat Completion: only OpenAI chat fields Portkey knows, no warning', async () => {
 		const json = await itemFor('portkey-answer', { temperature: 0.5, maxTokens: 100 });
+		expect(json.content).toBe('Hello there');
+		expect(json).not.toHaveProperty('warnings');
+	});
+
+	test("through Portkey's proxy route, which passes the body as it is: no warning", async () => {
+		const json = await itemFor('portkey-answer', DROPPED, `${gateway()}/v1/proxy`);
 		expect(json.content).toBe('Hello there');
 		expect(json).not.toHaveProperty('warnings');
 	});
@@ -122,7 +128,7 @@ describe('fields Portkey does not forward are named on the reply', () => {
 		expect(run.error).toBeUndefined();
 		const [output] = modelOutputs(run.runData);
 		const [[generation]] = (output.response as { generations: IDataObject[][] }).generations;
-		expect(generation.generationInfo).toMatchObject({ warnings: [WARNING] });
-		expect(log).toContain(WARNING);
+		expect(generation.generationInfo).toMatchObject({ warnings: [warning()] });
+		expect(log).toContain(warning());
 	});
 });
