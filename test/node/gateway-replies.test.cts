@@ -23,8 +23,9 @@ async function itemFor(
 	model: string,
 	options: INodeParameters = {},
 	baseUrl = `${gateway()}/v1`,
+	credential: IDataObject = {},
 ): Promise<IDataObject> {
-	const { outputs, error } = await engineWith(keys.default, baseUrl).runNode({
+	const { outputs, error } = await engineWith(keys.default, baseUrl, credential).runNode({
 		type: NODE_TYPE,
 		parameters: simpleParameters('Hello there', model, { options: { maxRetries: 0, ...options } }),
 		items: jsonItems({}),
@@ -63,7 +64,13 @@ describe('a gateway that could not reach the service behind it says so, with the
 		['{status, message}', 'portkey-unreached-status-message'],
 		['{error: {...}}', 'portkey-unreached-error'],
 	])('%s', async (_shape, model) => {
-		const json = await itemFor(model);
+		// Portkey's routing headers, as users set them: the host they name is no secret, and shows.
+		const json = await itemFor(model, {}, `${gateway()}/v1`, {
+			extraHeaders: JSON.stringify({
+				'x-portkey-provider': 'openai',
+				'x-portkey-custom-host': `http://${UPSTREAM}/v1`,
+			}),
+		});
 		expect(json.error).toBe(
 			`The gateway answered, but could not reach the service behind it at ${UPSTREAM} (ECONNREFUSED) (item 0)`,
 		);
