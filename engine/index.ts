@@ -10,6 +10,7 @@
 // The credential: the key and Base URL as users paste them, its test and the model list.
 export { authorization, CREDENTIAL_TYPE, readConnection } from './connection';
 export type { Connection } from './connection';
+export { SECRET_HEADERS_RULE } from './header-secrets';
 export { modelMethods } from './models/methods';
 export { modelProperty } from './models/property';
 export { knownModels } from './models/known-models';
