@@ -54,7 +54,7 @@ test('the Chat Model: three calls of one model and a model supplied again share 
 	expect((await runProbe(args)).error).toBeUndefined();
 	expect(await service().requests()).toHaveLength(6);
 	expect((await connectionsSeen()).size).toBeLessThanOrEqual(AT_MOST);
-}, 15_000); // The first Chat Model run sets up n8n's LangChain adapter.
+});
 
 test("the Embeddings sub-node: a store's calls one after another, and a second execution, share the connections", async () => {
 	const args = {
