@@ -11,7 +11,7 @@
 export { authorization, CREDENTIAL_TYPE, readConnection } from './connection';
 export type { Connection } from './connection';
 export { modelMethods } from './models/methods';
-export { modelProperty } from './models/property';
+export { modelProperty } from './request/model-id';
 export { knownModels } from './models/known-models';
 
 // The options: the table, the UI made from it, the values read from it.
