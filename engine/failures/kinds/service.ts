@@ -242,7 +242,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 		test: wantsReasoningBack,
 		words: (error, { words }) => ({
 			message: `The service rejected the request: ${error.serviceMessage}`,
-			fix: words.reasoningMissing,
+			fix: words.reasoningMissing ?? '',
 		}),
 	}),
 	service({
@@ -251,7 +251,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 		test: refusesReasoning,
 		words: (error, { words }) => ({
 			message: `The service rejected the request: ${error.serviceMessage}`,
-			fix: words.reasoningRefused,
+			fix: words.reasoningRefused ?? '',
 		}),
 	}),
 	service({
