@@ -44,6 +44,10 @@ export { sentReasoning, splitReasoning } from './reply/reasoning';
 export { thinkSplitter } from './reply/think-stream';
 export { readJson } from './structured/read-json';
 
+// A batch of input items: the one loop every action node runs its items through.
+export { runItems } from './batch/run-items';
+export type { BatchJob } from './batch/job';
+
 // The sub-nodes of a vector store: Embeddings and Reranker, their clients and what they share as n8n nodes.
 export * as subNode from './sub-node';
 
