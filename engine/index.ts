@@ -3,8 +3,9 @@
  * here only; what is not exported here is the engine's own business. Seven families come as namespaces, each
  * one file (or folder) of the engine: `protocol` (the wire's shapes), `values` (checking and describing values
  * users typed, JSON parsed without throwing), `subNode` (the vector store's sub-nodes: their clients, and the
- * hint, log and errors they share), `media` (images and audio), `account` (the key's balance), `errors` (the failure classes a node throws or tells apart) and `problems`
- * (a failure in the words the user reads, and n8n's errors made from them).
+ * hint, log and errors they share), `media` (images and audio), `account` (the key's balance), `errors` (the
+ * failure classes a node throws or tells apart: `failures/index.ts`) and `problems` (a failure in the words the
+ * user reads, and n8n's errors made from them).
  */
 
 // The credential: the key and Base URL as users paste them, its test and the model list.
@@ -12,7 +13,7 @@ export { authorization, CREDENTIAL_TYPE, readConnection } from './connection';
 export type { Connection } from './connection';
 export { SECRET_HEADERS_RULE } from './header-secrets';
 export { modelMethods } from './models/methods';
-export { modelProperty } from './models/property';
+export { modelProperty } from './request/model-id';
 export { knownModels } from './models/known-models';
 
 // The options: the table, the UI made from it, the values read from it.
@@ -58,5 +59,5 @@ export * as media from './media';
 export * as account from './account';
 
 // Failures: the kinds a node throws or tells apart, and the words and n8n errors the user sees.
-export * as errors from './failures/errors';
+export * as errors from './failures';
 export * as problems from './problems';

@@ -249,7 +249,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 		test: wantsReasoningBack,
 		words: (error, { words }) => ({
 			message: `The service rejected the request: ${error.serviceMessage}`,
-			fix: words.reasoningMissing,
+			fix: words.reasoningMissing ?? '',
 		}),
 	}),
 	service({
@@ -258,7 +258,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 		test: refusesReasoning,
 		words: (error, { words }) => ({
 			message: `The service rejected the request: ${error.serviceMessage}`,
-			fix: words.reasoningRefused,
+			fix: words.reasoningRefused ?? '',
 		}),
 	}),
 	service({
