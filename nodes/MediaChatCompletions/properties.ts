@@ -11,8 +11,8 @@ export const OPERATIONS = {
 
 export type Resource = keyof typeof OPERATIONS;
 
-/** Shown for the given operations of a resource (Account's too). */
-const showFor = (resource: Resource | 'account', operations: readonly string[]) => ({
+/** Shown for the given operations of a resource. */
+const showFor = (resource: Resource, operations: readonly string[]) => ({
 	displayOptions: { show: { resource: [resource], operation: [...operations] } },
 });
 
@@ -22,29 +22,10 @@ const resourceProperty: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	options: [
-		{ name: 'Account', value: 'account' },
 		{ name: 'Audio', value: 'audio' },
 		{ name: 'Image', value: 'image' },
 	],
 	default: 'image',
-};
-
-const accountOperation: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['account'] } },
-	options: [
-		{
-			name: 'Get Balance',
-			value: 'getBalance',
-			action: 'Get the balance',
-			description:
-				'What the API key has left to spend, as the gateway tells it (OpenRouter, new-api, one-api, LiteLLM)',
-		},
-	],
-	default: 'getBalance',
 };
 
 const imageOperation: INodeProperties = {
@@ -101,7 +82,6 @@ const audioOperation: INodeProperties = {
 
 const mediaModelProperty: INodeProperties = {
 	...modelProperty,
-	displayOptions: { hide: { resource: ['account'] } },
 	description:
 		'The model. The list shows every model your API key may call: pick one that does what the operation asks (an image, transcription or voice model).',
 };
@@ -171,9 +151,6 @@ export const REQUEST_OPTIONS: readonly OptionName[] = [
 	'extraBody',
 ];
 
-/** Get Balance's Options: the request options but Extra Body (a GET sends no body). */
-const BALANCE_OPTIONS = REQUEST_OPTIONS.filter((name) => name !== 'extraBody');
-
 /** The Options of one operation: its own, then the request options. */
 function optionsFor(resource: Resource, value: string): INodeProperties {
 	const operation = (OPERATIONS[resource] as Record<string, media.MediaOperation>)[value];
@@ -185,7 +162,6 @@ function optionsFor(resource: Resource, value: string): INodeProperties {
 
 export const mediaProperties: INodeProperties[] = [
 	resourceProperty,
-	accountOperation,
 	imageOperation,
 	audioOperation,
 	mediaModelProperty,
@@ -197,5 +173,4 @@ export const mediaProperties: INodeProperties[] = [
 	...Object.entries(OPERATIONS).flatMap(([resource, operations]) =>
 		Object.keys(operations).map((value) => optionsFor(resource as Resource, value)),
 	),
-	{ ...optionsCollection(BALANCE_OPTIONS), ...showFor('account', ['getBalance']) },
 ];

@@ -1,6 +1,6 @@
 /**
- * The key's balance, where the gateway tells it to the key itself: the Media node's Account > Get Balance and the
- * credential test, against the local service answering in each gateway's shape (its `x-local-balance` header,
+ * The key's balance, where the gateway tells it to the key itself: the Account node's Get Balance and the credential
+ * test, against the local service answering in each gateway's shape (its `x-local-balance` header,
  * sent as the credential's Extra Headers, picks the shape): OpenRouter's `GET /key`, new-api's and one-api's
  * billing endpoints, LiteLLM's `GET /key/info` and new-api's `GET /api/usage/token` at the site root.
  */
@@ -8,13 +8,13 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
-import { MediaChatCompletions } from '../../nodes/MediaChatCompletions/MediaChatCompletions.node';
+import { AccountChatCompletions } from '../../nodes/AccountChatCompletions/AccountChatCompletions.node';
 import { keys, startService, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
-const TYPE = 'n8n-nodes-chat-completions.mediaChatCompletions';
-const GET_BALANCE: INodeParameters = { resource: 'account', operation: 'getBalance' };
+const TYPE = 'n8n-nodes-chat-completions.accountChatCompletions';
+const GET_BALANCE: INodeParameters = { operation: 'getBalance' };
 
 /** The credential with the local service's balance shape as an Extra Header (none: a service that tells no balance). */
 function credential(shape?: string, apiKey = keys.default) {
@@ -27,7 +27,7 @@ function credential(shape?: string, apiKey = keys.default) {
 
 function engine(shape?: string, apiKey?: string) {
 	return createEngine({
-		nodeTypes: { [TYPE]: new MediaChatCompletions() },
+		nodeTypes: { [TYPE]: new AccountChatCompletions() },
 		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
 		credentials: { chatCompletionsApi: credential(shape, apiKey) },
 	});
@@ -66,7 +66,7 @@ const shapes: Array<[string, string, object, string[]]> = [
 	],
 ];
 
-describe('Account > Get Balance', () => {
+describe('Get Balance', () => {
 	test.each(shapes)(
 		'%s: one item with what the key has left',
 		async (_name, shape, expected, paths) => {
@@ -118,7 +118,7 @@ describe('Account > Get Balance', () => {
 		const slow = await startService({ args: ['--latency-ms', '1500'] });
 		try {
 			const { error } = await createEngine({
-				nodeTypes: { [TYPE]: new MediaChatCompletions() },
+				nodeTypes: { [TYPE]: new AccountChatCompletions() },
 				credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
 				credentials: {
 					chatCompletionsApi: {
