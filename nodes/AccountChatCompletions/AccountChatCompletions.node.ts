@@ -21,6 +21,7 @@ export class AccountChatCompletions implements INodeType {
 		},
 		group: ['transform'],
 		version: 1,
+		subtitle: '={{ $parameter["operation"] }}',
 		description:
 			'Tells what the API key of an OpenAI-compatible service has left to spend, where the gateway tells it',
 		defaults: { name: 'Chat Completions Account' },
