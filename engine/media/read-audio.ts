@@ -1,5 +1,6 @@
 import type { MediaType } from './sniff';
 import { audioTypeOf, sniffAudio, speechFormatType } from './sniff';
+import type { Endpoint } from '../failures/errors';
 import { MediaReplyError } from '../failures/errors';
 import { readBody } from '../reply/body';
 import { errorInJson, serviceErrorFrom } from '../reply/error-body';
@@ -20,19 +21,16 @@ const RETRY_FIX =
 /**
  * Reads the reply of POST /audio/transcriptions or /audio/translations: `{text, ...}` (json, verbose_json) or the
  * text itself (text, srt, vtt; a final line end dropped). An error status, or an error object inside a 2xx, is
- * the ServiceError it says, marked with the endpoint; a 2xx without a text (a JSON object without `text`, a web
+ * the ServiceError it says, naming the operation `at`; a 2xx without a text (a JSON object without `text`, a web
  * page, nothing) is a MediaReplyError naming the model.
  */
-export function readTranscription(
-	reply: HttpReply,
-	path: 'audio/transcriptions' | 'audio/translations',
-): Transcription {
+export function readTranscription(reply: HttpReply, at: Endpoint): Transcription {
 	const body = readBody(reply.text);
-	if (reply.status < 200 || reply.status >= 300) throw serviceErrorFrom(reply, body, path);
+	if (reply.status < 200 || reply.status >= 300) throw serviceErrorFrom(reply, body, at);
 	if (isPlainObject(body.json)) {
 		const { text, ...details } = body.json;
 		if (typeof text === 'string') return { text, details };
-		if (errorInJson(body.json)?.message !== undefined) throw serviceErrorFrom(reply, body, path);
+		if (errorInJson(body.json)?.message !== undefined) throw serviceErrorFrom(reply, body, at);
 		throw new MediaReplyError(
 			'transcription',
 			`answered ${reply.status} without a text: ${body.summary}`,
@@ -63,9 +61,9 @@ const MESSAGE_TYPE = /^(application\/(json|problem\+json)|text\/)/i;
  * Reads the reply of POST /audio/speech: the audio bytes, typed by the bytes themselves (MP3 is `audio/mpeg`,
  * `.mp3`), else by the Content-Type the service sent (`audio/mp3` read as `audio/mpeg`), else by the format asked
  * for (`format`: `mp3`, `wav`, `pcm`, ...). An error status, or an error object in a 2xx, is the ServiceError it
- * says; a 2xx with a message, a web page or nothing instead of audio is a MediaReplyError naming the model.
+ * says, naming the operation `at`; a 2xx with a message, a web page or nothing instead of audio is a MediaReplyError naming the model.
  */
-export function readSpeech(reply: WholeReply, format?: string): Speech {
+export function readSpeech(reply: WholeReply, format: string | undefined, at: Endpoint): Speech {
 	const { status, headers, bytes } = reply;
 	const contentType = headers['content-type'];
 	const sniffed = sniffAudio(bytes);
@@ -74,7 +72,7 @@ export function readSpeech(reply: WholeReply, format?: string): Speech {
 	if (status < 200 || status >= 300 || isMessage) {
 		const body = readBody(reply.text);
 		if (status < 200 || status >= 300 || errorInJson(body.json)?.message !== undefined) {
-			throw serviceErrorFrom(reply, body, 'audio/speech');
+			throw serviceErrorFrom(reply, body, at);
 		}
 		const what =
 			body.kind === 'empty' ? 'an empty body' : `${contentType ?? 'a message'} (${body.summary})`;

@@ -1,0 +1,4 @@
+import { recordingAction } from './recording';
+
+/** Audio > Transcribe a Recording. */
+export const transcribe = recordingAction('transcribe');

@@ -1,0 +1,4 @@
+import { recordingAction } from './recording';
+
+/** Audio > Translate a Recording: the same as Transcribe, in English. */
+export const translate = recordingAction('translate');
