@@ -25,3 +25,6 @@ export type OwnField<N extends MediaOperation> = Row<N>['ownFields'][number];
 export const MEDIA_OPTIONS = Object.fromEntries(
 	Object.entries(OPERATIONS).map(([name, row]) => [name, row.options]),
 ) as { [N in MediaOperation]: Row<N>['options'] };
+
+/** What an operation calls, as the node's Operation list says it: `POST /audio/speech`. */
+export const callOf = (operation: MediaOperation) => `POST /${OPERATIONS[operation].paths.openai}`;

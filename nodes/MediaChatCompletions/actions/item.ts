@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { media } from '../../../engine';
 
@@ -20,13 +25,29 @@ export interface ItemContext {
 }
 
 /**
- * An operation of the node: who sets each of its own wire fields (for Extra Body's error), and the job of one
- * item, its parameters mapped to the operation's input and its answer to output items.
+ * An operation of the node: where it is (its Resource, its entry in Operation), its own fields (shown for it
+ * alone), who sets each of its own wire fields (for Extra Body's error), and the job of one item, its parameters
+ * mapped to the operation's input and its answer to output items.
  */
 export interface Action<N extends media.MediaOperation> {
+	resource: 'image' | 'audio';
+	operation: INodePropertyOptions & { value: string; action: string };
+	properties: INodeProperties[];
 	sets: Parameters<typeof media.mediaRequest<N>>[3];
 	job(item: ItemContext): ItemJob;
 }
+
+/** Input Binary Field: the item's binary field (or fields) the operation reads. */
+export const binaryFieldProperty = (hint: string, description: string): INodeProperties => ({
+	displayName: BINARY_FIELD,
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	required: true,
+	placeholder: 'e.g. data',
+	hint,
+	description,
+});
 
 /**
  * The item's binary field `name` as an upload read once admitted, or the error that names it, the field and the

@@ -1,14 +1,25 @@
 import { errors, media } from '../../../../engine';
 import type { Action } from '../item';
-import { BINARY_FIELD, itemUpload } from '../item';
+import { BINARY_FIELD, binaryFieldProperty, itemUpload } from '../item';
 
 /**
  * Audio > Transcribe or Translate a Recording: Input Binary Field's recording to the operation's input (one over
  * the limit refused before it is read, when n8n knows its size), the text and what else the service sent to
  * the output item.
  */
-export function recordingAction<N extends 'transcribe' | 'translate'>(operation: N): Action<N> {
+export function recordingAction<N extends 'transcribe' | 'translate'>(
+	operation: N,
+	entry: Omit<Action<N>['operation'], 'value'>,
+): Action<N> {
 	return {
+		resource: 'audio',
+		operation: { ...entry, value: operation },
+		properties: [
+			binaryFieldProperty(
+				'The name of the binary field that holds the recording',
+				'The binary field of the item that holds the recording',
+			),
+		],
 		sets: { file: `the ${BINARY_FIELD} sets` } as Action<N>['sets'],
 		job: (item) => {
 			const { context, itemIndex, request } = item;

@@ -1,7 +1,8 @@
 import { imageItems } from './image-items';
-import { errors, values } from '../../../../engine';
+import { itemPrompt, promptProperty, SET_BY_PROMPT } from './prompt';
+import { errors, media, values } from '../../../../engine';
 import type { Action } from '../item';
-import { BINARY_FIELD, itemUpload } from '../item';
+import { BINARY_FIELD, binaryFieldProperty, itemUpload } from '../item';
 
 const SET_BY_BINARY = `the ${BINARY_FIELD} sets`;
 
@@ -10,12 +11,25 @@ const SET_BY_BINARY = `the ${BINARY_FIELD} sets`;
  * operation's input, each image of the reply to an output item.
  */
 export const edit: Action<'edit'> = {
-	sets: { prompt: 'the Prompt field sets', image: SET_BY_BINARY, 'image[]': SET_BY_BINARY },
+	resource: 'image',
+	operation: {
+		name: 'Edit an Image',
+		value: 'edit',
+		action: 'Edit an image',
+		description: `Change images by a prompt (${media.callOf('edit')})`,
+	},
+	properties: [
+		promptProperty,
+		binaryFieldProperty(
+			'The names of the binary fields of the images, separated by commas, in order',
+			'The binary fields of the item that hold the images to edit: one, or several separated by commas (sent in that order)',
+		),
+	],
+	sets: { prompt: SET_BY_PROMPT, image: SET_BY_BINARY, 'image[]': SET_BY_BINARY },
 	job: (item) => {
 		const { context, itemIndex, request } = item;
-		const prompt = values.requiredText(
+		const prompt = itemPrompt(
 			context.getNodeParameter('prompt', itemIndex),
-			'Prompt',
 			'Describe the change, e.g. "Add a red hat".',
 		);
 		const names = values.splitList(

@@ -1,14 +1,22 @@
 import { imageItems } from './image-items';
-import { values } from '../../../../engine';
+import { itemPrompt, promptProperty, SET_BY_PROMPT } from './prompt';
+import { media } from '../../../../engine';
 import type { Action } from '../item';
 
 /** Image > Generate an Image: the Prompt to the operation's input, each image to an output item. */
 export const generate: Action<'generate'> = {
-	sets: { prompt: 'the Prompt field sets' },
+	resource: 'image',
+	operation: {
+		name: 'Generate an Image',
+		value: 'generate',
+		action: 'Generate an image',
+		description: `Make images from a prompt (${media.callOf('generate')})`,
+	},
+	properties: [promptProperty],
+	sets: { prompt: SET_BY_PROMPT },
 	job: (item) => {
-		const prompt = values.requiredText(
+		const prompt = itemPrompt(
 			item.context.getNodeParameter('prompt', item.itemIndex),
-			'Prompt',
 			'Describe the image to make, e.g. "A watercolour fox in the snow".',
 		);
 		const { request } = item;
