@@ -4,11 +4,15 @@
  * sent as the credential's Extra Headers, picks the shape): OpenRouter's `GET /key`, new-api's and one-api's
  * billing endpoints, LiteLLM's `GET /key/info` and new-api's `GET /api/usage/token` at the site root.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { INodeParameters } from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import { AccountChatCompletions } from '../../nodes/AccountChatCompletions/AccountChatCompletions.node';
+import { MediaChatCompletions } from '../../nodes/MediaChatCompletions/MediaChatCompletions.node';
 import { keys, startService, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
@@ -198,5 +202,28 @@ describe('the credential test', () => {
 		});
 		const requests = await service().requests();
 		expect(requests.every((request) => request.method === 'GET')).toBe(true);
+	});
+});
+
+describe('the Account node in the package', () => {
+	const read = (path: string) => JSON.parse(readFileSync(join(__dirname, '../..', path), 'utf8'));
+
+	test("n8n loads it (package.json's n8n.nodes) with its codex, whose documentation is the balance's", () => {
+		expect(read('package.json').n8n.nodes).toContain(
+			'dist/nodes/AccountChatCompletions/AccountChatCompletions.node.js',
+		);
+		const codex = read('nodes/AccountChatCompletions/AccountChatCompletions.node.json');
+		expect(codex.node).toBe(TYPE);
+		expect(codex.resources.primaryDocumentation[0].url).toMatch(/#the-balance$/);
+	});
+
+	test('the balance is no longer a resource of the Media node', () => {
+		const resource = new MediaChatCompletions().description.properties.find(
+			(property) => property.name === 'resource',
+		);
+		expect(resource?.options?.map((option) => ('value' in option ? option.value : ''))).toEqual([
+			'audio',
+			'image',
+		]);
 	});
 });
