@@ -9,7 +9,7 @@ export { callOf, MEDIA_OPTIONS } from './operations';
 export type { InputOf, MediaOperation } from './operations';
 export type { ItemUpload } from './operations/operation';
 export { checkRecordingSize } from './request';
-export type { ItemFile, MediaRequest } from './request';
+export type { MediaRequest } from './request';
 export { downloadedImage, messageImages } from './read-images';
 export type { ReplyImage } from './read-images';
 export { binaryProperty, binarySource } from './item-files';
