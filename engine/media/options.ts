@@ -1,7 +1,8 @@
 import type { ChoiceOption, NumberOption, TextOption } from '../options/table';
 
 /**
- * The Options of the image and audio operations, each declared once: name (saved in workflows), label, default,
+ * The Options two or more image and audio operations share, each declared once (an operation's own are in its
+ * row): name (saved in workflows), label, default,
  * range and wire field. Each operation's row lists its own (`operations/`); the node's Options collections and
  * the request bodies are both made from them.
  * An option with a wire field is sent only when set (but Response Format of Generate an Image, which the node
@@ -32,39 +33,6 @@ export const size = {
 		"The image's size (size) as the model names its sizes, e.g. 1024x1024, 1536x1024 or auto. Not added, the model decides.",
 } as const satisfies TextOption;
 
-export const quality = {
-	kind: 'text',
-	name: 'quality',
-	label: 'Quality',
-	default: 'high',
-	placeholder: 'e.g. high',
-	wire: 'quality',
-	description:
-		"The image's quality (quality) as the model names it: low, medium, high or auto (gpt-image), hd or standard (DALL·E 3). Not added, the model decides.",
-} as const satisfies TextOption;
-
-export const imageFormat = {
-	kind: 'choice',
-	name: 'responseFormat',
-	label: 'Response Format',
-	default: 'b64_json',
-	wire: 'response_format',
-	choices: [
-		{
-			name: 'Image Data',
-			value: 'b64_json',
-			description: 'The image comes in the reply (b64_json)',
-		},
-		{
-			name: 'URL',
-			value: 'url',
-			description:
-				"The reply gives a link, which the node downloads (without the key) and keeps in the item's JSON",
-		},
-	],
-	description: 'How the service hands over each image (response_format)',
-} as const satisfies ChoiceOption;
-
 export const output = {
 	kind: 'text',
 	name: 'binaryPropertyOutput',
@@ -72,27 +40,6 @@ export const output = {
 	default: 'data',
 	placeholder: 'e.g. data',
 	description: 'The name of the binary field the image or audio goes to',
-} as const satisfies TextOption;
-
-export const mask = {
-	kind: 'text',
-	name: 'mask',
-	label: 'Mask',
-	default: 'mask',
-	placeholder: 'e.g. mask',
-	description:
-		'The binary field of a PNG mask: its fully transparent areas show where the image is changed (mask). Not added, the model decides what to change.',
-} as const satisfies TextOption;
-
-export const language = {
-	kind: 'text',
-	name: 'language',
-	label: 'Language',
-	default: 'en',
-	placeholder: 'e.g. en',
-	wire: 'language',
-	description:
-		"The recording's language as an ISO-639-1 code such as en or de (language), which makes the transcript faster and better. Not added, the model detects it.",
 } as const satisfies TextOption;
 
 export const hint = {
@@ -141,36 +88,4 @@ export const temperature = {
 	fix: 'Use a number from 0 to 1, e.g. 0.2.',
 	description:
 		'How freely the model guesses words it hears badly (temperature): 0 to 1. Not added, the model decides.',
-} as const satisfies NumberOption;
-
-export const speechFormat = {
-	kind: 'choice',
-	name: 'responseFormat',
-	label: 'Response Format',
-	default: 'mp3',
-	wire: 'response_format',
-	choices: [
-		{ name: 'MP3', value: 'mp3', description: 'MP3 (mp3)' },
-		{ name: 'Opus', value: 'opus', description: 'Opus in Ogg, for streaming (opus)' },
-		{ name: 'AAC', value: 'aac', description: 'AAC (aac)' },
-		{ name: 'FLAC', value: 'flac', description: 'Lossless FLAC (flac)' },
-		{ name: 'WAV', value: 'wav', description: 'Uncompressed WAV (wav)' },
-		{ name: 'PCM', value: 'pcm', description: 'Raw 24 kHz 16-bit samples, no header (pcm)' },
-	],
-	description:
-		'The audio format (response_format). Not added, nothing is sent and the service answers in its own (MP3 for most).',
-} as const satisfies ChoiceOption;
-
-export const speed = {
-	kind: 'number',
-	name: 'speed',
-	label: 'Speed',
-	default: 1,
-	min: 0.25,
-	max: 4,
-	whole: false,
-	precision: 2,
-	wire: 'speed',
-	fix: 'Use a number from 0.25 to 4; 1 is normal speed.',
-	description: 'How fast the voice speaks (speed): 0.25 to 4, 1 is normal. Not added, normal.',
 } as const satisfies NumberOption;

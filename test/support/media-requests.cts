@@ -3,7 +3,7 @@ import { endpointAt } from './endpoints.cts';
 import { mediaRequest as checkedRequest } from '../../engine/media/media-request';
 import type { MediaOperation } from '../../engine/media/operations';
 import { transcriptionParts as partsOf } from '../../engine/media/operations/transcribe';
-import { readSpeech as readSpeechAt } from '../../engine/media/read-audio';
+import { readSpeech as readSpeechAt } from '../../engine/media/operations/speak';
 import type { WholeReply } from '../../engine/transport/outgoing';
 import { ACTIONS } from '../../nodes/MediaChatCompletions/actions';
 

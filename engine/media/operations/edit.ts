@@ -1,12 +1,13 @@
+import { IMAGE_MODEL } from './failure-words';
 import type { ItemUpload, MediaInput, MediaOperationRow } from './operation';
-import { IMAGE_MODEL } from './models';
 import type { MediaFile } from '../multipart';
 import { formBody } from '../multipart';
-import { count, mask, output, size } from '../options';
+import { count, output, size } from '../options';
 import type { ReplyImage } from '../read-images';
 import { readImages } from '../read-images';
 import type { Around } from '../request';
 import { formParts, imageUpload } from '../request';
+import type { TextOption } from '../../options/table';
 
 /** Edit an Image: the prompt (checked by the node), the images in order and the mask, read once admitted. */
 export interface EditInput extends MediaInput {
@@ -32,6 +33,16 @@ export function editParts(
 /** An image of the item, read now, named and typed by its bytes. */
 const upload = async (image: ItemUpload) =>
 	imageUpload(await image.read(), image.source, image.field);
+
+const mask = {
+	kind: 'text',
+	name: 'mask',
+	label: 'Mask',
+	default: 'mask',
+	placeholder: 'e.g. mask',
+	description:
+		'The binary field of a PNG mask: its fully transparent areas show where the image is changed (mask). Not added, the model decides what to change.',
+} as const satisfies TextOption;
 
 export const edit = {
 	endpoint: {

@@ -1,9 +1,10 @@
+import { IMAGE_MODEL } from './failure-words';
 import type { MediaInput, MediaOperationRow } from './operation';
-import { count, imageFormat, output, quality, size } from '../options';
+import { count, output, size } from '../options';
 import type { ReplyImage } from '../read-images';
 import { readImages } from '../read-images';
 import type { Around } from '../request';
-import { IMAGE_MODEL } from './models';
+import type { ChoiceOption, TextOption } from '../../options/table';
 
 /** Generate an Image: the prompt, checked by the node. */
 export interface GenerateInput extends MediaInput {
@@ -17,6 +18,39 @@ export interface GenerateInput extends MediaInput {
 export function generationBody(request: Around, prompt: string): Record<string, unknown> {
 	return { n: 1, response_format: 'b64_json', ...request.fields, model: request.model, prompt };
 }
+
+const quality = {
+	kind: 'text',
+	name: 'quality',
+	label: 'Quality',
+	default: 'high',
+	placeholder: 'e.g. high',
+	wire: 'quality',
+	description:
+		"The image's quality (quality) as the model names it: low, medium, high or auto (gpt-image), hd or standard (DALL·E 3). Not added, the model decides.",
+} as const satisfies TextOption;
+
+const imageFormat = {
+	kind: 'choice',
+	name: 'responseFormat',
+	label: 'Response Format',
+	default: 'b64_json',
+	wire: 'response_format',
+	choices: [
+		{
+			name: 'Image Data',
+			value: 'b64_json',
+			description: 'The image comes in the reply (b64_json)',
+		},
+		{
+			name: 'URL',
+			value: 'url',
+			description:
+				"The reply gives a link, which the node downloads (without the key) and keeps in the item's JSON",
+		},
+	],
+	description: 'How the service hands over each image (response_format)',
+} as const satisfies ChoiceOption;
 
 export const generate = {
 	endpoint: {

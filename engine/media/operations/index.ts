@@ -5,7 +5,8 @@
 import { edit } from './edit';
 import { generate } from './generate';
 import { speak } from './speak';
-import { transcribe, translate } from './transcribe';
+import { transcribe } from './transcribe';
+import { translate } from './translate';
 
 /** Every operation of the media node, by the name its row gives it. */
 export const OPERATIONS = { generate, edit, transcribe, translate, speak };

@@ -7,7 +7,7 @@ import { multipartBody } from '../../../engine/media/multipart';
 import type { FormPart } from '../../../engine/media/multipart';
 import { downloadedImage, messageImages, readImages } from '../../../engine/media/read-images';
 import type { ReplyImage } from '../../../engine/media/read-images';
-import { readTranscription } from '../../../engine/media/read-audio';
+import { readTranscription } from '../../../engine/media/operations/transcribe';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import type { HttpReply, WholeReply } from '../../../engine/transport/outgoing';
 import { readPng, silentWav } from '../../support/media.cts';

@@ -1,6 +1,6 @@
 /** The replies of the audio endpoints: a transcription's text and details, speech's bytes and their type. */
 import { MediaReplyError, ServiceError } from '../../../engine/failures/errors';
-import { readTranscription } from '../../../engine/media/read-audio';
+import { readTranscription } from '../../../engine/media/operations/transcribe';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import { replyWith as reply, subNodeWords } from '../../support/sub-node-replies.cts';
 import { endpointAt } from '../../support/endpoints.cts';

@@ -13,3 +13,7 @@ export const TRANSCRIPTION_MODEL: NonNullable<Endpoint['model']> = {
 	kind: 'a transcription model',
 	fix: 'Choose a transcription model in the Model field (the list shows every model of the key; transcription models often have "whisper" or "transcribe" in their ID).',
 };
+
+/** The fix of an audio reply without what was asked for. */
+export const AUDIO_RETRY_FIX =
+	'Nothing of this reply is used. Run again; if it keeps happening, report it to the service with this message, or choose another model. A web page instead of a reply: check the Base URL in the credential.';
