@@ -1,5 +1,6 @@
 /** How the failure table reads the image and audio endpoints' failures: the node's words, retries, the service's words. */
 import { classify } from '../../../engine/failures/table';
+import { OPERATIONS } from '../../../engine/media/operations';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import { serviceErrorFrom } from '../../../engine/reply/error-body';
 import { endpointAt } from '../../support/endpoints.cts';
@@ -223,4 +224,23 @@ test('the key, rate limits and server failures read as for every request', () =>
 		'image-9',
 	);
 	expect(missing.message).toBe('Model "image-9" does not exist on this service');
+});
+
+test('a ServiceError names the operation: the words take its name and the path it called from the error, not from the path', () => {
+	const error = serviceErrorFrom(reply('<html>404</html>', 404), undefined, {
+		...OPERATIONS.speak.endpoint,
+		path: 'audio/speech/v2',
+	});
+	expect(classify(error).name).toBe('endpoint not offered');
+	expect(describeProblem(error, { words: WORDS, baseUrl: BASE }).message).toBe(
+		`The service at "${BASE}" has no speech endpoint: POST ${BASE}/audio/speech/v2 answered 404`,
+	);
+	const refused = serviceErrorFrom(
+		reply({ error: { message: 'echo-1 does not support text-to-speech' } }, 400),
+		undefined,
+		{ ...OPERATIONS.speak.endpoint, path: 'audio/speech/v2' },
+	);
+	expect(describeProblem(refused, { words: WORDS, model: 'echo-1', baseUrl: BASE }).message).toBe(
+		'Model "echo-1" cannot speak: it is not a text-to-speech model',
+	);
 });
