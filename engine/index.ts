@@ -10,6 +10,7 @@
 // The credential: the key and Base URL as users paste them, its test and the model list.
 export { authorization, CREDENTIAL_TYPE, readConnection } from './connection';
 export type { Connection } from './connection';
+export { SECRET_HEADERS_RULE } from './header-secrets';
 export { modelMethods } from './models/methods';
 export { modelProperty } from './models/property';
 export { knownModels } from './models/known-models';
@@ -42,6 +43,10 @@ export { promptCacheOf } from './reply/cache-usage';
 export { sentReasoning, splitReasoning } from './reply/reasoning';
 export { thinkSplitter } from './reply/think-stream';
 export { readJson } from './structured/read-json';
+
+// A batch of input items: the one loop every action node runs its items through.
+export { runItems } from './batch/run-items';
+export type { BatchJob } from './batch/job';
 
 // The sub-nodes of a vector store: Embeddings and Reranker, their clients and what they share as n8n nodes.
 export * as subNode from './sub-node';

@@ -141,6 +141,26 @@ export class RateLimitWaitExceeded extends Error {
 	}
 }
 
+/**
+ * Not sent: the key (or the request's model) is paused by a 429 that another request got, for longer than the
+ * item may wait (Options > Max Wait on Rate Limit).
+ */
+export class PausedNotSent extends Error {
+	constructor(
+		/** The 429 that asked for the pause. */
+		readonly answer: ServiceError,
+		/** When it was answered (epoch ms). */
+		readonly answeredAt: number,
+		/** How long the pause still holds, in ms. */
+		readonly leftMs: number,
+		/** The most the item may wait (Options > Max Wait on Rate Limit), in ms. */
+		readonly limitMs: number,
+	) {
+		super(`Not sent: the key is paused for ${leftMs} ms more`);
+		this.name = 'PausedNotSent';
+	}
+}
+
 /** The service answered 2xx, but not with something this package can read. */
 export class ReplyError extends Error {
 	constructor(message: string) {

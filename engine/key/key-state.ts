@@ -8,10 +8,11 @@ import { AUTO, keyLimiter } from '../concurrency/limiter';
 import type { ServiceError } from '../failures/errors';
 import type { KeySign } from '../failures/kind';
 
-/** A pause that holds a request: how long still, and the answer that asked for it. */
+/** A pause that holds a request: how long still, the answer that asked for it, and when it came (epoch ms). */
 export interface Held {
 	leftMs: number;
 	cause?: ServiceError;
+	causeAt?: number;
 }
 
 /**
@@ -44,7 +45,7 @@ export class KeyState {
 	held(model?: string): Held {
 		const gates = this.#gates(model);
 		const longest = gates.reduce((a, b) => (b.leftMs() > a.leftMs() ? b : a));
-		return { leftMs: longest.leftMs(), cause: longest.cause };
+		return { leftMs: longest.leftMs(), cause: longest.cause, causeAt: longest.causeAt };
 	}
 
 	/** Waits until no pause holds a request for `model`. */

@@ -41,6 +41,7 @@ export async function withRetries<T>(
 		get leftMs() {
 			return limitMs - rateLimitWaited;
 		},
+		limitMs,
 		held: (ms) => (rateLimitWaited += ms),
 		outlasted: (cause) => new RateLimitWaitExceeded(cause, told, rateLimitWaited, limitMs),
 	};

@@ -6,7 +6,7 @@ import { Admission } from '../concurrency/admission';
 import type { AttemptOutcome, Limiter, Slot } from '../concurrency/limiter';
 import { AUTO, autoLimiter, fixedLimiter, LimiterClosed } from '../concurrency/limiter';
 import type { Connection } from '../connection';
-import { KeyFailedEarlier, NetworkError, ServiceError } from '../failures/errors';
+import { KeyFailedEarlier, NetworkError, PausedNotSent, ServiceError } from '../failures/errors';
 import { classify } from '../failures/table';
 
 /** What a run is built from: the node's run settings, read once. */
@@ -37,6 +37,8 @@ export interface SendOptions<T> {
 export interface HoldBudget {
 	/** The most the request may still be held, in ms. */
 	readonly leftMs: number;
+	/** The most it may be held in all (Max Wait on Rate Limit), in ms. */
+	readonly limitMs: number;
 	/** Counts time the request was held. */
 	held(ms: number): void;
 	/** The failure of a request that a pause would hold longer than it may wait (`cause`, the answer that asked). */
@@ -46,6 +48,7 @@ export interface HoldBudget {
 /** A request that may wait as long as the rate limits ask (no Max Wait). */
 const UNBOUNDED: HoldBudget = {
 	leftMs: Infinity,
+	limitMs: Infinity,
 	held: () => undefined,
 	outlasted: (cause) => cause,
 };
@@ -245,7 +248,7 @@ export class Run {
 		};
 		try {
 			// A pause that began while this request waited for its slot holds it too.
-			await this.#paused(model, hold, signal);
+			await this.#paused(model, hold, first, signal);
 			keySlot = await this.key.inFlight.acquire(signal);
 			await this.#paced(hold, signal);
 			this.#checkKey();
@@ -274,11 +277,21 @@ export class Run {
 		}
 	}
 
-	/** Waits out the pauses that hold a request for `model`, or fails it when they outlast what it may wait. */
-	async #paused(model: string | undefined, hold: HoldBudget, signal: AbortSignal): Promise<void> {
-		const { leftMs, cause } = this.key.held(model);
+	/**
+	 * Waits out the pauses that hold a request for `model`, or fails it when they outlast what it may wait: a
+	 * request never sent yet (`first`) as not sent, since another request's 429 paused the key.
+	 */
+	async #paused(
+		model: string | undefined,
+		hold: HoldBudget,
+		first: boolean,
+		signal: AbortSignal,
+	): Promise<void> {
+		const { leftMs, cause, causeAt = 0 } = this.key.held(model);
 		if (leftMs <= 0) return;
-		if (leftMs > hold.leftMs && cause !== undefined) throw hold.outlasted(cause);
+		if (leftMs > hold.leftMs && cause !== undefined) {
+			throw first ? new PausedNotSent(cause, causeAt, leftMs, hold.limitMs) : hold.outlasted(cause);
+		}
 		const started = Date.now();
 		await this.key.waitPauses(model, signal);
 		hold.held(Date.now() - started);

@@ -27,6 +27,8 @@ export async function runReranker({
 }: {
 	apiKey: string;
 	baseUrl: string;
+	/** The credential's other fields (e.g. Extra Headers). */
+	credential?: IDataObject;
 	model?: string;
 	options?: INodeParameters;
 	/** Calls the reranker; `prompt` is the probe's Prompt resolved for an item, as a vector store's Get Many reads it. */
