@@ -1,5 +1,4 @@
 import type { ServiceError } from './errors';
-import { MEDIA_ENDPOINTS } from './errors';
 import { mayBeExtraHeader } from '../extra-headers';
 
 /**
@@ -167,7 +166,7 @@ const CANNOT_RERANK =
 
 export function cannotRerank(error: ServiceError): boolean {
 	return (
-		error.endpoint === 'rerank' &&
+		error.endpoint?.operation === 'rerank' &&
 		[400, 404, 422, 500, 501].includes(error.status) &&
 		CANNOT_RERANK.test(error.serviceMessage)
 	);
@@ -199,7 +198,7 @@ const SUPPORTED_MODELS = /\bsupported values are\b.*\b(dall-e|gpt-image|whisper|
 
 export function cannotServeMedia(error: ServiceError): boolean {
 	return (
-		(MEDIA_ENDPOINTS as ReadonlyArray<ServiceError['endpoint']>).includes(error.endpoint) &&
+		error.endpoint?.model !== undefined &&
 		[400, 404, 422].includes(error.status) &&
 		(error.errorCode === 'model_not_supported' ||
 			CANNOT_MEDIA.test(error.serviceMessage) ||
@@ -230,13 +229,8 @@ const TOO_LARGE =
 	/\bmaximum content size\b|\btoo large\b|\bfile size\b.*\b(limit|exceed)|\bexceeds? the (maximum|limit)\b/i;
 
 export function refusesUploadSize(error: ServiceError): boolean {
-	const uploads: Array<ServiceError['endpoint']> = [
-		'images/edits',
-		'audio/transcriptions',
-		'audio/translations',
-	];
 	return (
-		uploads.includes(error.endpoint) &&
+		error.endpoint?.uploads !== undefined &&
 		(error.status === 413 || (error.status === 400 && TOO_LARGE.test(error.serviceMessage)))
 	);
 }

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { WORDS } from './errors';
-import type { ItemJob } from './operations';
-import { OPERATION_JOBS } from './operations';
+import { ACTIONS, itemRequest } from './actions';
+import type { ItemJob } from './actions/item';
 import type { Resource } from './properties';
 import { OPERATIONS } from './properties';
 import type { BatchJob } from '../../engine';
@@ -27,12 +27,12 @@ function prepare(
 	itemIndex: number,
 ): MediaJob {
 	try {
-		const request = media.mediaRequest(
+		const request = itemRequest(
 			operation,
 			context.getNodeParameter('model', itemIndex, '', { extractValue: true }),
 			context.getNodeParameter('options', itemIndex, {}) as Record<string, unknown>,
 		);
-		const job = OPERATION_JOBS[operation]({ context, itemIndex, request });
+		const job = ACTIONS[operation].job({ context, itemIndex, request });
 		return { items: [itemIndex], model: request.model, job };
 	} catch (error) {
 		return { items: [itemIndex], error };

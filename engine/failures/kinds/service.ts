@@ -1,3 +1,4 @@
+import type { Endpoint } from '../errors';
 import { PausedNotSent, RateLimitWaitExceeded, ServiceError } from '../errors';
 import type { FailureKind, KeySign, Words, WordsContext } from '../kind';
 import { duration, kind } from '../kind';
@@ -63,26 +64,31 @@ export function missingVersion(baseUrl: string): Words {
 	};
 }
 
+/** What a model an endpoint refuses cannot do, the kind of model it takes, and how to find one. */
+type ModelWords = NonNullable<Endpoint['model']>;
+
 /**
  * A row for a model asked at an endpoint for what it cannot do (a chat model asked to embed or to rerank):
- * `Model "x" cannot <does>: it is not <kindOfModel>`, and the fix. Never retried; another model is the user's choice.
+ * `Model "x" cannot <does>: it is not <kind>`, and the fix; `words` the same for every error, or read from the
+ * error (an image or audio operation's `endpoint.model`). Never retried; another model is the user's choice.
  */
 export function modelCannot(
 	name: string,
 	test: (error: ServiceError) => boolean,
-	does: string,
-	kindOfModel: string,
-	fix: string,
+	words: ModelWords | ((error: ServiceError) => ModelWords),
 ): FailureKind {
 	return service({
 		name,
 		anotherModel: false,
 		test,
-		words: (_error, { model }) => ({
-			message: `${model ? `Model "${model}"` : 'The model'} cannot ${does}: it is not ${kindOfModel}`,
-			fix,
-			failure: { cause: 'configuration-invalid' },
-		}),
+		words: (error, { model }) => {
+			const { does, kind, fix } = typeof words === 'function' ? words(error) : words;
+			return {
+				message: `${model ? `Model "${model}"` : 'The model'} cannot ${does}: it is not ${kind}`,
+				fix,
+				failure: { cause: 'configuration-invalid' },
+			};
+		},
 	});
 }
 
