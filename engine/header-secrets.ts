@@ -2,6 +2,9 @@
  * Which values of the credential's Extra Headers are secrets, the one rule for it: the messages mask those
  * (`redactHeaderValues`, connection.ts) and show the others as they are, since a routing value such as
  * `x-portkey-provider: openai` or a URL protects nothing and, replaced inside other words, garbles them.
+ *
+ * The rule: a name with token, secret, auth, ... or the word key, a value that looks like a key; the
+ * credential's field description says it from here.
  */
 
 /** A header whose name holds one of these carries a secret, whatever its value looks like. */
