@@ -64,7 +64,7 @@ export function fallbackLists(): { fallsBack: string[]; never: string[] } {
 	};
 }
 
-/** Fallback Models' rule in one sentence pair, for its description in the node and the README. */
+/** Fallback Models' rule in one sentence pair, for its description in the node and in docs/chat-completion.md. */
 export function fallbackRule(): string {
 	const { fallsBack, never } = fallbackLists();
 	return `Tried when the model fails in a way another model may not: ${fallsBack.join(', ')}. Never after a failure every model would share: ${never.join(', ')}.`;
