@@ -20,7 +20,7 @@ export class ChatCompletionsApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/n8n-nodes-chat-completions/n8n-nodes-chat-completions#credential';
+		'https://github.com/n8n-nodes-chat-completions/n8n-nodes-chat-completions/blob/main/docs/credential.md';
 
 	properties: INodeProperties[] = [
 		{

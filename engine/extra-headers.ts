@@ -5,6 +5,9 @@ import { looksLikeKey } from './header-secrets';
  * The credential's Extra Headers: a JSON object of header names and text values that every request of the
  * package carries (gateways and proxies route, attribute and authorise by them). Some values are secrets
  * (header-secrets.ts): no message here quotes a value.
+ *
+ * Checked before any request: JSON, header names, no line break, never a header the package or the
+ * transport sets itself (Authorization, Content-Type, Content-Length, ...).
  */
 
 /** A line break in a value would start another header. */

@@ -1,6 +1,9 @@
 /**
  * The sub-nodes of a vector store (Embeddings, Reranker), as the engine's front door gives them (`subNode.`):
  * their clients and requests, and what they share as n8n nodes: the hint, the log, the errors.
+ *
+ * The log: each call as an entry of the sub-node's log (`logged`, with `tokenUsage`); the errors: a
+ * failure as the n8n error the store passes on (`failure`, marked `configuration-node`).
  */
 import type {
 	IDataObject,

@@ -1,3 +1,7 @@
+/**
+ * The option table (`OPTIONS`, this file: each option once, with label, default, range, wire field and
+ * fix), the UI collection made from it (`properties.ts`) and the checked values read from it (`read.ts`).
+ */
 import { AUTO } from '../concurrency/limiter';
 import { fallbackRule } from '../failures/table';
 

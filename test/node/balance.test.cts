@@ -214,7 +214,7 @@ describe('the Account node in the package', () => {
 		);
 		const codex = read('nodes/AccountChatCompletions/AccountChatCompletions.node.json');
 		expect(codex.node).toBe(TYPE);
-		expect(codex.resources.primaryDocumentation[0].url).toMatch(/#the-balance$/);
+		expect(codex.resources.primaryDocumentation[0].url).toMatch(/\/docs\/account\.md$/);
 	});
 
 	test('the balance is no longer a resource of the Media node', () => {
