@@ -344,6 +344,18 @@ describe('what Portkey showed (issue 64)', () => {
 			);
 		});
 
+		test('a port fetch refuses to connect to ("bad port", no address): the port to change, no "run again later"', async () => {
+			const json = await chatItem(simpleParameters('Hello', 'echo-1', { options: NO_RETRIES }), {
+				credential: headers({}, 'http://127.0.0.1:10080/v1'),
+			});
+			expect(json.error).toBe(
+				'The gateway answered, but would not connect to the service behind it: the port in the address it was given is one it refuses (bad port) (item 0)',
+			);
+			expect(description(json)).toBe(
+				'The service answered "Message: fetch failed Cause: Error: bad port Name: TypeError" (HTTP 500). Run the service behind the gateway on another port (fetch refuses a few, such as 6000, 6665-6669 and 10080) and set the gateway to that address (Portkey: x-portkey-custom-host in the credential\'s Extra Headers).',
+			);
+		});
+
 		test('the Embeddings node (a text/plain body)', async () => {
 			const run = await runEmbeddings({
 				apiKey: keys.rag,
