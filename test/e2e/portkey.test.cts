@@ -71,6 +71,8 @@ const n8n = useRealN8n(() => {
 			portkeyHeaders(service().baseUrl.replace(/^http:\/\//, '')),
 		),
 		through('upstream-down', keys.default, portkeyHeaders(`http://${downAddress}/v1`)),
+		// A port Portkey's fetch will not connect to: its "bad port".
+		through('bad-port', keys.default, portkeyHeaders('http://127.0.0.1:10080/v1')),
 	];
 	for (const failure of failures) failing.set(failure.id, failure);
 	const cut = through('cut', keys.default, portkeyHeaders(service().baseUrl, { cut_after: 2 }));
@@ -205,6 +207,14 @@ test.each([
 		'upstream-down',
 		unreached,
 		/Check that the service behind the gateway runs at 127\.0\.0\.1:\d+ and that the gateway is set to its address \(Portkey: x-portkey-custom-host/,
+		0,
+	],
+	[
+		'{"html-message": ...}: Portkey refusing the port of x-portkey-custom-host',
+		'bad-port',
+		() =>
+			'The gateway answered, but would not connect to the service behind it: the port in the address it was given is one it refuses (bad port)',
+		/Run the service behind the gateway on another port .* and set the gateway to that address/,
 		0,
 	],
 ])(

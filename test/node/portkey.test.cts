@@ -283,9 +283,9 @@ describe('embeddings, rerank and media through Portkey', () => {
 // Issue 64, items 1-4, through the real gateway: secrets masked and routing values shown, the fix for a
 // header in Extra Headers, the upstream out of reach in its words, the fields Portkey drops named.
 describe('what Portkey showed (issue 64)', () => {
-	/** Extra Headers through Portkey to `upstream` (the service unless given), with `more` headers. */
-	const headers = (more: IDataObject = {}, upstream = service().baseUrl) => ({
-		extraHeaders: JSON.stringify({ ...portkeyHeaders(upstream), ...more }),
+	/** The credential's Extra Headers through Portkey to `upstream`, a Base URL. */
+	const headers = (upstream: string) => ({
+		extraHeaders: JSON.stringify(portkeyHeaders(upstream)),
 	});
 
 	test.each([
@@ -313,7 +313,7 @@ describe('what Portkey showed (issue 64)', () => {
 
 	test('Portkey\'s 400 "Invalid custom host" (an address without its scheme) gives the fix in the credential\'s Extra Headers', async () => {
 		const json = await chatItem(simpleParameters('Hello', 'echo-1', { options: NO_RETRIES }), {
-			credential: headers({}, service().baseUrl.replace(/^http:\/\//, '')),
+			credential: headers(service().baseUrl.replace(/^http:\/\//, '')),
 		});
 		expect(json.error).toBe('The service rejected the request: Invalid custom host (item 0)');
 		expect(description(json)).toBe(
@@ -336,7 +336,7 @@ describe('what Portkey showed (issue 64)', () => {
 
 		test('Chat Completion ({"html-message": ...}): the host and port shown, the fix in Extra Headers', async () => {
 			const json = await chatItem(simpleParameters('Hello', 'echo-1', { options: NO_RETRIES }), {
-				credential: headers({}, upstream),
+				credential: headers(upstream),
 			});
 			expect(json.error).toBe(`${unreached()} (item 0)`);
 			expect(description(json)).toBe(
@@ -346,7 +346,7 @@ describe('what Portkey showed (issue 64)', () => {
 
 		test('a port fetch refuses to connect to ("bad port", no address): the port to change, no "run again later"', async () => {
 			const json = await chatItem(simpleParameters('Hello', 'echo-1', { options: NO_RETRIES }), {
-				credential: headers({}, 'http://127.0.0.1:10080/v1'),
+				credential: headers('http://127.0.0.1:10080/v1'),
 			});
 			expect(json.error).toBe(
 				'The gateway answered, but would not connect to the service behind it: the port in the address it was given is one it refuses (bad port) (item 0)',
@@ -360,7 +360,7 @@ describe('what Portkey showed (issue 64)', () => {
 			const run = await runEmbeddings({
 				apiKey: keys.rag,
 				baseUrl: portkey.baseUrl(),
-				credential: headers({}, upstream),
+				credential: headers(upstream),
 				options: { maxRetries: 0 },
 				script: async (embeddings) => ({
 					vectors: (await embeddings.embedDocuments(['cats purr'])).length,
@@ -371,7 +371,7 @@ describe('what Portkey showed (issue 64)', () => {
 		});
 
 		test('"From list" and the credential test (a text/plain body)', async () => {
-			const engine = engineWith(keys.default, portkey.baseUrl(), headers({}, upstream));
+			const engine = engineWith(keys.default, portkey.baseUrl(), headers(upstream));
 			await expect(
 				engine.listSearch({ type: NODE_TYPE, method: 'searchModels' }),
 			).rejects.toMatchObject({ message: `Could not load the models: ${unreached()}` });
@@ -379,7 +379,7 @@ describe('what Portkey showed (issue 64)', () => {
 				type: NODE_TYPE,
 				method: 'testChatCompletionsApi',
 				credentialType: 'chatCompletionsApi',
-				data: { apiKey: keys.default, baseUrl: portkey.baseUrl(), ...headers({}, upstream) },
+				data: { apiKey: keys.default, baseUrl: portkey.baseUrl(), ...headers(upstream) },
 			});
 			expect(result).toEqual({
 				status: 'Error',
