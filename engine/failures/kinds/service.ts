@@ -15,6 +15,7 @@ import {
 	namesModel,
 	refusesFiles,
 	refusesPromptCaching,
+	refusedPort,
 	refusesReasoning,
 	unreachedUpstream,
 	wantsReasoningBack,
@@ -337,6 +338,17 @@ export const SERVICE_KINDS: FailureKind[] = [
 			message: `The service reported an error inside a successful (${error.status}) response: ${error.serviceMessage}`,
 			fix: 'Gateways pass on failures of the model provider this way; run again later or choose another model.',
 			failure: { cause: 'temporarily-unavailable' },
+		}),
+	}),
+	service({
+		name: 'port refused',
+		anotherModel: false,
+		test: refusedPort,
+		words: () => ({
+			message:
+				'The gateway answered, but would not connect to the service behind it: the port in the address it was given is one it refuses (bad port)',
+			fix: "Run the service behind the gateway on another port (fetch refuses a few, such as 6000, 6665-6669 and 10080) and set the gateway to that address (Portkey: x-portkey-custom-host in the credential's Extra Headers).",
+			failure: { cause: 'configuration-invalid' },
 		}),
 	}),
 	service({
