@@ -191,6 +191,38 @@ describe('the credential test', () => {
 		});
 	});
 
+	test.each([
+		// 4 in flight at once: the models and then each balance endpoint, one at a time, are all admitted.
+		['4 requests in flight', 'limited=1000/s,4', 'openrouter', '; balance $4.20 left'],
+		// One request a minute: the models are admitted and every balance endpoint answers 429.
+		['1 request a minute', 'limited=1/m', 'openrouter', ''],
+	])(
+		'a key capped at %s passes (a 429 from a balance endpoint is no balance, not a failed test)',
+		async (_cap, limit, shape, words) => {
+			const capped = await startService({ args: ['--rate-limit', limit, '--latency-ms', '40'] });
+			try {
+				const data = { ...credential(shape, keys.limited), baseUrl: capped.baseUrl };
+				const result = await createEngine({
+					nodeTypes: { [TYPE]: new MediaChatCompletions() },
+					credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
+					credentials: { chatCompletionsApi: data },
+				}).credentialTest({
+					type: TYPE,
+					method: 'testChatCompletionsApi',
+					credentialType: 'chatCompletionsApi',
+					data,
+				});
+				expect(result).toEqual({
+					status: 'OK',
+					message: `Connection successful: this key may use 7 models${words}.`,
+				});
+				expect((await capped.traffic()).limited?.maxInFlight).toBe(1);
+			} finally {
+				await capped.stop();
+			}
+		},
+	);
+
 	test('a service that tells no balance passes all the same, and nothing is posted', async () => {
 		expect(await tested()).toEqual({
 			status: 'OK',
