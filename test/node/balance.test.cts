@@ -9,7 +9,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import { MediaChatCompletions } from '../../nodes/MediaChatCompletions/MediaChatCompletions.node';
-import { keys, startService, useLocalService } from '../support/service.cts';
+import { closedPort, keys, startService, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
@@ -89,7 +89,8 @@ describe('Account > Get Balance', () => {
 	);
 
 	test('a key without a limit: remaining and limit null, what was used kept', async () => {
-		for (const shape of ['openrouter unlimited', 'litellm unlimited']) {
+		// new-api's billing gives such a key a limit of 100,000,000 USD.
+		for (const shape of ['openrouter unlimited', 'new-api unlimited', 'litellm unlimited']) {
 			const { outputs } = await engine(shape).runNode({
 				type: TYPE,
 				parameters: GET_BALANCE,
@@ -114,6 +115,15 @@ describe('Account > Get Balance', () => {
 		});
 	});
 
+	test('an overdrawn key: remaining below 0', async () => {
+		const { outputs } = await engine('new-api overdrawn').runNode({
+			type: TYPE,
+			parameters: GET_BALANCE,
+			items: [{ json: {} }],
+		});
+		expect(outputs[0][0].json).toMatchObject({ remaining: -2.5, used: 12.5, limit: 10 });
+	});
+
 	test('Options > Timeout bounds each balance request', async () => {
 		const slow = await startService({ args: ['--latency-ms', '1500'] });
 		try {
@@ -131,13 +141,37 @@ describe('Account > Get Balance', () => {
 				parameters: { ...GET_BALANCE, options: { timeout: 300, maxRetries: 0 } },
 				items: [{ json: {} }],
 			});
-			expect(error?.message).toBe('The service tells no balance for this key');
-			expect(error?.description).toMatch(
-				/^It answered: GET \/key \(OpenRouter\): No answer from \S+\/v1\/key \(ETIMEDOUT\); /,
+			// No endpoint answered in time: the timeout's words, as the other nodes give them.
+			expect(error?.message).toMatch(
+				/^The service at \S+\/v1\/key did not answer within the Timeout of 300 ms/,
 			);
 		} finally {
 			await slow.stop();
 		}
+	});
+
+	test.each([
+		[
+			'nothing listening',
+			async () => `http://127.0.0.1:${await closedPort()}/v1`,
+			/^The service at http:\/\/127\.0\.0\.1:\d+\/v1\/key refused the connection/,
+		],
+		[
+			'a Base URL without /v1',
+			async () => service().origin,
+			/^The Base URL "http:\/\/127\.0\.0\.1:\d+" lacks the version segment \/v1/,
+		],
+	])('%s: the words the other nodes give, not a missing balance', async (_name, baseUrl, words) => {
+		const { error } = await createEngine({
+			nodeTypes: { [TYPE]: new MediaChatCompletions() },
+			credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
+			credentials: { chatCompletionsApi: { ...credential(), baseUrl: await baseUrl() } },
+		}).runNode({
+			type: TYPE,
+			parameters: { ...GET_BALANCE, options: { maxRetries: 0 } },
+			items: [{ json: {} }],
+		});
+		expect(error?.message).toMatch(words);
 	});
 
 	test('a service that tells no balance: an error that says what each endpoint answered, Continue keeps it as an item', async () => {
@@ -183,6 +217,8 @@ describe('the credential test', () => {
 		['openrouter', '$4.20 left'],
 		['new-api', '$4.20 left'],
 		['litellm unlimited', 'no limit ($5.80 used)'],
+		['new-api unlimited', 'no limit ($5.80 used)'],
+		['openrouter overdrawn', 'overdrawn by $2.50'],
 		['new-api-token', '2,100,000 quota left'],
 	])('%s: the balance after the count of models', async (shape, words) => {
 		expect(await tested(shape)).toEqual({
