@@ -15,6 +15,7 @@ export { modelProperty } from './models/property';
 export { knownModels } from './models/known-models';
 
 // The options: the table, the UI made from it, the values read from it.
+export { checkAddedOptions, isExpression } from './options/added';
 export { optionsCollection, responseFormatFields } from './options/properties';
 export {
 	optionChoice,
