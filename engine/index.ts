@@ -9,6 +9,7 @@
 
 // The credential: the key and Base URL as users paste them, its test and the model list.
 export { authorization, CREDENTIAL_TYPE, readConnection } from './connection';
+export { ownHeaderNames } from './extra-headers';
 export type { Connection } from './connection';
 export { modelMethods } from './models/methods';
 export { modelProperty } from './models/property';
@@ -24,7 +25,7 @@ export {
 	optionValue,
 	withResponseFormatFields,
 } from './options/read';
-export { optionPath, OPTIONS } from './options/table';
+export { endpointDescriptions, optionPath, OPTIONS } from './options/table';
 export type { OptionName } from './options/table';
 
 // A request: the protocol's shapes, the request built and checked, values users typed.

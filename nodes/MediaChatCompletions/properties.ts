@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { OptionName } from '../../engine';
-import { media, modelProperty, optionsCollection } from '../../engine';
+import { endpointDescriptions, media, modelProperty, optionsCollection } from '../../engine';
 
 /** The operations of each resource: the values of n8n's OpenAI node, so users find the actions they know. */
 export const OPERATIONS = {
@@ -171,6 +171,11 @@ export const REQUEST_OPTIONS: readonly OptionName[] = [
 	'extraBody',
 ];
 
+/** Timeout and Extra Body in the words of a node without streams (in a multipart request a field is text). */
+const DESCRIPTIONS = endpointDescriptions(
+	'{"background": "transparent"} (gpt-image; in a multipart request each field is sent as text)',
+);
+
 /** Get Balance's Options: the request options but Extra Body (a GET sends no body). */
 const BALANCE_OPTIONS = REQUEST_OPTIONS.filter((name) => name !== 'extraBody');
 
@@ -178,7 +183,7 @@ const BALANCE_OPTIONS = REQUEST_OPTIONS.filter((name) => name !== 'extraBody');
 function optionsFor(resource: Resource, value: string): INodeProperties {
 	const operation = (OPERATIONS[resource] as Record<string, media.MediaOperation>)[value];
 	return {
-		...optionsCollection(REQUEST_OPTIONS, undefined, media.MEDIA_OPTIONS[operation]),
+		...optionsCollection(REQUEST_OPTIONS, undefined, media.MEDIA_OPTIONS[operation], DESCRIPTIONS),
 		...showFor(resource, [value]),
 	};
 }
@@ -197,5 +202,8 @@ export const mediaProperties: INodeProperties[] = [
 	...Object.entries(OPERATIONS).flatMap(([resource, operations]) =>
 		Object.keys(operations).map((value) => optionsFor(resource as Resource, value)),
 	),
-	{ ...optionsCollection(BALANCE_OPTIONS), ...showFor('account', ['getBalance']) },
+	{
+		...optionsCollection(BALANCE_OPTIONS, undefined, [], DESCRIPTIONS),
+		...showFor('account', ['getBalance']),
+	},
 ];
