@@ -6,11 +6,16 @@
  * With --exit it stops after printing the reply. A local service already running (another try's) is used as it is.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
-import { installPackage, packPackage } from '../dev/n8n/community-package.cts';
+import {
+	installedPackageDir,
+	installPackage,
+	packPackage,
+	sourceDigest,
+} from '../dev/n8n/community-package.cts';
 import { n8nEnv } from '../dev/n8n/env.cts';
 import { EXAMPLES_ORIGIN, exampleCredentials, readExamples } from '../dev/n8n/examples.cts';
 import { executeWorkflow } from '../dev/n8n/execute.cts';
@@ -71,10 +76,19 @@ async function main(): Promise<void> {
 	step(
 		'Chat Completion node: build, npm pack, install the tarball as n8n installs community packages',
 	);
-	const tarball = packPackage(join(tryDir, 'pack'));
-	console.log(
-		`installed ${tarball}\n       in ${installPackage(tarball, userFolder)} (production install)`,
-	);
+	// Built and installed again only when a source changed: a second try beside a running one keeps its package.
+	const sources = sourceDigest();
+	const installedSources = join(userFolder, 'package-source.sha256');
+	const packageDir = installedPackageDir(userFolder);
+	if (readText(installedSources) === sources && existsSync(packageDir)) {
+		console.log(`unchanged since the last run: ${packageDir} kept (not built again)`);
+	} else {
+		const tarball = packPackage(join(tryDir, 'pack'));
+		console.log(
+			`installed ${tarball}\n       in ${installPackage(tarball, userFolder)} (production install)`,
+		);
+		writeFileSync(installedSources, sources);
+	}
 
 	step(`Local Chat Completions service on ${EXAMPLES_ORIGIN}/v1`);
 	let service: LocalService | undefined;
