@@ -2,6 +2,7 @@ import type { Connection } from './connection';
 import type { Completion } from './protocol';
 import type { Billing } from './reply/billing';
 import { billingOf } from './reply/billing';
+import { notForwarded } from './reply/not-forwarded';
 import { readCompletion } from './reply/read-completion';
 import type { ChatRequest } from './request/input';
 import { withRetries } from './retry/with-retries';
@@ -9,9 +10,11 @@ import type { Observe, Run } from './run/run';
 import { openReply } from './transport/http';
 import type { Route } from './transport/route';
 
-/** A completion, with the gateway's id and cost of the request that gave it. */
+/** A completion, with the gateway's id and cost of the request that gave it, and the fields it did not forward. */
 export interface Answer extends Billing {
 	completion: Completion;
+	/** Fields of the body the gateway that answered is documented to drop (reply/not-forwarded.ts). */
+	notForwarded?: string[];
 }
 
 const tokensOf = (answer: Answer) => answer.completion.usage?.total_tokens;
@@ -34,10 +37,11 @@ export async function requestCompletion(
 		check,
 	}: { run: Run; signal: AbortSignal; onText?: (delta: string) => void; check?: () => void },
 ): Promise<Answer> {
+	const url = `${connection.baseUrl}/chat/completions`;
 	const attempt = async (observe: Observe): Promise<Answer> => {
 		const reply = await openReply(route, {
 			method: 'POST',
-			url: `${connection.baseUrl}/chat/completions`,
+			url,
 			body: request.body,
 			timeout: request.timeout,
 			stream: request.stream,
@@ -46,7 +50,11 @@ export async function requestCompletion(
 		});
 		observe(reply.headers, reply.status < 300);
 		const completion = await readCompletion(reply, request.stream, onText);
-		return { completion, ...billingOf(reply.headers, completion) };
+		return {
+			completion,
+			...billingOf(reply.headers, completion),
+			notForwarded: notForwarded(url, reply.headers, request.body),
+		};
 	};
 	return await withRetries(attempt, request.retry, run, {
 		signal,

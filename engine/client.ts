@@ -6,6 +6,7 @@ import { ModelsFailed } from './failures/errors';
 import type { NodeWords } from './failures/kind';
 import { classify } from './failures/table';
 import { describeProblem } from './problems/describe-problem';
+import { notForwardedWarning } from './reply/not-forwarded';
 import type { ChatRequest } from './request/input';
 import type { Run } from './run/run';
 import type { Ask, ChatReply } from './structured/structured-reply';
@@ -31,6 +32,8 @@ export interface ModelReply extends ChatReply {
 	cost?: number;
 	/** With Fallback Models set: each model that failed before this one answered (empty when the first did). */
 	attempts?: FailedAttempt[];
+	/** What the user should know of the reply: fields the gateway did not forward (none: undefined). */
+	warnings?: string[];
 }
 
 /** The cost of several requests: the sum of those the gateway reported, or none when it reported none. */
@@ -153,7 +156,22 @@ export class ChatClient {
 				? { completion: await send(request.body, onText) }
 				: await structuredReply(request.body, request.structured, send, onText);
 		const requestId = answers.map((answer) => answer.requestId).reduce((last, id) => id ?? last);
-		return { ...reply, model: request.body.model, requestId, cost: totalCost(answers) };
+		return {
+			...reply,
+			model: request.body.model,
+			requestId,
+			cost: totalCost(answers),
+			warnings: this.warnings(answers),
+		};
+	}
+
+	/** The fields the gateway did not forward, said once on the reply and once a run above the output and in n8n's log. */
+	private warnings(answers: Answer[]): string[] | undefined {
+		const fields = [...new Set(answers.flatMap((answer) => answer.notForwarded ?? []))];
+		if (fields.length === 0) return undefined;
+		const warning = notForwardedWarning(fields, this.connection.baseUrl);
+		this.run.tell(`not forwarded: ${fields.join(', ')}`, warning);
+		return [warning];
 	}
 
 	private attempt({ model, error }: ModelFailure): FailedAttempt {

@@ -7,6 +7,7 @@ import type {
 
 import { extraHeadersFrom } from './extra-headers';
 import { ConnectionError } from './failures/errors';
+import { carriesSecret } from './header-secrets';
 
 /**
  * The credential's fields, cleaned the way users paste them and checked.
@@ -16,7 +17,7 @@ import { ConnectionError } from './failures/errors';
 export interface Connection {
 	apiKey: string;
 	baseUrl: string;
-	/** Extra Headers (extra-headers.ts), sent with every request; the values are secrets. */
+	/** Extra Headers (extra-headers.ts), sent with every request; some values are secrets (header-secrets.ts). */
 	extraHeaders: Record<string, string>;
 	/**
 	 * The credential as n8n decrypted it when the execution began: handed to n8n's request helper with every
@@ -131,9 +132,10 @@ function quotedLength(text: string, at: number, secret: string, shortest: number
 const SHORTEST_HIDDEN_VALUE = 4;
 
 /**
- * Replaces every place in `text` that quotes a value of Extra Headers with `[<header name> value]`: the value
- * whole, or a piece of at least half of it (and 8 characters), as a service that quotes a token's start shows
- * it. A shorter piece is left: a value such as a URL shares pieces (`https://`) with other text.
+ * Replaces every place in `text` that quotes a value of Extra Headers that carries a secret (`carriesSecret`,
+ * header-secrets.ts) with `[<header name> value]`: the value whole, or a piece of at least half of it (and 8
+ * characters), as a service that quotes a token's start shows it. A shorter piece is left, and so are the
+ * values of the other headers (`x-portkey-provider: openai`, a URL), which the service's words may well name.
  */
 export function redactHeaderValues(
 	text: string,
@@ -141,7 +143,7 @@ export function redactHeaderValues(
 ): string {
 	let shown = text;
 	for (const [name, value] of Object.entries(headers ?? {})) {
-		if (value.length < SHORTEST_HIDDEN_VALUE) continue;
+		if (value.length < SHORTEST_HIDDEN_VALUE || !carriesSecret(name, value)) continue;
 		const mask = `[${name} value]`;
 		shown =
 			value.length < QUOTED_KEY_CHARACTERS

@@ -1,9 +1,10 @@
 import { ConnectionError } from './failures/errors';
+import { looksLikeKey } from './header-secrets';
 
 /**
  * The credential's Extra Headers: a JSON object of header names and text values that every request of the
- * package carries (gateways and proxies route, attribute and authorise by them). The values are secrets,
- * like the key: no message here quotes one.
+ * package carries (gateways and proxies route, attribute and authorise by them). Some values are secrets
+ * (header-secrets.ts): no message here quotes a value.
  */
 
 /** A line break in a value would start another header. */
@@ -12,8 +13,32 @@ const BREAK_IN_VALUE = /[\r\n]/;
 /** Any other character a header value cannot carry (Node refuses them too): controls, and beyond Latin-1. */
 const NOT_IN_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
-/** Where a name stops being a header name: what comes after may be a value pasted with it, and is not shown. */
+/** Where a name stops being a header name. */
 const NOT_IN_NAME = /[^!#$%&'*+\-.^_`|~0-9A-Za-z]/;
+
+const NAME_FIX =
+	'A header name (RFC 7230 token) is one word of letters, digits and - (no spaces, colons or quotes), e.g. X-Title; its value goes after the colon of the JSON object.';
+
+/**
+ * A header name that is not one, in words: named whole, with the name it may have meant when spaces were all
+ * that was wrong (`"X Title"`: write `"X-Title"`), unless what follows the first wrong character may be a value pasted with it (after a colon,
+ * or a word that looks like a key), which is not shown.
+ */
+function badName(name: string, bad: number): { message: string; fix: string } {
+	const rest = name.slice(bad);
+	if (rest.includes(':') || rest.split(/\s+/).some(looksLikeKey)) {
+		return {
+			message: `has a header name that is not valid: ${JSON.stringify(name[bad])} after "${name.slice(0, bad)}"`,
+			fix: NAME_FIX,
+		};
+	}
+	const words = name.trim().split(/\s+/);
+	const meant = words.every((word) => !NOT_IN_NAME.test(word)) ? words.join('-') : undefined;
+	return {
+		message: `has a header name that is not valid: ${JSON.stringify(name)} (${JSON.stringify(name[bad])} cannot be in a header name)`,
+		fix: meant === undefined ? NAME_FIX : `Write it as ${JSON.stringify(meant)}. ${NAME_FIX}`,
+	};
+}
 
 /**
  * Headers the package or n8n's transport sets itself, and why another value cannot replace them (those
@@ -37,6 +62,9 @@ export function ownHeaderNames(): string[] {
 		name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase()),
 	);
 }
+
+/** Whether Extra Headers may set `name` (not a header the package or the transport sets itself). */
+export const mayBeExtraHeader = (name: string) => OWN_HEADERS[name.toLowerCase()] === undefined;
 
 const FIELD = 'Extra Headers in the credential';
 
@@ -77,13 +105,10 @@ export function extraHeadersFrom(raw: unknown): Record<string, string> {
 	const seen = new Map<string, string>();
 	for (const [name, text] of Object.entries(value as Record<string, unknown>)) {
 		const bad = name.search(NOT_IN_NAME);
-		if (name === '' || bad >= 0) {
-			throw refused(
-				name === ''
-					? 'has an empty header name'
-					: `has a header name that is not valid: ${JSON.stringify(name[bad])} after "${name.slice(0, bad)}"`,
-				'A header name (RFC 7230 token) is one word of letters, digits and - (no spaces, colons or quotes), e.g. X-Title; its value goes after the colon of the JSON object.',
-			);
+		if (name === '') throw refused('has an empty header name', NAME_FIX);
+		if (bad >= 0) {
+			const { message, fix } = badName(name, bad);
+			throw refused(message, fix);
 		}
 		const own = OWN_HEADERS[name.toLowerCase()];
 		if (own !== undefined) {

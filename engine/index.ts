@@ -3,16 +3,18 @@
  * here only; what is not exported here is the engine's own business. Seven families come as namespaces, each
  * one file (or folder) of the engine: `protocol` (the wire's shapes), `values` (checking and describing values
  * users typed, JSON parsed without throwing), `subNode` (the vector store's sub-nodes: their clients, and the
- * hint, log and errors they share), `media` (images and audio), `account` (the key's balance), `errors` (the failure classes a node throws or tells apart) and `problems`
- * (a failure in the words the user reads, and n8n's errors made from them).
+ * hint, log and errors they share), `media` (images and audio), `account` (the key's balance), `errors` (the
+ * failure classes a node throws or tells apart: `failures/index.ts`) and `problems` (a failure in the words the
+ * user reads, and n8n's errors made from them).
  */
 
 // The credential: the key and Base URL as users paste them, its test and the model list.
 export { authorization, CREDENTIAL_TYPE, readConnection } from './connection';
 export { ownHeaderNames } from './extra-headers';
 export type { Connection } from './connection';
+export { SECRET_HEADERS_RULE } from './header-secrets';
 export { modelMethods } from './models/methods';
-export { modelProperty } from './models/property';
+export { modelProperty } from './request/model-id';
 export { knownModels } from './models/known-models';
 
 // The options: the table, the UI made from it, the values read from it.
@@ -45,6 +47,10 @@ export { sentReasoning, splitReasoning } from './reply/reasoning';
 export { thinkSplitter } from './reply/think-stream';
 export { readJson } from './structured/read-json';
 
+// A batch of input items: the one loop every action node runs its items through.
+export { runItems } from './batch/run-items';
+export type { BatchJob } from './batch/job';
+
 // The sub-nodes of a vector store: Embeddings and Reranker, their clients and what they share as n8n nodes.
 export * as subNode from './sub-node';
 
@@ -55,5 +61,5 @@ export * as media from './media';
 export * as account from './account';
 
 // Failures: the kinds a node throws or tells apart, and the words and n8n errors the user sees.
-export * as errors from './failures/errors';
+export * as errors from './failures';
 export * as problems from './problems';

@@ -165,3 +165,10 @@ export function textEntries(value: unknown, field: string): string[] {
 		return entry;
 	});
 }
+
+/** A text the service needs, non-empty, as it is; else the error that names `field`, with `fix`. */
+export function requiredText(value: unknown, field: string, fix: string): string {
+	if (typeof value === 'string' && value.trim() !== '') return value;
+	const problem = typeof value === 'string' ? 'is empty' : `must be text, got ${describe(value)}`;
+	throw new InputError(field, problem, fix);
+}

@@ -14,28 +14,24 @@ import { ChatCompletionsApi } from '../credentials/ChatCompletionsApi.credential
 import { createEngine, disposeEngine } from '../dev/n8n-core/harness.cts';
 import { probeNode } from '../dev/n8n-core/probe-node.cts';
 import { keys, startService } from '../dev/service-client/local-service.cts';
+import type {
+	DocumentCompressor,
+	StoreDocument,
+} from '../nodes/RerankerChatCompletions/document-compressor.ts';
 import { RerankerChatCompletions } from '../nodes/RerankerChatCompletions/RerankerChatCompletions.node.ts';
 
 const SEARCHES = 100;
 const DOCUMENTS = 50;
 const ROUNDS = 5;
 
-interface Document {
-	pageContent: string;
-	metadata: Record<string, unknown>;
-}
-interface Reranker {
-	compressDocuments(documents: Document[], query: string): Promise<Document[]>;
-}
-
-const documents: Document[] = Array.from({ length: DOCUMENTS }, (_, n) => ({
+const documents: StoreDocument[] = Array.from({ length: DOCUMENTS }, (_, n) => ({
 	pageContent: `Paragraph ${n} of the archive: topic ${n % 7}, term${n}, and the words of chunk ${n}.`,
 	metadata: { chunk: n },
 }));
 const queries = Array.from({ length: SEARCHES }, (_, n) => `topic ${n % 7} term${n % DOCUMENTS}`);
 
 /** Each search reranked by the node, asked of n8n's engine for each search as a vector store asks. */
-const probe = probeNode<Reranker>(NodeConnectionTypes.AiReranker, async (supplied) => {
+const probe = probeNode<DocumentCompressor>(NodeConnectionTypes.AiReranker, async (supplied) => {
 	let kept = 0;
 	for (const query of queries)
 		kept += (await (await supplied()).compressDocuments(documents, query)).length;

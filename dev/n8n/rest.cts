@@ -16,7 +16,7 @@ export type RunData = Record<
 	}>
 >;
 
-/** The parts of n8n's internal REST API (what the editor calls) the tests and `npm run try` need: login, creating credentials and workflows, executions, publishing a workflow, a credential's test, the node descriptions, n8n Chat (its agents, a message sent as the Chat page sends it), clearing an n8n that test files share. */
+/** The parts of n8n's internal REST API (what the editor calls) the tests and `npm run try` need: login, creating credentials and workflows, executions, publishing a workflow, a credential's test, a node's "From list", the node descriptions, n8n Chat (its agents, a message sent as the Chat page sends it), clearing an n8n that test files share. */
 export class N8nRest {
 	private constructor(
 		readonly url: string,
@@ -205,6 +205,30 @@ export class N8nRest {
 		data: Record<string, unknown>;
 	}): Promise<{ status: string; message: string }> {
 		return await this.request('POST', '/credentials/test', { credentials });
+	}
+
+	/**
+	 * A node's "From list" as the editor asks for it: the names its list-search method `methodName` gives for the
+	 * resource locator `path` (e.g. `model`), with `credentials` (`{ type: { id, name } }`).
+	 */
+	async listSearch(
+		node: { type: string; version: number },
+		path: string,
+		methodName: string,
+		credentials: Record<string, { id: string; name: string }>,
+	): Promise<string[]> {
+		const { results } = await this.request<{ results: Array<{ name: string }> }>(
+			'POST',
+			'/dynamic-node-parameters/resource-locator-results',
+			{
+				path,
+				methodName,
+				nodeTypeAndVersion: { name: node.type, version: node.version },
+				currentNodeParameters: {},
+				credentials,
+			},
+		);
+		return results.map((result) => result.name);
 	}
 
 	/** The node descriptions n8n serves the editor and its AI workflow builder (`/types/nodes.json`). */

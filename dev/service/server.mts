@@ -15,6 +15,7 @@ import type { ServiceConfig } from './config.mts';
 import { ApiError, notFound } from './errors.mts';
 import { readBody, sendError, sendJson, sendText } from './http-io.mts';
 import { ImageStore } from './image-store.mts';
+import { KNOB_HEADER, withHeaderKnobs } from './knob-header.mts';
 import { imageEdits, imageGenerations } from './images.mts';
 import { balanceReply, ROOT_BALANCE_PATHS } from './balance.mts';
 import { KnobCounts } from './knob-counts.mts';
@@ -71,7 +72,7 @@ export function createService(options: ServiceOptions): Server {
 		for (const [name, value] of Object.entries(admission.headers)) res.setHeader(name, value);
 		if (options.latencyMs > 0) await delay(options.latencyMs);
 		const route = `${req.method} ${path}`;
-		const rawBody = body.toString('utf8');
+		const rawBody = withHeaderKnobs(req.headers[KNOB_HEADER], body.toString('utf8'));
 		const contentType = req.headers['content-type'];
 		const context = { key, config: options.config, counts, promptCache };
 		const balance = balanceReply(req, route, key);

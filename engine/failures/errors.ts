@@ -68,18 +68,23 @@ export class RefusedByN8n extends Error {
 /** How an error body was written; the message quotes it accordingly. */
 export type BodyKind = 'json' | 'html' | 'text' | 'empty';
 
-/** The image and audio endpoints, as paths under the Base URL. */
-export const MEDIA_ENDPOINTS = [
-	'images/generations',
-	'images/edits',
-	'audio/transcriptions',
-	'audio/translations',
-	'audio/speech',
-] as const;
-export type MediaPath = (typeof MEDIA_ENDPOINTS)[number];
-
-/** An endpoint besides chat whose failures read differently, as its path under the Base URL. */
-export type EndpointPath = 'rerank' | MediaPath;
+/**
+ * An endpoint besides chat whose failures read differently (rerank, each image and audio operation), as a
+ * ServiceError names it: the operation that called it, where, and the words its failures need.
+ */
+export interface Endpoint {
+	/** The operation that called it: `rerank`, `generate`, `speak`, ... */
+	operation: string;
+	/** The path called, under the Base URL: one operation may call several. */
+	path: string;
+	/** How the words name it (`speech`), and what a gateway without it does not offer (`speech`). */
+	name: string;
+	offers: string;
+	/** What its model does, the kind of model it takes, and how to find one: for a model the endpoint refuses. */
+	model?: { does: string; kind: string; fix: string };
+	/** What it uploads (`images`, `recording`), for an upload the service refuses as too large. */
+	uploads?: string;
+}
 
 /** The service (or a gateway in front of it) answered with an error. */
 export class ServiceError extends Error {
@@ -104,11 +109,11 @@ export class ServiceError extends Error {
 	requestId?: string;
 
 	/**
-	 * The endpoint that answered, set where its failures read differently: `rerank` and the image and audio
-	 * endpoints (a 404 there that names no model says the service has no such endpoint; a refusal there says the
+	 * The endpoint that answered, set where its failures read differently: rerank and the image and audio
+	 * operations (a 404 there that names no model says the service has no such endpoint; a refusal there says the
 	 * model cannot rerank, make images, transcribe or speak).
 	 */
-	endpoint?: EndpointPath;
+	endpoint?: Endpoint;
 }
 
 /** one-api and new-api end their own messages with `(request id: <id>)`. */
@@ -133,6 +138,26 @@ export class RateLimitWaitExceeded extends Error {
 	) {
 		super(last.serviceMessage);
 		this.name = 'RateLimitWaitExceeded';
+	}
+}
+
+/**
+ * Not sent: the key (or the request's model) is paused by a 429 that another request got, for longer than the
+ * item may wait (Options > Max Wait on Rate Limit).
+ */
+export class PausedNotSent extends Error {
+	constructor(
+		/** The 429 that asked for the pause. */
+		readonly answer: ServiceError,
+		/** When it was answered (epoch ms). */
+		readonly answeredAt: number,
+		/** How long the pause still holds, in ms. */
+		readonly leftMs: number,
+		/** The most the item may wait (Options > Max Wait on Rate Limit), in ms. */
+		readonly limitMs: number,
+	) {
+		super(`Not sent: the key is paused for ${leftMs} ms more`);
+		this.name = 'PausedNotSent';
 	}
 }
 

@@ -23,10 +23,13 @@ export interface NodeWords {
 	options: readonly string[];
 	/** Whether a failed item keeps what was received in `error_details` (On Error: Continue). */
 	errorDetails: boolean;
-	/** The fix when a thinking model wants its reasoning back with the message that made tool calls. */
-	reasoningMissing: string;
-	/** The fix when a service takes no reasoning on the messages sent to it. */
-	reasoningRefused: string;
+	/**
+	 * The fix when a thinking model wants its reasoning back with the message that made tool calls (none for a
+	 * node that sends no conversation: the service's words stand alone).
+	 */
+	reasoningMissing?: string;
+	/** The fix when a service takes no reasoning on the messages sent to it (none for a node that sends no conversation). */
+	reasoningRefused?: string;
 }
 
 /** What words are made with: the node's words, the request's model and Base URL, option labels. */

@@ -1,5 +1,5 @@
 import type { ServiceError } from './errors';
-import { MEDIA_ENDPOINTS } from './errors';
+import { mayBeExtraHeader } from '../extra-headers';
 
 /**
  * What a service's error says beyond its status, read from its code, type and words: the signs the
@@ -166,7 +166,7 @@ const CANNOT_RERANK =
 
 export function cannotRerank(error: ServiceError): boolean {
 	return (
-		error.endpoint === 'rerank' &&
+		error.endpoint?.operation === 'rerank' &&
 		[400, 404, 422, 500, 501].includes(error.status) &&
 		CANNOT_RERANK.test(error.serviceMessage)
 	);
@@ -198,7 +198,7 @@ const SUPPORTED_MODELS = /\bsupported values are\b.*\b(dall-e|gpt-image|whisper|
 
 export function cannotServeMedia(error: ServiceError): boolean {
 	return (
-		(MEDIA_ENDPOINTS as ReadonlyArray<ServiceError['endpoint']>).includes(error.endpoint) &&
+		error.endpoint?.model !== undefined &&
 		[400, 404, 422].includes(error.status) &&
 		(error.errorCode === 'model_not_supported' ||
 			CANNOT_MEDIA.test(error.serviceMessage) ||
@@ -229,13 +229,8 @@ const TOO_LARGE =
 	/\bmaximum content size\b|\btoo large\b|\bfile size\b.*\b(limit|exceed)|\bexceeds? the (maximum|limit)\b/i;
 
 export function refusesUploadSize(error: ServiceError): boolean {
-	const uploads: Array<ServiceError['endpoint']> = [
-		'images/edits',
-		'audio/transcriptions',
-		'audio/translations',
-	];
 	return (
-		uploads.includes(error.endpoint) &&
+		error.endpoint?.uploads !== undefined &&
 		(error.status === 413 || (error.status === 400 && TOO_LARGE.test(error.serviceMessage)))
 	);
 }
@@ -291,4 +286,65 @@ export function namesModel(error: ServiceError, model: string | undefined): bool
 		if (!/[\w./:-]/.test(around)) return true;
 	}
 	return false;
+}
+
+/** A header's name in words that speak of headers: `x-portkey-provider`, `X-Title`. */
+const HEADER_NAME = /\b(?:x-[a-z0-9]+|[a-z0-9]+-[a-z0-9]+)(?:-[a-z0-9]+)*\b/gi;
+
+/** Portkey's words for a header's value it refuses, which do not name the header: "Invalid custom host". */
+const HEADER_PHRASES: Array<[RegExp, string]> = [
+	[/\bcustom host\b/i, 'x-portkey-custom-host'],
+	[/\binvalid provider passed\b/i, 'x-portkey-provider'],
+];
+
+/** Words that say the header is missing, not wrong: "... header is required". */
+const WANTED =
+	/\b(required|missing|must be (set|sent|provided|present)|not (set|provided|present))\b/i;
+
+/** A header a 400 names, and whether its words say it is missing (else its value is wrong). */
+export interface NamedHeader {
+	name: string;
+	wanted: boolean;
+}
+
+/**
+ * The request header a 400's words name, which is the credential's Extra Headers' business, not a field of
+ * the node (one the node or the transport sets itself, such as Content-Type, is not): in words that say "header", the name right before that word, else the last name
+ * (`Either x-portkey-config or x-portkey-provider header is required`: x-portkey-provider); or the header
+ * Portkey's phrase stands for (`Invalid custom host`: x-portkey-custom-host).
+ */
+export function namedHeader(error: ServiceError): NamedHeader | undefined {
+	if (error.status !== 400) return undefined;
+	const words = error.serviceMessage;
+	// A header the node sets itself (Content-Type, ...) is not for Extra Headers to add.
+	const names = /\bheaders?\b/i.test(words)
+		? [...words.matchAll(HEADER_NAME)].filter((match) => mayBeExtraHeader(match[0]))
+		: [];
+	const named =
+		names
+			.filter((match) => /^\s+headers?\b/i.test(words.slice(match.index + match[0].length)))
+			.at(-1)?.[0] ??
+		names.at(-1)?.[0] ??
+		HEADER_PHRASES.find(([phrase]) => phrase.test(words))?.[1];
+	return named === undefined ? undefined : { name: named, wanted: WANTED.test(words) };
+}
+
+/**
+ * A gateway's words for the service behind it that it could not reach, with the address it tried (Portkey's
+ * `Message: fetch failed Cause: Error: connect ECONNREFUSED 127.0.0.1:8080 ...`, `getaddrinfo ENOTFOUND host`).
+ */
+const UPSTREAM_UNREACHED =
+	/\b(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|ECONNRESET|ETIMEDOUT|EAI_AGAIN)\b(?:\s+\[?([\w.:-]*[\w\]])(?=[\s,;)"']|$))?/;
+
+/** The service behind a gateway that it could not reach: the system's code and the host and port it named. */
+export interface UnreachedUpstream {
+	code: string;
+	address?: string;
+}
+
+/** What a gateway's 5xx says of the service behind it that it could not reach, if it says so. */
+export function unreachedUpstream(error: ServiceError): UnreachedUpstream | undefined {
+	if (error.status < 500) return undefined;
+	const found = UPSTREAM_UNREACHED.exec(error.serviceMessage);
+	return found === null ? undefined : { code: found[1], address: found[2] };
 }

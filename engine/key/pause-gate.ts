@@ -12,6 +12,7 @@ export class PauseGate {
 	#pausedUntil = 0;
 	#spreadMs = 0;
 	#cause?: ServiceError;
+	#causeAt = 0;
 
 	constructor(private readonly random: () => number = Math.random) {}
 
@@ -21,6 +22,7 @@ export class PauseGate {
 		if (until > this.#pausedUntil) {
 			this.#pausedUntil = until;
 			this.#cause = cause;
+			this.#causeAt = Date.now();
 		}
 		this.#spreadMs = Math.min(1000, Math.max(this.#spreadMs, ms));
 	}
@@ -33,6 +35,11 @@ export class PauseGate {
 	/** The answer that asked for the pause that holds now. */
 	get cause(): ServiceError | undefined {
 		return this.leftMs() > 0 ? this.#cause : undefined;
+	}
+
+	/** When that answer came (epoch ms; 0 when no pause holds). */
+	get causeAt(): number {
+		return this.leftMs() > 0 ? this.#causeAt : 0;
 	}
 
 	async wait(signal?: AbortSignal): Promise<void> {

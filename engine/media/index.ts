@@ -1,29 +1,17 @@
 /**
- * Images and audio, as the engine's front door gives them (`media.`): the operations' options, requests and
- * client, and the images a reply holds.
+ * Images and audio, as the engine's front door gives them (`media.`): the operations (one row each, in
+ * `operations/`), an item's request and the client that calls them, and what the chat nodes share of it (the
+ * images of a chat reply, an item's binary data, a file's type by its bytes).
  */
 export { MediaClient } from './client';
-export type { MediaBody } from './client';
-export { multipartBody } from './multipart';
-export type { MediaFile } from './multipart';
-export { MEDIA_OPTIONS } from './options';
-export { MEDIA_PATHS } from './paths';
-export type { MediaOperation } from './paths';
+export { mediaRequest } from './media-request';
+export { callOf, MEDIA_OPTIONS } from './operations';
+export type { InputOf, MediaOperation } from './operations';
+export type { ItemUpload } from './operations/operation';
+export { checkRecordingSize } from './request';
+export type { MediaRequest } from './request';
 export { downloadedImage, messageImages } from './read-images';
 export type { ReplyImage } from './read-images';
-export {
-	checkRecordingSize,
-	editParts,
-	generationBody,
-	imagePrompt,
-	imageUpload,
-	MEDIA_FIELDS,
-	mediaRequest,
-	recordingUpload,
-	speechBody,
-	transcriptionParts,
-} from './request';
-export type { ItemFile, MediaRequest } from './request';
 export { binaryProperty, binarySource } from './item-files';
 export type { BinaryFile, ItemBinaries } from './item-files';
 export { notPdf, sniffImage } from './sniff';

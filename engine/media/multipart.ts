@@ -1,5 +1,7 @@
 import { randomBytes } from 'crypto';
 
+import type { RawBody } from '../transport/outgoing';
+
 /**
  * A multipart/form-data body (RFC 7578) made here, as one Buffer: n8n 2.41's request helper sends a Buffer as it
  * is (a global FormData turns into JSON next to a JSON Content-Type, a Blob is dropped as an empty object, a
@@ -59,4 +61,9 @@ export function multipartBody(parts: readonly FormPart[], boundary = newBoundary
 	}
 	pieces.push(Buffer.from(`--${boundary}--\r\n`));
 	return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(pieces) };
+}
+
+/** The multipart body of `parts`, as a request sends it. */
+export function formBody(parts: readonly FormPart[]): { raw: RawBody } {
+	return { raw: multipartBody(parts) };
 }

@@ -1,14 +1,15 @@
-import type { MediaOperation } from './paths';
-import type { ChoiceOption, NumberOption, OptionSpec, TextOption } from '../options/table';
+import type { ChoiceOption, NumberOption, TextOption } from '../options/table';
 
 /**
- * The Options of each image and audio operation, declared once: name (saved in workflows), label, default,
- * range and wire field. The node's Options collections and the request bodies are both made from this table.
+ * The Options two or more image and audio operations share, each declared once (an operation's own are in its
+ * row): name (saved in workflows), label, default,
+ * range and wire field. Each operation's row lists its own (`operations/`); the node's Options collections and
+ * the request bodies are both made from them.
  * An option with a wire field is sent only when set (but Response Format of Generate an Image, which the node
  * always sends: it reads images as bytes unless told otherwise); one without is a setting of the node.
  */
 
-const count = {
+export const count = {
 	kind: 'number',
 	name: 'n',
 	label: 'Number of Images',
@@ -21,7 +22,7 @@ const count = {
 	description: 'How many images to make (n). Each image is an output item of its own.',
 } as const satisfies NumberOption;
 
-const size = {
+export const size = {
 	kind: 'text',
 	name: 'size',
 	label: 'Size',
@@ -32,40 +33,7 @@ const size = {
 		"The image's size (size) as the model names its sizes, e.g. 1024x1024, 1536x1024 or auto. Not added, the model decides.",
 } as const satisfies TextOption;
 
-const quality = {
-	kind: 'text',
-	name: 'quality',
-	label: 'Quality',
-	default: 'high',
-	placeholder: 'e.g. high',
-	wire: 'quality',
-	description:
-		"The image's quality (quality) as the model names it: low, medium, high or auto (gpt-image), hd or standard (DALL·E 3). Not added, the model decides.",
-} as const satisfies TextOption;
-
-const imageFormat = {
-	kind: 'choice',
-	name: 'responseFormat',
-	label: 'Response Format',
-	default: 'b64_json',
-	wire: 'response_format',
-	choices: [
-		{
-			name: 'Image Data',
-			value: 'b64_json',
-			description: 'The image comes in the reply (b64_json)',
-		},
-		{
-			name: 'URL',
-			value: 'url',
-			description:
-				"The reply gives a link, which the node downloads (without the key) and keeps in the item's JSON",
-		},
-	],
-	description: 'How the service hands over each image (response_format)',
-} as const satisfies ChoiceOption;
-
-const output = {
+export const output = {
 	kind: 'text',
 	name: 'binaryPropertyOutput',
 	label: 'Put Output in Field',
@@ -74,28 +42,7 @@ const output = {
 	description: 'The name of the binary field the image or audio goes to',
 } as const satisfies TextOption;
 
-const mask = {
-	kind: 'text',
-	name: 'mask',
-	label: 'Mask',
-	default: 'mask',
-	placeholder: 'e.g. mask',
-	description:
-		'The binary field of a PNG mask: its fully transparent areas show where the image is changed (mask). Not added, the model decides what to change.',
-} as const satisfies TextOption;
-
-const language = {
-	kind: 'text',
-	name: 'language',
-	label: 'Language',
-	default: 'en',
-	placeholder: 'e.g. en',
-	wire: 'language',
-	description:
-		"The recording's language as an ISO-639-1 code such as en or de (language), which makes the transcript faster and better. Not added, the model detects it.",
-} as const satisfies TextOption;
-
-const hint = {
+export const hint = {
 	kind: 'text',
 	name: 'prompt',
 	label: 'Prompt',
@@ -107,7 +54,7 @@ const hint = {
 		'Text that guides the transcript (prompt): names and terms it contains, or the style of the previous part of a longer recording',
 } as const satisfies TextOption;
 
-const transcriptFormat = {
+export const transcriptFormat = {
 	kind: 'choice',
 	name: 'responseFormat',
 	label: 'Response Format',
@@ -128,7 +75,7 @@ const transcriptFormat = {
 		"How the service writes the transcript (response_format); the item's text field holds it. Not added, nothing is sent and the service answers JSON.",
 } as const satisfies ChoiceOption;
 
-const temperature = {
+export const temperature = {
 	kind: 'number',
 	name: 'temperature',
 	label: 'Temperature',
@@ -142,44 +89,3 @@ const temperature = {
 	description:
 		'How freely the model guesses words it hears badly (temperature): 0 to 1. Not added, the model decides.',
 } as const satisfies NumberOption;
-
-const speechFormat = {
-	kind: 'choice',
-	name: 'responseFormat',
-	label: 'Response Format',
-	default: 'mp3',
-	wire: 'response_format',
-	choices: [
-		{ name: 'MP3', value: 'mp3', description: 'MP3 (mp3)' },
-		{ name: 'Opus', value: 'opus', description: 'Opus in Ogg, for streaming (opus)' },
-		{ name: 'AAC', value: 'aac', description: 'AAC (aac)' },
-		{ name: 'FLAC', value: 'flac', description: 'Lossless FLAC (flac)' },
-		{ name: 'WAV', value: 'wav', description: 'Uncompressed WAV (wav)' },
-		{ name: 'PCM', value: 'pcm', description: 'Raw 24 kHz 16-bit samples, no header (pcm)' },
-	],
-	description:
-		'The audio format (response_format). Not added, nothing is sent and the service answers in its own (MP3 for most).',
-} as const satisfies ChoiceOption;
-
-const speed = {
-	kind: 'number',
-	name: 'speed',
-	label: 'Speed',
-	default: 1,
-	min: 0.25,
-	max: 4,
-	whole: false,
-	precision: 2,
-	wire: 'speed',
-	fix: 'Use a number from 0.25 to 4; 1 is normal speed.',
-	description: 'How fast the voice speaks (speed): 0.25 to 4, 1 is normal. Not added, normal.',
-} as const satisfies NumberOption;
-
-/** The own Options of each operation, in the order the UI lists them. */
-export const MEDIA_OPTIONS = {
-	generate: [count, size, quality, imageFormat, output],
-	edit: [count, size, mask, output],
-	transcribe: [language, hint, transcriptFormat, temperature],
-	translate: [hint, transcriptFormat, temperature],
-	speak: [speechFormat, speed, output],
-} as const satisfies Record<MediaOperation, readonly OptionSpec[]>;

@@ -1,5 +1,6 @@
 import type { MediaType } from './sniff';
 import { sniffImage } from './sniff';
+import type { Endpoint } from '../failures/errors';
 import { MediaReplyError } from '../failures/errors';
 import { listInReply, withoutList } from '../reply/list-reply';
 import type { HttpReply } from '../transport/outgoing';
@@ -66,13 +67,10 @@ function dataEntry(entry: unknown, at: number): ReplyImage {
  * Reads the reply of POST /images/generations or /images/edits (`{data: [{b64_json | url, revised_prompt?}]}`):
  * every image, in order. A 200 without any image is an error, never an empty success; so is a body without
  * `data`, image data that is no image, an entry without either field. An error status, or an error object
- * inside a 2xx, is the ServiceError it says, marked with the endpoint.
+ * inside a 2xx, is the ServiceError it says, naming the operation `at`.
  */
-export function readImages(
-	reply: HttpReply,
-	path: 'images/generations' | 'images/edits',
-): ReplyImage[] {
-	const { list, body } = listInReply(reply, 'data', path);
+export function readImages(reply: HttpReply, at: Endpoint): ReplyImage[] {
+	const { list, body } = listInReply(reply, 'data', at);
 	if (list === undefined) {
 		throw new MediaReplyError(
 			'image',

@@ -5,6 +5,4 @@ export const CREDENTIAL_WORDS: NodeWords = {
 	node: 'the Chat Completions API credential',
 	options: [],
 	errorDetails: false,
-	reasoningMissing: '',
-	reasoningRefused: '',
 };

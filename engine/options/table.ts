@@ -82,15 +82,17 @@ function extraBodyDescription(example: string): string {
 
 /**
  * Timeout's and Extra Body's descriptions for the nodes that neither stream nor have Retry Timeouts (Embeddings,
- * Reranker, Media), with `extraBodyExample` a parameter of their own endpoint.
+ * Reranker, Media, Account), with `extraBodyExample` a parameter of their own endpoint (none: no Extra Body).
  */
 export function endpointDescriptions(
-	extraBodyExample: string,
+	extraBodyExample?: string,
 ): Partial<Record<'timeout' | 'extraBody', string>> {
 	return {
 		timeout:
 			'How long to wait for each reply, in milliseconds. There is no hidden upper limit. A request that times out is not sent again.',
-		extraBody: extraBodyDescription(extraBodyExample),
+		...(extraBodyExample === undefined
+			? {}
+			: { extraBody: extraBodyDescription(extraBodyExample) }),
 	};
 }
 

@@ -16,7 +16,7 @@ function text(value: unknown): string | undefined {
 	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** The error object inside a JSON body, in any of the shapes gateways send, or undefined. */
+/** The error object inside a JSON body, in any of the shapes gateways send (`{error: {...}}`, `{error: "..."}`, `{message}`), or undefined. */
 export function errorInJson(
 	json: unknown,
 ): { message?: string; type?: string; code?: string } | undefined {
@@ -32,7 +32,8 @@ export function errorInJson(
 			code: label(fields.code),
 		};
 	}
-	const message = text(body.message) ?? text(body.detail);
+	// Portkey: `{status: "failure", message}` of its own, `{"html-message": ...}` for a text answer or its own failure to reach the service behind it.
+	const message = text(body.message) ?? text(body.detail) ?? text(body['html-message']);
 	return message === undefined
 		? undefined
 		: { message, type: label(body.type), code: label(body.code) };

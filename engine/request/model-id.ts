@@ -1,6 +1,35 @@
+import type { INodeProperties } from 'n8n-workflow';
+
 import { InputError } from '../failures/errors';
-import { modelProperty } from '../models/property';
 import { describe } from '../values';
+
+/** The Model field: a model from the key's list, or an ID typed. */
+export const modelProperty: INodeProperties = {
+	displayName: 'Model',
+	name: 'model',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The model that answers. The list shows exactly the models your API key may call.',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a model...',
+			typeOptions: {
+				searchListMethod: 'searchModels',
+				searchable: true,
+			},
+		},
+		{
+			displayName: 'ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. gpt-4o-mini',
+		},
+	],
+};
 
 /** The Model field's ID, trimmed: not empty, no spaces. */
 export function checkModel(value: unknown): string {

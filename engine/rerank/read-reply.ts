@@ -1,4 +1,5 @@
 import type { RerankRequest } from './request';
+import type { Endpoint } from '../failures/errors';
 import { RerankReplyError } from '../failures/errors';
 import { entryIndex } from '../reply/entry-index';
 import type { InputUsage } from '../reply/input-usage';
@@ -44,6 +45,14 @@ function scoreOf(result: unknown, at: number, index: number): number {
 	return score;
 }
 
+/** The rerank endpoint, as its failures name it. */
+export const RERANK_ENDPOINT: Endpoint = {
+	operation: 'rerank',
+	path: 'rerank',
+	name: 'rerank',
+	offers: 'reranking',
+};
+
 /**
  * Reads the reply to a rerank request of `sent` documents (`{results: [{index, relevance_score, document?}],
  * usage?}`, Cohere's and Jina's shape). Each result is matched to its document by `index`, never by position,
@@ -54,7 +63,7 @@ function scoreOf(result: unknown, at: number, index: number): number {
  * as the rerank endpoint's.
  */
 export function readRanking(reply: HttpReply, sent: number): Ranking {
-	const { list: results, json, body } = listInReply(reply, 'results', 'rerank');
+	const { list: results, json, body } = listInReply(reply, 'results', RERANK_ENDPOINT);
 	if (results === undefined) {
 		throw new RerankReplyError(withoutList(reply.status, body, 'a list of results'));
 	}

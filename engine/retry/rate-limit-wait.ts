@@ -1,7 +1,7 @@
 import { backoff } from './policy';
 import type { ServiceError } from '../failures/errors';
+import type { KeySign } from '../failures/kind';
 import { inFlightCapWords, windowWords } from '../failures/kinds/service';
-import { classify } from '../failures/table';
 import type { Run } from '../run/run';
 
 /** Requests told the same wait come back spread over at least this many ms, and at most a second more. */
@@ -25,24 +25,24 @@ export function rateLimitDelay(
 
 /**
  * The wait after a 429 that asks to wait, when it fits in `leftMs` (else undefined: the item waits no more),
- * by what its row says it told the key (`Run.send` learned it): after a cap on requests in flight (the key's
+ * by what it told the key (`sign`, its row's `keySign` as `Run.send` read and learned it): after a cap on requests in flight (the key's
  * limit came down to it) the request is tried again at once, the slot waiting for fewer in flight (told
  * again, it backs off); after a window, until the window has room (the key pauses that long); else what it
  * asked.
  */
 export function rateLimitWait(
 	error: ServiceError,
+	sign: KeySign | undefined,
 	told: number,
 	run: Run,
 	model: string | undefined,
 	leftMs: number,
 	random: () => number = Math.random,
 ): number | undefined {
-	const sign = classify(error).keySign?.(error, model);
 	if (sign !== undefined && 'cap' in sign) {
 		const delay = told === 1 ? 0 : Math.round(backoff(told - 1, random));
 		if (delay > leftMs) return undefined;
-		run.tell('in-flight cap', `${inFlightCapWords(sign.cap, run.key.inFlight.limit)}.`);
+		run.tell('in-flight cap', `${inFlightCapWords(sign.cap, run.key.inFlightLimit)}.`);
 		return delay;
 	}
 	if (sign !== undefined && 'window' in sign) {

@@ -4,8 +4,8 @@ import type { RetryPolicy } from './policy';
 import { retryDelay } from './policy';
 import { rateLimitWait } from './rate-limit-wait';
 import { NetworkError, RateLimitWaitExceeded, ServiceError } from '../failures/errors';
-import { classify } from '../failures/table';
-import type { HoldBudget, Observe, Run, SendOptions } from '../run/run';
+import type { HoldBudget } from '../key/hold-budget';
+import type { Observe, Reading, Run, SendOptions } from '../run/run';
 
 /**
  * Records on the final error how many attempts were made, and how many requests were sent again at once on
@@ -41,21 +41,29 @@ export async function withRetries<T>(
 		get leftMs() {
 			return limitMs - rateLimitWaited;
 		},
+		limitMs,
 		held: (ms) => (rateLimitWaited += ms),
 		outlasted: (cause) => new RateLimitWaitExceeded(cause, told, rateLimitWaited, limitMs),
 	};
 	for (;;) {
+		/** What the run read of the attempt's failure (`Run.send` reads it once). */
+		let reading: Reading | undefined;
 		try {
-			return await run.send(attempt, { ...options, first: failed + told === 0, hold });
+			return await run.send(attempt, {
+				...options,
+				first: failed + told === 0,
+				hold,
+				read: (read) => (reading = read),
+			});
 		} catch (error) {
 			if (error instanceof NetworkError) resent += error.resent;
 			if (signal.aborted) throw afterAttempts(error, failed + told + 1, resent);
-			if (classify(error).retry === 'wait') {
+			if (reading?.row.retry === 'wait') {
 				const limited = error as ServiceError;
 				// Max Wait on Rate Limit 0: the first 429 fails the item.
 				if (limitMs === 0) throw afterAttempts(error, failed + told + 1, resent);
 				told++;
-				const delay = rateLimitWait(limited, told, run, model, hold.leftMs);
+				const delay = rateLimitWait(limited, reading.sign, told, run, model, hold.leftMs);
 				if (delay === undefined) throw hold.outlasted(limited);
 				rateLimitWaited += delay;
 				await sleep(delay, signal);

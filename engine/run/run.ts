@@ -1,12 +1,13 @@
-import { sleep } from 'n8n-workflow';
-
+import type { HoldBudget } from '../key/hold-budget';
+import type { KeyLease } from '../key/key-state';
 import { KeyState, keyState } from '../key/key-state';
 import { TokenBudget } from './token-budget';
 import { Admission } from '../concurrency/admission';
-import type { AttemptOutcome, Limiter, Slot } from '../concurrency/limiter';
-import { AUTO, autoLimiter, fixedLimiter, LimiterClosed } from '../concurrency/limiter';
+import type { AttemptOutcome, Limiter } from '../concurrency/limiter';
+import { fixedLimiter, LimiterClosed } from '../concurrency/limiter';
 import type { Connection } from '../connection';
 import { KeyFailedEarlier, NetworkError, ServiceError } from '../failures/errors';
+import type { FailureKind, KeySign } from '../failures/kind';
 import { classify } from '../failures/table';
 
 /** What a run is built from: the node's run settings, read once. */
@@ -33,22 +34,11 @@ export interface SendOptions<T> {
 	model?: string;
 }
 
-/** How long a request may still be held for the key's rate limits (its Max Wait on Rate Limit), and what it was. */
-export interface HoldBudget {
-	/** The most the request may still be held, in ms. */
-	readonly leftMs: number;
-	/** Counts time the request was held. */
-	held(ms: number): void;
-	/** The failure of a request that a pause would hold longer than it may wait (`cause`, the answer that asked). */
-	outlasted(cause: ServiceError): Error;
+/** What the run read of a failed attempt, once: its row, and what it told the key (`keySign`). */
+export interface Reading {
+	row: FailureKind;
+	sign?: KeySign;
 }
-
-/** A request that may wait as long as the rate limits ask (no Max Wait). */
-const UNBOUNDED: HoldBudget = {
-	leftMs: Infinity,
-	held: () => undefined,
-	outlasted: (cause) => cause,
-};
 
 /**
  * What an attempt is handed: where its reply's headers go, for the pacing of every request on the key, and
@@ -91,7 +81,6 @@ export class Run {
 	/** What the runs on the key share (a run without a key has its own). */
 	readonly key: KeyState;
 	readonly limiter: Limiter;
-	readonly #auto: boolean;
 	readonly budget?: TokenBudget;
 	readonly #admission: Admission<unknown>;
 	readonly #stop = new AbortController();
@@ -114,10 +103,7 @@ export class Run {
 		const cap = budget ? () => budget.room() : undefined;
 		this.budget = budget;
 		this.key = key === undefined ? new KeyState() : keyState(key);
-		this.#auto = concurrency === 0;
-		this.limiter = this.#auto
-			? autoLimiter({ ...AUTO, start: this.key.autoLimit }, cap)
-			: fixedLimiter(concurrency, cap);
+		this.limiter = concurrency === 0 ? this.key.autoLimiter(cap) : fixedLimiter(concurrency, cap);
 		this.#admission = new Admission(() => this.limiter.limit * JOBS_PER_SLOT);
 		this.#cancel = cancel;
 		this.#warn = warn;
@@ -204,13 +190,11 @@ export class Run {
 	}
 
 	/**
-	 * One attempt of a request: a slot in flight (the run's, then the key's), the pauses the service asked for
-	 * (the key's and the request's model's: one that would hold the request longer than `hold` allows fails it
-	 * at once), the pacing (held while the x-ratelimit headers or a window named by a 429 say the key's limit
-	 * is used up, unless that is longer than `hold` allows: the 429 decides then), the Token Budget's check,
-	 * then `attempt`, handed where its reply's headers go; the reply's tokens (`tokensOf`) count against the
-	 * budget. A failure's row says what it tells the key (`keySign`: learned here) and whether Auto backs off.
-	 * `first`: the request's first attempt, counted as sent.
+	 * One attempt of a request: a slot in flight in the run, then its turn on the key (`KeyState.acquire`: the
+	 * pauses, the key's slot, the pacing, each bounded by `hold`), the Token Budget's check, then `attempt`,
+	 * handed where its reply's headers go; the reply's tokens (`tokensOf`) count against the budget. A
+	 * failure's row is read here once: what it tells the key (`keySign`, learned through the lease), whether
+	 * Auto backs off; `read` is given that reading. `first`: the request's first attempt, counted as sent.
 	 */
 	async send<T>(
 		attempt: (observe: Observe) => Promise<T>,
@@ -220,17 +204,16 @@ export class Run {
 			tokensOf,
 			check,
 			model,
-			hold = UNBOUNDED,
-		}: SendOptions<T> & { first: boolean; hold?: HoldBudget },
+			hold,
+			read,
+		}: SendOptions<T> & { first: boolean; hold?: HoldBudget; read?: (reading: Reading) => void },
 	): Promise<T> {
 		const slot = await this.limiter.acquire(signal);
-		let keySlot: Slot | undefined;
+		let lease: KeyLease | undefined;
 		let outcome: AttemptOutcome = 'failed';
-		/** A cap on requests in flight the service named: the key's limit comes down to it. */
-		let cap: number | undefined;
 		/**
-		 * Reads the failure's row once: whether Auto backs off, what the key learns (`keySign`), and whether it
-		 * holds for the model or the key for the rest of the run (`lasting`).
+		 * Reads the failure's row once: whether Auto backs off, what the key learns (`keySign`), whether it holds
+		 * for the model or the key for the rest of the run (`lasting`); the reading goes to `read`.
 		 */
 		const failed = (error: unknown) => {
 			const row = classify(error);
@@ -239,58 +222,39 @@ export class Run {
 			if (row.lasting === 'model' && model !== undefined && !this.#lasting.has(model))
 				this.#lasting.set(model, error);
 			const sign = error instanceof ServiceError ? row.keySign?.(error, model) : undefined;
-			if (sign !== undefined && 'cap' in sign) cap = sign.cap;
-			else if (sign !== undefined) this.key.learn(sign, error as ServiceError);
+			if (sign !== undefined) lease?.learn(sign, error as ServiceError);
+			read?.({ row, sign });
 			return error;
 		};
 		try {
-			// A pause that began while this request waited for its slot holds it too.
-			await this.#paused(model, hold, signal);
-			keySlot = await this.key.inFlight.acquire(signal);
-			await this.#paced(hold, signal);
-			this.#checkKey();
-			this.budget?.check();
-			check?.();
-			if (first) this.sent++;
-			const { pacer } = this.key;
-			const place = pacer.take();
-			this.key.window.sent();
+			lease = await this.key.acquire({
+				signal,
+				model,
+				hold,
+				first,
+				ready: () => {
+					this.#checkKey();
+					this.budget?.check();
+					check?.();
+					if (first) this.sent++;
+				},
+			});
+			const { observe } = lease;
 			const result = await attempt((headers, answering) => {
-				pacer.observe(headers, place);
+				observe(headers);
 				if (answering) this.#heard(model);
-			}).finally(() => pacer.settle());
+			});
 			const tokens = tokensOf(result);
-			pacer.spent(tokens);
+			lease.spent(tokens);
 			this.budget?.spend(tokens);
 			outcome = 'ok';
 			return result;
 		} catch (error) {
 			throw failed(error);
 		} finally {
-			keySlot?.release(outcome === 'ok' ? 'ok' : 'failed', cap);
+			lease?.release(outcome === 'ok');
 			slot.release(outcome);
 			this.#heard(model);
-			if (this.#auto) this.key.autoLimit = this.limiter.limit;
-		}
-	}
-
-	/** Waits out the pauses that hold a request for `model`, or fails it when they outlast what it may wait. */
-	async #paused(model: string | undefined, hold: HoldBudget, signal: AbortSignal): Promise<void> {
-		const { leftMs, cause } = this.key.held(model);
-		if (leftMs <= 0) return;
-		if (leftMs > hold.leftMs && cause !== undefined) throw hold.outlasted(cause);
-		const started = Date.now();
-		await this.key.waitPauses(model, signal);
-		hold.held(Date.now() - started);
-	}
-
-	/** Holds until the pacing lets a request go (a hold longer than the request may wait is not waited: the 429 decides). */
-	async #paced(hold: HoldBudget, signal: AbortSignal): Promise<void> {
-		for (;;) {
-			const ms = Math.max(this.key.pacer.holdMs(), this.key.window.holdMs());
-			if (ms <= 0 || ms > hold.leftMs) return;
-			await sleep(ms, signal);
-			hold.held(ms);
 		}
 	}
 

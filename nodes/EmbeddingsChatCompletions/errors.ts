@@ -9,8 +9,6 @@ export const WORDS: problems.NodeWords = {
 	node: 'the Chat Completions Embeddings node',
 	options: EMBEDDINGS_OPTIONS,
 	errorDetails: false,
-	reasoningMissing: '',
-	reasoningRefused: '',
 };
 
 /**

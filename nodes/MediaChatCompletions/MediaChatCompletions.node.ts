@@ -6,7 +6,6 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { executeGetBalance } from './balance';
 import { executeMedia } from './execute';
 import { mediaProperties } from './properties';
 import { modelMethods } from '../../engine';
@@ -23,14 +22,14 @@ export class MediaChatCompletions implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			"Generates and edits images, transcribes recordings and speaks texts with any model of an OpenAI-compatible service, and tells the key's balance",
+			'Generates and edits images, transcribes recordings and speaks texts with any model of an OpenAI-compatible service',
 		defaults: { name: 'Chat Completions Media' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		builderHint: {
 			searchHint:
-				'Images and audio with any model of an OpenAI-compatible gateway: Image Generate and Edit (the images become binary data), Audio Transcribe and Translate (a recording in binary data becomes text) and Audio Generate (text becomes speech in binary data). Account Get Balance gives one item with what the key has left (remaining, used, limit, currency), e.g. to check before a large batch with an If node.',
+				'Images and audio with any model of an OpenAI-compatible gateway: Image Generate and Edit (the images become binary data), Audio Transcribe and Translate (a recording in binary data becomes text) and Audio Generate (text becomes speech in binary data).',
 			relatedNodes: [
 				{
 					nodeType: 'n8n-nodes-base.httpRequest',
@@ -51,8 +50,6 @@ export class MediaChatCompletions implements INodeType {
 	methods = modelMethods;
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		if (this.getNodeParameter('resource', 0) === 'account')
-			return await executeGetBalance.call(this);
 		return await executeMedia.call(this);
 	}
 }

@@ -6,6 +6,4 @@ export const WORDS: problems.NodeWords = {
 	node: 'the Chat Completions Media node',
 	options: REQUEST_OPTIONS,
 	errorDetails: false,
-	reasoningMissing: '',
-	reasoningRefused: '',
 };

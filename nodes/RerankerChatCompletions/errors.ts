@@ -9,8 +9,6 @@ export const WORDS: problems.NodeWords = {
 	node: 'the Chat Completions Reranker node',
 	options: RERANKER_OPTIONS,
 	errorDetails: false,
-	reasoningMissing: '',
-	reasoningRefused: '',
 };
 
 /** A failure of the Reranker node as the error its vector store shows (`subNode.failure`). */

@@ -1,24 +1,18 @@
 import type { ISupplyDataFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import type { DocumentCompressor, StoreDocument } from './document-compressor';
 import { rerankerError } from './errors';
 import { subNode } from '../../engine';
 
-/** A document as n8n's vector stores hand it over (LangChain's `Document`). */
-interface StoreDocument {
-	pageContent: string;
-	metadata?: Record<string, unknown>;
-	id?: string;
-}
-
 /**
- * What n8n's vector stores call (LangChain's document compressor: `compressDocuments`) under Get Many with
+ * What n8n's vector stores call (a `DocumentCompressor`, `document-compressor.ts`) under Get Many with
  * Rerank Results, Retrieve Documents as a tool, and the Vector Store Retriever. The documents come back best
  * first, each a new object (the store's own are not written to) whose `metadata.relevanceScore` is the
  * service's score, which the store shows as the item's `score`. Each search is an entry of the sub-node's
  * log in n8n, as n8n writes its own reranker's (the query and documents in, the documents with scores out).
  */
-export class ChatCompletionsReranker {
+export class ChatCompletionsReranker implements DocumentCompressor {
 	constructor(
 		private readonly context: ISupplyDataFunctions,
 		private readonly client: subNode.RerankClient,

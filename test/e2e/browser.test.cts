@@ -144,7 +144,7 @@ test.each([
 	['transcribe', 'Chat Completions Media'],
 	['speech', 'Chat Completions Media'],
 	['audio', 'Chat Completions Media'],
-	['balance', 'Chat Completions Media'],
+	['balance', 'Chat Completions Account'],
 	['chat completions', 'Chat Completion'],
 ])(
 	"the nodes panel, opened from a trigger's + on a canvas without AI nodes, finds %j: %s",

@@ -1,8 +1,8 @@
 /**
  * The Chat Completions Media node in a real n8n with the packed package installed as n8n installs it, behind
  * Webhook triggers: the two examples, images generated then edited (the edit uploads the generated files as n8n stored them),
- * speech made, transcribed and answered by the Chat Completion node, and a chat model asked for an image; and
- * Account > Get Balance and the credential test's balance; the package's node descriptions as n8n serves them to
+ * speech made, transcribed and answered by the Chat Completion node, and a chat model asked for an image; the
+ * Account node's Get Balance and the credential test's balance; the package's node descriptions as n8n serves them to
  * the editor and its AI workflow builder.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,6 +19,7 @@ import { keys, useLocalService } from '../support/service.cts';
 const service = useLocalService();
 
 const MEDIA_TYPE = 'n8n-nodes-chat-completions.mediaChatCompletions';
+const ACCOUNT_TYPE = 'n8n-nodes-chat-completions.accountChatCompletions';
 
 let credential: ReturnType<typeof localCredential>;
 const badKey = { id: 'media-bad-key', name: 'Wrong key', type: 'chatCompletionsApi' };
@@ -196,7 +197,8 @@ const n8n = useRealN8n(() => {
 			]),
 			chain('media-balance', [
 				{
-					...mediaNode('Balance', 0, { resource: 'account', operation: 'getBalance' }),
+					...mediaNode('Balance', 0, { operation: 'getBalance' }),
+					type: ACCOUNT_TYPE,
 					credentials: { chatCompletionsApi: { id: balanceKey.id, name: balanceKey.name } },
 				},
 			]),
@@ -351,6 +353,8 @@ test("every node of the package reaches n8n's editor and AI builder with its bui
 	expect([...new Set(ours.map((node) => node.name))].sort()).toEqual(
 		// n8n makes a tool of each node usable as a tool (`...Tool`), from the same description.
 		[
+			'accountChatCompletions',
+			'accountChatCompletionsTool',
 			'chatCompletion',
 			'chatCompletionTool',
 			'embeddingsChatCompletions',
@@ -372,7 +376,7 @@ test("every node of the package reaches n8n's editor and AI builder with its bui
 	expect(chat.builderHint?.searchHint).toMatch(/Tool Calls/);
 });
 
-test("Account > Get Balance, and the credential test saying the balance, in n8n's own words", async () => {
+test("the Account node's Get Balance, and the credential test saying the balance, in n8n's own words", async () => {
 	expect(await answer('media-balance')).toEqual([
 		{ remaining: 4.2, used: 5.8, limit: 10, currency: 'USD', source: 'GET /key' },
 	]);

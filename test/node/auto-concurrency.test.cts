@@ -3,10 +3,12 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { AUTO } from '../../engine/concurrency/limiter';
 import { engineWith, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import { useEndedRuns } from '../support/ended-runs.cts';
 import type { RecordedRequest } from '../support/service.cts';
 import { keys, startService, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
+const ended = useEndedRuns();
 
 const prompt = (request: RecordedRequest) =>
 	((request.body as { messages: Array<{ content: string }> }).messages.at(-1)?.content ?? '').split(
@@ -37,12 +39,16 @@ async function run(
 	apiKey = keys.default,
 ) {
 	await service().clearRequests();
-	const result = await engineWith(apiKey, service().baseUrl).runNode({
-		type: NODE_TYPE,
-		parameters: simpleParameters('={{ "item " + $json.n }}', 'echo-1', { options, ...extra }),
-		items: Array.from({ length: count }, (_, n) => ({ json: { n } })),
-		...(onError ? { settings: { onError } } : {}),
-	});
+	const result = await ended(
+		async (signal) =>
+			await engineWith(apiKey, service().baseUrl).runNode({
+				type: NODE_TYPE,
+				parameters: simpleParameters('={{ "item " + $json.n }}', 'echo-1', { options, ...extra }),
+				items: Array.from({ length: count }, (_, n) => ({ json: { n } })),
+				...(onError ? { settings: { onError } } : {}),
+				signal,
+			}),
+	);
 	return { ...result, requests: await service().requests(), traffic: await service().traffic() };
 }
 
@@ -181,7 +187,9 @@ describe('Concurrency Auto (the default)', () => {
 
 describe('when requests leave', () => {
 	test('in the Continue modes the first request reaches the service before the last item is read', async () => {
-		const count = 400;
+		// Enough items that reading them takes several of the reading loop's 10 ms slices, on an idle machine too
+		// (on a busy one the first request arrived after 4 to 12 items were read, of 150 and 400).
+		const count = 200;
 		const { outputs, requests } = await run(count, {}, 'continueRegularOutput', {
 			prompt: '={{ "item " + $json.n + " read at " + Date.now() }}',
 		});

@@ -11,17 +11,17 @@ import type { INode } from 'n8n-workflow';
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 import { baseNodeType } from '../../dev/n8n-core/base-types.cts';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
-import { MediaChatCompletions } from '../../nodes/MediaChatCompletions/MediaChatCompletions.node';
+import { AccountChatCompletions } from '../../nodes/AccountChatCompletions/AccountChatCompletions.node';
 import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
-const TYPE = 'n8n-nodes-chat-completions.mediaChatCompletions';
+const TYPE = 'n8n-nodes-chat-completions.accountChatCompletions';
 
 /** The expression of the README's If-node condition, in the balance section. */
 function readmeCondition(): string {
 	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-	const section = readme.slice(readme.indexOf('\n### The balance\n'));
+	const section = readme.slice(readme.search(/\n#+ The balance\n/));
 	const condition = /with an If node[^`]*`(\{\{[^`]+\}\})`/.exec(section);
 	if (!condition) throw new Error('README: no If-node condition in "The balance"');
 	return condition[1];
@@ -36,7 +36,7 @@ function workflow(): { nodes: INode[]; connections: Record<string, unknown> } {
 				type: TYPE,
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { resource: 'account', operation: 'getBalance' },
+				parameters: { operation: 'getBalance' },
 				credentials: { chatCompletionsApi: { id: 'local', name: 'Local' } },
 			},
 			{
@@ -76,7 +76,7 @@ test.each([
 ])("a key with %s (%s) goes to the If node's %s output", async (_case, shape, branch) => {
 	const engine = createEngine({
 		nodeTypes: {
-			[TYPE]: new MediaChatCompletions(),
+			[TYPE]: new AccountChatCompletions(),
 			'n8n-nodes-base.if': baseNodeType('If', 'If'),
 		},
 		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },

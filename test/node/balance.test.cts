@@ -1,20 +1,24 @@
 /**
- * The key's balance, where the gateway tells it to the key itself: the Media node's Account > Get Balance and the
- * credential test, against the local service answering in each gateway's shape (its `x-local-balance` header,
+ * The key's balance, where the gateway tells it to the key itself: the Account node's Get Balance and the credential
+ * test, against the local service answering in each gateway's shape (its `x-local-balance` header,
  * sent as the credential's Extra Headers, picks the shape): OpenRouter's `GET /key`, new-api's and one-api's
  * billing endpoints, LiteLLM's `GET /key/info` and new-api's `GET /api/usage/token` at the site root.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { INodeParameters } from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
+import { AccountChatCompletions } from '../../nodes/AccountChatCompletions/AccountChatCompletions.node';
 import { MediaChatCompletions } from '../../nodes/MediaChatCompletions/MediaChatCompletions.node';
 import { closedPort, keys, startService, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
-const TYPE = 'n8n-nodes-chat-completions.mediaChatCompletions';
-const GET_BALANCE: INodeParameters = { resource: 'account', operation: 'getBalance' };
+const TYPE = 'n8n-nodes-chat-completions.accountChatCompletions';
+const GET_BALANCE: INodeParameters = { operation: 'getBalance' };
 
 /** The credential with the local service's balance shape as an Extra Header (none: a service that tells no balance). */
 function credential(shape?: string, apiKey = keys.default) {
@@ -27,7 +31,7 @@ function credential(shape?: string, apiKey = keys.default) {
 
 function engine(shape?: string, apiKey?: string) {
 	return createEngine({
-		nodeTypes: { [TYPE]: new MediaChatCompletions() },
+		nodeTypes: { [TYPE]: new AccountChatCompletions() },
 		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
 		credentials: { chatCompletionsApi: credential(shape, apiKey) },
 	});
@@ -66,7 +70,7 @@ const shapes: Array<[string, string, object, string[]]> = [
 	],
 ];
 
-describe('Account > Get Balance', () => {
+describe('Get Balance', () => {
 	test.each(shapes)(
 		'%s: one item with what the key has left',
 		async (_name, shape, expected, paths) => {
@@ -128,7 +132,7 @@ describe('Account > Get Balance', () => {
 		const slow = await startService({ args: ['--latency-ms', '1500'] });
 		try {
 			const { error } = await createEngine({
-				nodeTypes: { [TYPE]: new MediaChatCompletions() },
+				nodeTypes: { [TYPE]: new AccountChatCompletions() },
 				credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
 				credentials: {
 					chatCompletionsApi: {
@@ -163,7 +167,7 @@ describe('Account > Get Balance', () => {
 		],
 	])('%s: the words the other nodes give, not a missing balance', async (_name, baseUrl, words) => {
 		const { error } = await createEngine({
-			nodeTypes: { [TYPE]: new MediaChatCompletions() },
+			nodeTypes: { [TYPE]: new AccountChatCompletions() },
 			credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
 			credentials: { chatCompletionsApi: { ...credential(), baseUrl: await baseUrl() } },
 		}).runNode({
@@ -239,7 +243,7 @@ describe('the credential test', () => {
 			try {
 				const data = { ...credential(shape, keys.limited), baseUrl: capped.baseUrl };
 				const result = await createEngine({
-					nodeTypes: { [TYPE]: new MediaChatCompletions() },
+					nodeTypes: { [TYPE]: new AccountChatCompletions() },
 					credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
 					credentials: { chatCompletionsApi: data },
 				}).credentialTest({
@@ -266,5 +270,28 @@ describe('the credential test', () => {
 		});
 		const requests = await service().requests();
 		expect(requests.every((request) => request.method === 'GET')).toBe(true);
+	});
+});
+
+describe('the Account node in the package', () => {
+	const read = (path: string) => JSON.parse(readFileSync(join(__dirname, '../..', path), 'utf8'));
+
+	test("n8n loads it (package.json's n8n.nodes) with its codex, whose documentation is the balance's", () => {
+		expect(read('package.json').n8n.nodes).toContain(
+			'dist/nodes/AccountChatCompletions/AccountChatCompletions.node.js',
+		);
+		const codex = read('nodes/AccountChatCompletions/AccountChatCompletions.node.json');
+		expect(codex.node).toBe(TYPE);
+		expect(codex.resources.primaryDocumentation[0].url).toMatch(/#the-balance$/);
+	});
+
+	test('the balance is no longer a resource of the Media node', () => {
+		const resource = new MediaChatCompletions().description.properties.find(
+			(property) => property.name === 'resource',
+		);
+		expect(resource?.options?.map((option) => ('value' in option ? option.value : ''))).toEqual([
+			'audio',
+			'image',
+		]);
 	});
 });

@@ -4,6 +4,8 @@
  * node's supplyData and the SDK's LangChain adapter wraps the model), and calls it the way they do.
  */
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+// The SDK's own tokenizer (it depends on @n8n/ai-utilities, as does jest.config.js's @langchain/core).
+import { encodingForModel } from '@n8n/ai-utilities';
 import type {
 	IConnections,
 	IDataObject,
@@ -23,6 +25,11 @@ import '../../nodes/LmChatCompletions/model/supply';
 import { LmChatCompletions } from '../../nodes/LmChatCompletions/LmChatCompletions.node';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { EngineError } from '../../dev/n8n-core/harness.cts';
+
+// n8n's token estimate of every model call (N8nLlmTracing, for gpt-4o) reads tiktoken's o200k_base the first time:
+// about 3 s, more on a loaded machine. Read before the tests of each file that runs the probe, so that none of them
+// pays for it within its time limit.
+beforeAll(async () => void (await encodingForModel('gpt-4o')), 60_000);
 
 export const MODEL_TYPE = 'n8n-nodes-chat-completions.lmChatCompletions';
 export const MODEL_NODE = 'Chat Completions Chat Model';

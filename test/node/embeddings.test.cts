@@ -160,6 +160,29 @@ test('vectors of another length than Dimensions, all alike, fail the call with t
 	expect(run.output).toBeUndefined();
 });
 
+test('a batch sent again after a 500 counts once among the batches sent', async () => {
+	const run = await rag({
+		batchSize: 10,
+		dimensions: 64,
+		...knobs({
+			ignore_dimensions: true,
+			fail_first: { id: 'embed-once-500', count: 1, status: 500, retry_after: '0.2' },
+		}).options,
+	});
+	expect(run.error?.message).toMatch(
+		/sent vectors of 512 numbers where Options > Dimensions asks for 64/,
+	);
+	expect(run.error?.description).toContain(
+		'The call stopped at this failure: 3 of its 3 batches were sent and are not used.',
+	);
+	// Four requests: one batch twice (its 500, then its retry), each of the three batches at least once.
+	const batches = (await service().requests()).map(
+		(request) => (request.body as { input: string[] }).input[0],
+	);
+	expect(batches).toHaveLength(4);
+	expect(new Set(batches).size).toBe(3);
+});
+
 test('a batch that fails cancels the others in flight, and the error counts them', async () => {
 	// 200 ms per input: the batches of 10 take 2 s, the last one (5 texts, its reply bad) 1 s.
 	const slow = await startService({ args: ['--embedding-ms-per-input', '200'] });

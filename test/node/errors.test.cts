@@ -219,9 +219,38 @@ describe('every failure reads as what happened and how to fix it', () => {
 		expect((json.error_details as IDataObject).description).toMatch(/an empty body.*wait 1.5 s/);
 		await service().clearRequests();
 		const next = await errorItem(keys.faults, 'fault-string-error', baseUrl);
-		expect(next.error).toBe(
-			"Too many requests: the service's rate limit for this key was reached: the service asks to wait longer than Options > Max Wait on Rate Limit (Ms) allows (0 ms) (item 0)",
+		expect(next.error).toMatch(
+			/^Not sent: the key is paused for [12] s more, since the service answered another request at \d\d:\d\d:\d\d UTC with 429 and an empty body \(item 0\)$/,
 		);
+		// Not answered: no HTTP code or words of its own.
+		expect(next.error_details).toMatchObject({
+			http_code: null,
+			service_message: null,
+			not_sent: expect.stringMatching(/^paused by the 429 another request got at /),
+			description: expect.stringMatching(
+				/^Options > Max Wait on Rate Limit \(Ms\) is 0, which does not allow waiting: raise it above [12]000 ms/,
+			),
+		});
+		expect(await service().requests()).toHaveLength(0);
+	});
+
+	test("an item a model's pause holds, with Max Wait on Rate Limit 0: not sent, in the 429's words, and when it came", async () => {
+		// A key state of its own (another origin of the same service), as above.
+		const baseUrl = service().baseUrl.replace('127.0.0.1', 'localhost');
+		const first = await errorItem(keys.fallback, 'fault-429-wait', baseUrl);
+		expect(first.error_details).toMatchObject({ http_code: 429 });
+		const before = new Date();
+		await service().clearRequests();
+		const next = await errorItem(keys.fallback, 'fault-429-wait', baseUrl);
+		const at = (next.error as string).match(/at (\d\d:\d\d:\d\d) UTC/)?.[1] ?? '';
+		expect(next.error).toBe(
+			`Not sent: requests for model "fault-429-wait" on this key are paused for 30 s more, since the service answered another request at ${at} UTC with 429 "Rate limit reached for fault-429-wait in organization org-local on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 30s." (item 0)`,
+		);
+		// The time is the first answer's, a moment ago.
+		expect(
+			Math.abs(Date.parse(`${before.toISOString().slice(0, 11)}${at}Z`) - before.getTime()),
+		).toBeLessThan(5_000);
+		expect(next.error_details).toMatchObject({ http_code: null, code: null });
 		expect(await service().requests()).toHaveLength(0);
 	});
 

@@ -2,8 +2,9 @@
  * The credential's Extra Headers: every kind of request the package makes carries them (the local service's
  * request log shows what arrived); a header the package sets itself, a name HTTP does not allow, a line
  * break in a value and JSON that does not parse are refused before any request, naming the header; and a
- * value never shows in an output item, an error, a result of the list or the credential test, or a line
- * n8n logs at debug level, even from a gateway that quotes it.
+ * value that carries a secret never shows in an output item, an error, a result of the list or the
+ * credential test, or a line n8n logs at debug level, even from a gateway that quotes it, while a routing
+ * value (`x-portkey-provider: openai`) shows as it is.
  */
 import '../support/debug-log.cts';
 
@@ -45,6 +46,17 @@ const credentialWith = (headers: unknown) => ({
 });
 
 const leaky = useLeakyGateway(leakyAnswers, SECRET_HEADER.toLowerCase());
+
+/** Portkey's routing headers: no secret in them, so the service's words that name them show them as they are. */
+const ROUTING = {
+	'x-portkey-provider': 'openai',
+	'x-portkey-custom-host': 'http://127.0.0.1:9/v1',
+};
+const routing = useLeakyGateway(leakyAnswers, 'x-portkey-provider');
+
+/** A value that looks like a key (long, no spaces, random) under a name that says nothing of secrets. */
+const KEYLIKE_VALUE = 'Qz7Lw2Rk9Xm4Tp8Nc5Vb1';
+const keylike = useLeakyGateway(leakyAnswers, 'x-session');
 
 beforeAll(async () => await warmUp(keys.default, service().baseUrl), 60_000);
 
@@ -217,8 +229,8 @@ const refusals: Array<[string, string, string, RegExp]> = [
 	[
 		'a name with a space',
 		JSON.stringify({ 'X Title': 'My workflow' }),
-		'has a header name that is not valid: " " after "X"',
-		/one word of letters, digits and -/,
+		'has a header name that is not valid: "X Title" (" " cannot be in a header name)',
+		/Write it as "X-Title"\. A header name \(RFC 7230 token\) is one word of letters, digits and -/,
 	],
 	[
 		'a name with a value pasted in it',
@@ -345,12 +357,31 @@ describe('a value never shows', () => {
 		expect(outcome.error).toContain(`Incorrect API key provided: [${SECRET_HEADER} value]`);
 	});
 
+	test('a gateway that quotes a value that looks like a key, under a name that says nothing of secrets: hidden too', async () => {
+		const outcome = await expectNoLeak(KEYLIKE_VALUE, () =>
+			chatCompletion(false)(
+				`${keylike()}/v1`,
+				credentialWith({ 'X-Session': KEYLIKE_VALUE, ...ROUTING }),
+			),
+		);
+		expect(outcome.error).toContain('Incorrect API key provided: [X-Session value]');
+	});
+
 	test('a gateway that quotes it: the model list, the credential test and the Chat Model', async () => {
 		const baseUrl = `${leaky()}/v1`;
 		for (const place of [modelList, credentialTest, chatModel(invoke), chatModel(stream)]) {
 			const outcome = await expectNoLeak(SECRET_VALUE, () => place(baseUrl, secretHeaders));
 			expect(outcome.error).toContain(`[${SECRET_HEADER} value]`);
 		}
+	});
+
+	test("values that carry no secret show as they are in the service's words, not replaced inside other words", async () => {
+		const outcome = await chatCompletion(false)(
+			`${routing()}/v1`,
+			credentialWith({ ...ROUTING, [SECRET_HEADER]: SECRET_VALUE }),
+		);
+		expect(outcome.error).toContain('Incorrect API key provided: openai');
+		expect(outcome.error).not.toContain('[x-portkey-provider value]');
 	});
 
 	test("the capture saw n8n's debug log of the runs above, so their checks could fail", () => {

@@ -57,7 +57,7 @@ test("the package alone is installed in ~/.n8n/nodes: none of n8n's packages a s
 	expect(existsSync(join(nodesDir, tarball()))).toBe(true);
 });
 
-test("n8n's loader loads the five nodes and the credential from there", async () => {
+test("n8n's loader loads the six nodes and the credential from there", async () => {
 	symlinkSync(
 		join(root, 'node_modules', 'n8n-workflow'),
 		join(nodesDir, 'node_modules', 'n8n-workflow'),
@@ -65,6 +65,7 @@ test("n8n's loader loads the five nodes and the credential from there", async ()
 	const loader = new PackageDirectoryLoader(packageDir);
 	await loader.loadAll();
 	expect(loader.types.nodes.map((node) => node.name).sort()).toEqual([
+		'accountChatCompletions',
 		'chatCompletion',
 		'embeddingsChatCompletions',
 		'lmChatCompletions',

@@ -8,7 +8,8 @@ import { runEmbeddings } from './embeddings-probe.cts';
 import type { Embeddings } from './embeddings-probe.cts';
 import type { ProbeScript } from './chat-model-probe.cts';
 import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
-import { keys, useLocalService } from '../support/service.cts';
+import { knobs } from '../support/knobs.cts';
+import { keys, startService, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
@@ -53,7 +54,7 @@ test('the Chat Model: three calls of one model and a model supplied again share 
 	expect((await runProbe(args)).error).toBeUndefined();
 	expect(await service().requests()).toHaveLength(6);
 	expect((await connectionsSeen()).size).toBeLessThanOrEqual(AT_MOST);
-}, 15_000); // The first Chat Model run sets up n8n's LangChain adapter.
+});
 
 test("the Embeddings sub-node: a store's calls one after another, and a second execution, share the connections", async () => {
 	const args = {
@@ -81,4 +82,38 @@ test('the service closes the kept connection while idle: the next item is sent a
 	// The dropped request was never read: the service saw the first item's and the one sent again.
 	expect(requests).toHaveLength(2);
 	expect(new Set(requests.map((request) => request.connection)).size).toBe(2);
+});
+
+test('a request sent again on a new connection that fails too is counted in the error with the attempts', async () => {
+	// A service of its own: no connection of an earlier test is kept to it, so that the first attempt alone
+	// meets a connection lost while idle (the one closed here).
+	const own = await startService();
+	try {
+		const engine = engineWith(keys.default, own.baseUrl);
+		const parameters = (options: Record<string, unknown>) =>
+			simpleParameters('Hello there', 'echo-1', { options: { concurrency: 1, ...options } });
+		const first = await engine.runNode({
+			type: NODE_TYPE,
+			parameters: parameters({ maxRetries: 0 }),
+			items: jsonItems({}),
+		});
+		expect(first.error).toBeUndefined();
+		await own.idleClose();
+		const { outputs } = await engine.runNode({
+			type: NODE_TYPE,
+			parameters: parameters({ maxRetries: 1, ...knobs({ reset: true }).options }),
+			items: jsonItems({}),
+			settings: { onError: 'continueRegularOutput' },
+		});
+		// The first attempt's request lost with the kept connection, sent again on a new one and reset there; the
+		// second attempt on a new connection, reset.
+		expect(outputs[0][0].json.error).toBe(
+			`The service at ${own.baseUrl}/chat/completions closed the connection before answering, after 2 attempts (3 requests in all: one was sent again at once on a new connection, as a kept connection closed without answering) (item 0)`,
+		);
+		const requests = await own.requests();
+		expect(requests).toHaveLength(3);
+		expect(new Set(requests.map((request) => request.connection)).size).toBe(3);
+	} finally {
+		await own.stop();
+	}
 });

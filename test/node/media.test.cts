@@ -389,6 +389,59 @@ describe('failures', () => {
 		expect(await service().requests()).toHaveLength(0);
 	});
 
+	test('with Stop Workflow two invalid items are named in one error, each with its problem; nothing is sent', async () => {
+		const { error } = await run(image('generate'), [
+			{ json: { prompt: '' } },
+			{ json: { prompt: 'a fox' } },
+			{ json: { prompt: '' } },
+		]);
+		expect(error?.message).toBe(
+			'2 items are invalid, so nothing was sent: items 0, 2: Prompt: is empty',
+		);
+		expect((error as { description?: string } | undefined)?.description).toMatch(
+			/^Items 0, 2: Prompt: is empty\. .* Fix them and run again, or set On Error to Continue to send the valid items\.$/,
+		);
+		expect(await service().requests()).toHaveLength(0);
+	});
+
+	test('with Stop Workflow the first failure stops the batch, and the error says what the stop did', async () => {
+		const { error } = await run(
+			image('generate', { options: { extraBody: '={{ JSON.stringify($json.extra) }}' } }),
+			[
+				{ json: { prompt: 'a fox', extra: { x_local: { content_policy: true } } } },
+				{ json: { prompt: 'a hat', extra: { x_local: { slow_ms: 8000 } } } },
+			],
+		);
+		expect(error?.message).toBe("The provider's content policy refused the prompt (item 0)");
+		expect((error as { description?: string } | undefined)?.description).toMatch(
+			/ The node stopped at this failure \(On Error: Stop Workflow\): 2 requests were sent, 1 of them still in flight and cancelled, and no other request started\.$/,
+		);
+	}, 20_000);
+
+	test('a Base URL without a scheme fails the node (Stop Workflow) or every item (Continue), nothing sent', async () => {
+		const baseUrl = service().baseUrl.replace(/^http:\/\//, '');
+		const credentialEngine = createEngine({
+			nodeTypes: { [TYPE]: new MediaChatCompletions() },
+			credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
+			credentials: { chatCompletionsApi: { apiKey: keys.media, baseUrl } },
+		});
+		const message = `The Base URL "${baseUrl}" is not an http:// or https:// address`;
+		const node = (onError?: NodeSettings['onError']) =>
+			credentialEngine.runNode({
+				type: TYPE,
+				parameters: image('generate'),
+				items: [{ json: { prompt: 'a fox' } }, { json: { prompt: 'a hat' } }],
+				...(onError === undefined ? {} : { settings: { onError } }),
+			});
+		expect((await node()).error?.message).toBe(message);
+		const continued = await node('continueRegularOutput');
+		expect(continued.outputs[0].map((item) => [item.pairedItem, item.json.error])).toEqual([
+			[{ item: 0 }, `${message} (item 0)`],
+			[{ item: 1 }, `${message} (item 1)`],
+		]);
+		expect(await service().requests()).toHaveLength(0);
+	});
+
 	test('a 5xx is retried; with Continue a failed item keeps its place', async () => {
 		const { outputs } = await run(
 			image('generate', { options: { extraBody: '={{ JSON.stringify($json.extra) }}' } }),

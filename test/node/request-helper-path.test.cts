@@ -68,7 +68,7 @@ test('the Chat Model: replies as always, a connection per request', async () => 
 	});
 	expect(run.output).toEqual({ texts: ['one', 'two'] });
 	expect((await connectionsSeen()).size).toBe(2);
-}, 15_000); // The first Chat Model run sets up n8n's LangChain adapter.
+});
 
 test('a redirect to another origin does not carry the key there', async () => {
 	const { error } = await chatCompletion(`${service().origin}/__redirect/307/other-origin/v1`, 1);

@@ -8,17 +8,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { runSubNode } from './sub-node-probe.cts';
 import type { SubNodeRun } from './sub-node-probe.cts';
 import { RerankerChatCompletions } from '../../nodes/RerankerChatCompletions/RerankerChatCompletions.node';
+import type { DocumentCompressor } from '../../nodes/RerankerChatCompletions/document-compressor';
 
 /** A vector store's document, as n8n's stores hand them to a reranker. */
-export interface StoreDocument {
-	pageContent: string;
-	metadata: IDataObject;
-}
+export type { StoreDocument } from '../../nodes/RerankerChatCompletions/document-compressor';
 
 /** LangChain's document compressor, as n8n's vector stores call it. */
-export interface Reranker {
-	compressDocuments(documents: StoreDocument[], query: string): Promise<StoreDocument[]>;
-}
+export type Reranker = DocumentCompressor;
 
 /** Runs Probe <- Chat Completions Reranker through n8n-core's engine. */
 export async function runReranker({
@@ -27,6 +23,8 @@ export async function runReranker({
 }: {
 	apiKey: string;
 	baseUrl: string;
+	/** The credential's other fields (e.g. Extra Headers). */
+	credential?: IDataObject;
 	model?: string;
 	options?: INodeParameters;
 	/** Calls the reranker; `prompt` is the probe's Prompt resolved for an item, as a vector store's Get Many reads it. */

@@ -11,6 +11,7 @@ async function run(
 	options: INodeParameters,
 	apiKey = keys.default,
 	baseUrl = service().baseUrl,
+	signal?: AbortSignal,
 ) {
 	const started = Date.now();
 	const { outputs } = await engineWith(apiKey, baseUrl).runNode({
@@ -18,9 +19,10 @@ async function run(
 		parameters: simpleParameters('Hello there', model, { options }),
 		items: jsonItems({}),
 		settings: { onError: 'continueRegularOutput' },
+		signal,
 	});
 	return {
-		json: outputs[0][0].json,
+		json: outputs[0]?.[0]?.json ?? {},
 		elapsed: Date.now() - started,
 		requests: await service().requests(),
 	};
@@ -167,7 +169,7 @@ describe('retries inside the node', () => {
 		expect(json.error).toMatch(/^The service or a gateway in front of it is unavailable \(503\)/);
 	});
 
-	test('a rate limit whose Retry-After is longer than Max Wait on Rate Limit is not waited for; it pauses the key', async () => {
+	test('a rate limit whose Retry-After is longer than Max Wait on Rate Limit is not waited for; it pauses the key, and the next item is not sent', async () => {
 		const baseUrl = service().baseUrl.replace('127.0.0.1', 'localhost');
 		const { json, elapsed, requests } = await run(
 			'echo-1',
@@ -187,12 +189,27 @@ describe('retries inside the node', () => {
 			/raise Options > Max Wait on Rate Limit/,
 		);
 		// The service asked the key to wait 30 s: another item on it, for another model, that may wait 5 s fails
-		// at once in the same words, without a request.
+		// at once, without a request, saying it was not sent and what paused the key.
 		await service().clearRequests();
-		const next = await run('think-1', { maxRateLimitWait: 5000 }, keys.default, baseUrl);
+		// Cancelled after 2 s: one that waited the pause out fails the assertions then, not at jest's time limit.
+		const next = await run(
+			'think-1',
+			{ maxRateLimitWait: 5000 },
+			keys.default,
+			baseUrl,
+			AbortSignal.timeout(2000),
+		);
 		expect(next.requests).toHaveLength(0);
 		expect(next.elapsed).toBeLessThan(1000);
-		expect(next.json.error).toBe(json.error);
+		expect(next.json.error).toMatch(
+			/^Not sent: the key is paused for (29|30) s more, since the service answered another request at \d\d:\d\d:\d\d UTC with 429 "Rate limit reached, please try again later \(fail_first '[^']+': failure 1 of 1\)" \(item 0\)$/,
+		);
+		expect(next.json.error_details).toMatchObject({
+			http_code: null,
+			description: expect.stringMatching(
+				/^Options > Max Wait on Rate Limit \(Ms\) \(5000 ms\) does not allow waiting that long: raise it above (29|30)000 ms/,
+			),
+		});
 	});
 
 	test('Max Retries 0 sends once', async () => {

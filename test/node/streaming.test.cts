@@ -9,11 +9,13 @@ import {
 	NODE_TYPE,
 	simpleParameters,
 } from '../support/chat-node.cts';
+import { useEndedRuns } from '../support/ended-runs.cts';
 import { exampleEngine } from '../support/examples.cts';
 import { knobs } from '../support/knobs.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
+const ended = useEndedRuns();
 
 /** What a chat user reads when the node's settings are wrong: not the settings. */
 const NOT_SET_UP =
@@ -28,23 +30,31 @@ const text = (chunks: StructuredChunk[]) =>
 /** Runs one item with On Error: Stop Workflow in a streaming run; returns the run's error and every chunk. */
 async function stopped(parameters: INodeParameters) {
 	const chunks: StructuredChunk[] = [];
-	const { error } = await engineWith(keys.default, service().baseUrl).runNode({
-		type: NODE_TYPE,
-		parameters,
-		items: jsonItems({}),
-		onChunk: (chunk) => chunks.push(chunk),
-	});
+	const { error } = await ended(
+		async (signal) =>
+			await engineWith(keys.default, service().baseUrl).runNode({
+				type: NODE_TYPE,
+				parameters,
+				items: jsonItems({}),
+				onChunk: (chunk) => chunks.push(chunk),
+				signal,
+			}),
+	);
 	return { error, chunks };
 }
 
 async function reply(parameters: INodeParameters, onChunk?: (chunk: StructuredChunk) => void) {
-	const { outputs, error } = await engineWith(keys.default, service().baseUrl).runNode({
-		type: NODE_TYPE,
-		parameters,
-		items: jsonItems({}),
-		settings: { onError: 'continueRegularOutput' },
-		onChunk,
-	});
+	const { outputs, error } = await ended(
+		async (signal) =>
+			await engineWith(keys.default, service().baseUrl).runNode({
+				type: NODE_TYPE,
+				parameters,
+				items: jsonItems({}),
+				settings: { onError: 'continueRegularOutput' },
+				onChunk,
+				signal,
+			}),
+	);
 	expect(error).toBeUndefined();
 	return outputs;
 }
@@ -181,12 +191,16 @@ describe('a stream that fails is never a silent partial success', () => {
 				'Model "fault-503-model-not-found" is not available to this API key (item 0)',
 			],
 		]) {
-			const { outputs } = await engine.runNode({
-				type: NODE_TYPE,
-				parameters: simpleParameters('hi', model, { options: { stream: true, maxRetries: 0 } }),
-				items: jsonItems({}),
-				settings: { onError: 'continueRegularOutput' },
-			});
+			const { outputs } = await ended(
+				async (signal) =>
+					await engine.runNode({
+						type: NODE_TYPE,
+						parameters: simpleParameters('hi', model, { options: { stream: true, maxRetries: 0 } }),
+						items: jsonItems({}),
+						settings: { onError: 'continueRegularOutput' },
+						signal,
+					}),
+			);
 			expect(outputs[0][0].json.error).toBe(message);
 		}
 	});
@@ -341,40 +355,46 @@ describe('n8n chat streaming', () => {
 			keys.default,
 			service().baseUrl,
 		);
-		const { runData, error } = await engine.runWorkflow({
-			workflow: {
-				nodes: [
-					{
-						id: 'hook',
-						name: 'Webhook',
-						type: 'n8n-nodes-base.webhook',
-						typeVersion: 2.1,
-						position: [0, 0],
-						webhookId: 'chat-stream',
-						parameters: {
-							httpMethod: 'POST',
-							path: 'chat',
-							responseMode: 'streaming',
-							options: {},
+		const { runData, error } = await ended(
+			async (signal) =>
+				await engine.runWorkflow({
+					signal,
+					workflow: {
+						nodes: [
+							{
+								id: 'hook',
+								name: 'Webhook',
+								type: 'n8n-nodes-base.webhook',
+								typeVersion: 2.1,
+								position: [0, 0],
+								webhookId: 'chat-stream',
+								parameters: {
+									httpMethod: 'POST',
+									path: 'chat',
+									responseMode: 'streaming',
+									options: {},
+								},
+							},
+							{
+								id: 'chat',
+								name: 'Chat Completion',
+								type: NODE_TYPE,
+								typeVersion: 1,
+								position: [220, 0],
+								parameters: simpleParameters('={{ $json.body.question }}', 'echo-1', {
+									options: { stream: true },
+								}),
+							},
+						],
+						connections: {
+							Webhook: { main: [[{ node: 'Chat Completion', type: 'main', index: 0 }]] },
 						},
 					},
-					{
-						id: 'chat',
-						name: 'Chat Completion',
-						type: NODE_TYPE,
-						typeVersion: 1,
-						position: [220, 0],
-						parameters: simpleParameters('={{ $json.body.question }}', 'echo-1', {
-							options: { stream: true },
-						}),
-					},
-				],
-				connections: { Webhook: { main: [[{ node: 'Chat Completion', type: 'main', index: 0 }]] } },
-			},
-			startNode: 'Webhook',
-			items: [{ json: { body: { question: 'tell me a story in nine short words please' } } }],
-			onChunk: (chunk) => chunks.push(chunk),
-		});
+					startNode: 'Webhook',
+					items: [{ json: { body: { question: 'tell me a story in nine short words please' } } }],
+					onChunk: (chunk) => chunks.push(chunk),
+				}),
+		);
 		expect(error).toBeUndefined();
 		const deltas = chunks.filter(
 			(chunk) => chunk.type === 'item' && chunk.metadata.nodeName === 'Chat Completion',

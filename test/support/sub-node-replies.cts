@@ -4,7 +4,7 @@ import type { HttpReply } from '../../engine/transport/outgoing';
 
 /** A sub-node's words: its name and options; no reasoning fixes, and no error_details (it has no items). */
 export function subNodeWords(node: string, options: string[]): NodeWords {
-	return { node, options, errorDetails: false, reasoningMissing: '', reasoningRefused: '' };
+	return { node, options, errorDetails: false };
 }
 
 /** A reply as the transport hands it on: `body` as JSON, or a string as it is. */

@@ -7,6 +7,7 @@ import {
 	redactApiKey,
 	redactHeaderValues,
 } from '../../engine/connection';
+import { carriesSecret } from '../../engine/header-secrets';
 
 describe('API key hygiene', () => {
 	test.each([
@@ -122,7 +123,18 @@ describe('Extra Headers', () => {
 		['null', 'is not a JSON object'],
 		['{"": "a"}', 'has an empty header name'],
 		['{"X-Title:": "a"}', 'has a header name that is not valid: ":" after "X-Title"'],
-		['{"Tïtle": "a"}', 'has a header name that is not valid: "ï" after "T"'],
+		[
+			'{"Tïtle": "a"}',
+			'has a header name that is not valid: "Tïtle" ("ï" cannot be in a header name)',
+		],
+		[
+			'{"X Title": "a"}',
+			'has a header name that is not valid: "X Title" (" " cannot be in a header name)',
+		],
+		[
+			'{"X-Token sk-Qz7Lw2Rk9Xm4Tp8Nc5Vb": ""}',
+			'has a header name that is not valid: " " after "X-Token"',
+		],
 		[
 			'{"AUTHORIZATION": "Basic x"}',
 			'cannot set AUTHORIZATION: the API Key field is sent as Authorization',
@@ -143,18 +155,21 @@ describe('Extra Headers', () => {
 		expect(() => connect(raw)).toThrow(`Extra Headers in the credential ${message}`);
 	});
 
-	test('a value is hidden wherever it is quoted whole; short values and short pieces are left', () => {
+	test('a secret value is hidden wherever it is quoted whole; short values, short pieces and values that carry no secret are left', () => {
 		const headers = {
 			'X-Token': 'tok-Qz7Lw2Rk9Xm4',
 			'X-Flag': 'yes',
 			'HTTP-Referer': 'https://example.com',
+			'x-portkey-provider': 'openai',
 		};
 		expect(
 			redactHeaderValues(
-				'Bad token tok-Qz7Lw2Rk9Xm4 (tok-Qz7Lw2Rk9Xm4) from https://example.com/v1, flag yes',
+				'Bad token tok-Qz7Lw2Rk9Xm4 (tok-Qz7Lw2Rk9Xm4) from https://example.com/v1, flag yes, openai error',
 				headers,
 			),
-		).toBe('Bad token [X-Token value] ([X-Token value]) from [HTTP-Referer value]/v1, flag yes');
+		).toBe(
+			'Bad token [X-Token value] ([X-Token value]) from https://example.com/v1, flag yes, openai error',
+		);
 		expect(redactHeaderValues('see https://api.example.org', headers)).toBe(
 			'see https://api.example.org',
 		);
@@ -170,5 +185,29 @@ describe('Extra Headers', () => {
 		);
 		// Fewer characters than half the value are left: "hdrsecret" alone says little of it.
 		expect(redactHeaderValues('no hdrsecret here', headers)).toBe('no hdrsecret here');
+	});
+});
+
+describe('which Extra Headers carry secrets', () => {
+	test.each([
+		['X-Api-Key', 'abc', true],
+		['x-portkey-virtual-key', 'openai-prod', true],
+		['X-Proxy-Token', 'short', true],
+		['X-Client-Secret', 'x', true],
+		['Proxy-Authorization', 'Basic x', true],
+		['X-Password', 'hunter2', true],
+		['Cookie', 'session=1', true],
+		['X-Signature', 'abc', true],
+		['X-Session', 'Qz7Lw2Rk9Xm4Tp8Nc5Vb1', true],
+		['X-Upstream', 'sk-or-v1-0123456789abcdef0123456789abcdef', true],
+		['x-portkey-provider', 'openai', false],
+		['x-portkey-custom-host', 'http://127.0.0.1:43123/v1', false],
+		['HTTP-Referer', 'https://example.com/support-bot', false],
+		['X-Title', 'My workflow', false],
+		['x-litellm-tags', 'team-support', false],
+		['x-portkey-trace-id', 'trace-42', false],
+		['X-Team', 'my-company-production-gateway', false],
+	])('%s: %s -> %s', (name, value, secret) => {
+		expect(carriesSecret(name, value)).toBe(secret);
 	});
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
+import { AccountChatCompletions } from '../../nodes/AccountChatCompletions/AccountChatCompletions.node';
 import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node';
 import { EmbeddingsChatCompletions } from '../../nodes/EmbeddingsChatCompletions/EmbeddingsChatCompletions.node';
 import { LmChatCompletions } from '../../nodes/LmChatCompletions/LmChatCompletions.node';
@@ -28,6 +29,7 @@ const NODES = [
 	['EmbeddingsChatCompletions', new EmbeddingsChatCompletions().description],
 	['RerankerChatCompletions', new RerankerChatCompletions().description],
 	['MediaChatCompletions', new MediaChatCompletions().description],
+	['AccountChatCompletions', new AccountChatCompletions().description],
 ] as const;
 
 const codexOf = (folder: string): Codex =>
@@ -73,7 +75,8 @@ test.each([
 	['transcribe', 'Chat Completions Media'],
 	['speech', 'Chat Completions Media'],
 	['audio', 'Chat Completions Media'],
-	['balance', 'Chat Completions Media'],
+	['balance', 'Chat Completions Account'],
+	['Account', 'Chat Completions Account'],
 	['chat completions', 'Chat Completion'],
 	['Chat Completion', 'Chat Completion'],
 ])('the panel finds %j: %s among what it lists', (search, node) => {

@@ -11,13 +11,11 @@ import { modelCannot, service } from './service';
  */
 
 export const EMBEDDINGS_KINDS: FailureKind[] = [
-	modelCannot(
-		'model cannot embed',
-		cannotEmbed,
-		'embed',
-		'an embedding model',
-		'Choose an embedding model in the Model field (the list shows all the models of the key, chat models too; embedding models often have "embed" in their ID). Keep one embedding model per vector store: vectors of different models do not compare.',
-	),
+	modelCannot('model cannot embed', cannotEmbed, {
+		does: 'embed',
+		kind: 'an embedding model',
+		fix: 'Choose an embedding model in the Model field (the list shows all the models of the key, chat models too; embedding models often have "embed" in their ID). Keep one embedding model per vector store: vectors of different models do not compare.',
+	}),
 	service({
 		name: 'batch too large',
 		anotherModel: false,

@@ -1,19 +1,8 @@
-import type { EndpointPath } from '../errors';
 import { BalanceUnavailableError } from '../errors';
 import type { FailureKind } from '../kind';
 import { kind } from '../kind';
 import { lacksEndpoint } from '../service-signs';
 import { missingVersion, service } from './service';
-
-/** How the words name an endpoint besides chat, and what a gateway without it does not offer. */
-const ENDPOINTS: Record<EndpointPath, { name: string; offers: string }> = {
-	rerank: { name: 'rerank', offers: 'reranking' },
-	'images/generations': { name: 'image generation', offers: 'image generation' },
-	'images/edits': { name: 'image edit', offers: 'image edits' },
-	'audio/transcriptions': { name: 'transcription', offers: 'transcriptions' },
-	'audio/translations': { name: 'translation', offers: 'translations' },
-	'audio/speech': { name: 'speech', offers: 'speech' },
-};
 
 /**
  * A service without the endpoint a node calls (a 404 that names no model, at /rerank or an image or audio
@@ -29,10 +18,10 @@ export const ENDPOINT_KINDS: FailureKind[] = [
 		words: ({ endpoint }, { baseUrl = '', versioned }) => {
 			if (!versioned) return missingVersion(baseUrl);
 			// The sign reads only errors of an endpoint besides chat.
-			const { name, offers } = ENDPOINTS[endpoint!];
+			const { name, offers, path } = endpoint!;
 			return {
-				message: `The service at "${baseUrl}" has no ${name} endpoint: POST ${baseUrl}/${endpoint} answered 404`,
-				fix: `Check the Base URL in the credential: it is the address that ends with the version segment, e.g. https://api.example.com/v1. If it is right, this gateway does not offer ${offers}: use one that serves POST /${endpoint}.`,
+				message: `The service at "${baseUrl}" has no ${name} endpoint: POST ${baseUrl}/${path} answered 404`,
+				fix: `Check the Base URL in the credential: it is the address that ends with the version segment, e.g. https://api.example.com/v1. If it is right, this gateway does not offer ${offers}: use one that serves POST /${path}.`,
 				failure: { cause: 'configuration-invalid' },
 			};
 		},

@@ -11,13 +11,11 @@ import { modelCannot } from './service';
  * exist or has no channel, rate limits, 5xx) as for chat.
  */
 export const RERANK_KINDS: FailureKind[] = [
-	modelCannot(
-		'model cannot rerank',
-		cannotRerank,
-		'rerank',
-		'a rerank model',
-		'Choose a rerank model in the Model field (the list shows all the models of the key, chat and embedding models too; rerank models often have "rerank" in their ID).',
-	),
+	modelCannot('model cannot rerank', cannotRerank, {
+		does: 'rerank',
+		kind: 'a rerank model',
+		fix: 'Choose a rerank model in the Model field (the list shows all the models of the key, chat and embedding models too; rerank models often have "rerank" in their ID).',
+	}),
 	mismatchedReply(
 		'ranking does not fit the documents',
 		RerankReplyError,

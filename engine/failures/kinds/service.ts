@@ -1,4 +1,5 @@
-import { RateLimitWaitExceeded, ServiceError } from '../errors';
+import type { Endpoint } from '../errors';
+import { PausedNotSent, RateLimitWaitExceeded, ServiceError } from '../errors';
 import type { FailureKind, KeySign, Words, WordsContext } from '../kind';
 import { duration, kind } from '../kind';
 import type { NamedWindow } from '../service-signs';
@@ -9,29 +10,30 @@ import {
 	isNoChannel,
 	isOutOfBalance,
 	lacksCapability,
+	namedHeader,
 	namedWindow,
 	namesModel,
 	refusesFiles,
 	refusesPromptCaching,
 	refusesReasoning,
+	unreachedUpstream,
 	wantsReasoningBack,
 } from '../service-signs';
 
 /** The service (or a gateway in front of it) answered with an error: its kinds, by status, code and words. */
+
+/** What the service's answer said: `"its words"`, `an HTML page: "its title"` or `an empty body`. */
+function answerWords(error: ServiceError): string {
+	if (error.bodyKind === 'html') return `an HTML page: "${error.serviceMessage}"`;
+	return error.bodyKind === 'empty' ? 'an empty body' : `"${error.serviceMessage}"`;
+}
 
 /** The service's answer as the description quotes it: its words and the status, type and code. */
 export function quoted(error: ServiceError): string {
 	const details = [`HTTP ${error.status}`];
 	if (error.errorType) details.push(`type ${error.errorType}`);
 	if (error.errorCode) details.push(`code ${error.errorCode}`);
-	const source =
-		error.bodyKind === 'html'
-			? 'an HTML page'
-			: error.bodyKind === 'empty'
-				? 'an empty body'
-				: `"${error.serviceMessage}"`;
-	const words = error.bodyKind === 'html' ? `${source}: "${error.serviceMessage}"` : source;
-	return `The service answered ${words} (${details.join(', ')}).`;
+	return `The service answered ${answerWords(error)} (${details.join(', ')}).`;
 }
 
 /** A row for service errors that pass `test`; its words get the service's answer quoted before the fix. */
@@ -62,28 +64,39 @@ export function missingVersion(baseUrl: string): Words {
 	};
 }
 
+/** What a model an endpoint refuses cannot do, the kind of model it takes, and how to find one. */
+type ModelWords = NonNullable<Endpoint['model']>;
+
 /**
  * A row for a model asked at an endpoint for what it cannot do (a chat model asked to embed or to rerank):
- * `Model "x" cannot <does>: it is not <kindOfModel>`, and the fix. Never retried; another model is the user's choice.
+ * `Model "x" cannot <does>: it is not <kind>`, and the fix; `words` the same for every error, or read from the
+ * error (an image or audio operation's `endpoint.model`). Never retried; another model is the user's choice.
  */
 export function modelCannot(
 	name: string,
 	test: (error: ServiceError) => boolean,
-	does: string,
-	kindOfModel: string,
-	fix: string,
+	words: ModelWords | ((error: ServiceError) => ModelWords),
 ): FailureKind {
 	return service({
 		name,
 		anotherModel: false,
 		test,
-		words: (_error, { model }) => ({
-			message: `${model ? `Model "${model}"` : 'The model'} cannot ${does}: it is not ${kindOfModel}`,
-			fix,
-			failure: { cause: 'configuration-invalid' },
-		}),
+		words: (error, { model }) => {
+			const { does, kind, fix } = typeof words === 'function' ? words(error) : words;
+			return {
+				message: `${model ? `Model "${model}"` : 'The model'} cannot ${does}: it is not ${kind}`,
+				fix,
+				failure: { cause: 'configuration-invalid' },
+			};
+		},
 	});
 }
+
+/** What a header the service named is set to, for the example of the fix (Portkey's, for an OpenAI-shaped upstream). */
+const HEADER_EXAMPLES: Record<string, string> = {
+	'x-portkey-provider': 'openai',
+	'x-portkey-custom-host': 'https://api.example.com/v1',
+};
 
 const modelName = ({ model }: WordsContext) => (model ? `"${model}"` : 'the requested model');
 const status =
@@ -247,7 +260,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 		test: wantsReasoningBack,
 		words: (error, { words }) => ({
 			message: `The service rejected the request: ${error.serviceMessage}`,
-			fix: words.reasoningMissing,
+			fix: words.reasoningMissing ?? '',
 		}),
 	}),
 	service({
@@ -256,7 +269,7 @@ export const SERVICE_KINDS: FailureKind[] = [
 		test: refusesReasoning,
 		words: (error, { words }) => ({
 			message: `The service rejected the request: ${error.serviceMessage}`,
-			fix: words.reasoningRefused,
+			fix: words.reasoningRefused ?? '',
 		}),
 	}),
 	service({
@@ -268,6 +281,22 @@ export const SERVICE_KINDS: FailureKind[] = [
 			fix: `This service or model takes no prompt caching: set ${context.option('promptCaching')} to Off (or remove cache_control from Extra Body or the messages).`,
 			failure: { cause: 'configuration-invalid' },
 		}),
+	}),
+	service({
+		name: 'header wanted',
+		anotherModel: false,
+		test: (error) => namedHeader(error) !== undefined,
+		words: (error) => {
+			const { name, wanted } = namedHeader(error)!;
+			const json = `{${JSON.stringify(name)}: ${JSON.stringify(HEADER_EXAMPLES[name.toLowerCase()] ?? '...')}}`;
+			return {
+				message: `The service rejected the request: ${error.serviceMessage}`,
+				fix: wanted
+					? `The service wants the header ${name}: add it to the credential's Extra Headers, as JSON: ${json}, with the value the service's documentation gives.`
+					: `The header ${name} has a value the service does not take: correct it in the credential's Extra Headers, as JSON: ${json}.`,
+				failure: { cause: 'configuration-invalid' },
+			};
+		},
 	}),
 	service({
 		name: 'bad request',
@@ -314,6 +343,22 @@ export const SERVICE_KINDS: FailureKind[] = [
 			fix: 'Gateways pass on failures of the model provider this way; run again later or choose another model.',
 			failure: { cause: 'temporarily-unavailable' },
 		}),
+	}),
+	service({
+		name: 'upstream unreached',
+		retry: 'back-off',
+		anotherModel: true,
+		test: (error) => unreachedUpstream(error) !== undefined,
+		keySign: askedPause,
+		words: (error) => {
+			const { code, address } = unreachedUpstream(error)!;
+			const where = address === undefined ? '' : ` at ${address}`;
+			return {
+				message: `The gateway answered, but could not reach the service behind it${where} (${code})`,
+				fix: `Check that the service behind the gateway runs${where} and that the gateway is set to its address (Portkey: x-portkey-custom-host in the credential's Extra Headers), then run again.`,
+				failure: { cause: 'temporarily-unavailable' },
+			};
+		},
 	}),
 	service({
 		name: 'overloaded',
@@ -375,6 +420,33 @@ export const SERVICE_KINDS: FailureKind[] = [
 				...said,
 				message: `${said.message}: ${why}`,
 				fix: `${quoted(error.last)} ${said.fix}`,
+			};
+		},
+	}),
+	kind<PausedNotSent>({
+		name: 'paused, not sent',
+		side: 'api',
+		retry: 'never',
+		overload: false,
+		anotherModel: true,
+		matches: (error): error is PausedNotSent => error instanceof PausedNotSent,
+		words: ({ answer, answeredAt, leftMs, limitMs }, context) => {
+			const seconds = Math.ceil(leftMs / 1000);
+			const at = `${new Date(answeredAt).toISOString().slice(11, 19)} UTC`;
+			const paused = namesModel(answer, context.model)
+				? `requests for model "${context.model}" on this key are paused`
+				: 'the key is paused';
+			const said = answer.bodyKind === 'json' || answer.bodyKind === 'text' ? '' : ' and';
+			const option = context.option('maxRateLimitWait');
+			const allows =
+				limitMs === 0
+					? `${option} is 0, which does not allow waiting`
+					: `${option} (${duration(limitMs)}) does not allow waiting that long`;
+			return {
+				message: `Not sent: ${paused} for ${seconds} s more, since the service answered another request at ${at} with ${answer.status}${said} ${answerWords(answer)}`,
+				fix: `${allows}: raise it above ${seconds * 1000} ms to let the item wait for the pause, or run it again once the pause is over.`,
+				failure: { cause: 'rate-limited', retryAfterMs: leftMs },
+				details: { not_sent: `paused by the ${answer.status} another request got at ${at}` },
 			};
 		},
 	}),

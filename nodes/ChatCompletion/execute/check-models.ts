@@ -2,10 +2,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { Job } from './plan-jobs';
 import type { Connection } from '../../../engine';
-import { errors, knownModels } from '../../../engine';
+import { errors, knownModels, problems } from '../../../engine';
+import { WORDS } from '../words';
 
 /** Whether the Model field is an expression, so that items may name different models. */
-export function modelFromExpression(context: IExecuteFunctions): boolean {
+function modelFromExpression(context: IExecuteFunctions): boolean {
 	const model = context.getNode().parameters.model as unknown;
 	const value =
 		typeof model === 'object' && model !== null ? (model as { value?: unknown }).value : model;
@@ -17,7 +18,7 @@ export function modelFromExpression(context: IExecuteFunctions): boolean {
  * jobs: one request for the key's model list (`GET /models`) instead of a failed request deep in the batch
  * that throws away every reply paid for before it. Nothing when the service does not list its models.
  */
-export async function jobsWithUnknownModels(
+async function jobsWithUnknownModels(
 	context: IExecuteFunctions,
 	connection: Connection,
 	jobs: Job[],
@@ -37,5 +38,23 @@ export async function jobsWithUnknownModels(
 				),
 			},
 		];
+	});
+}
+
+/**
+ * Items that name their own model: every model the batch will ask is checked before anything is sent. The
+ * key's list refused for the key itself (a wrong key, no balance) fails the node with nothing sent.
+ */
+export async function checkModels(
+	context: IExecuteFunctions,
+	connection: Connection,
+	jobs: Job[],
+	streaming: boolean,
+): Promise<Job[]> {
+	if (jobs.length <= 1 || !modelFromExpression(context)) return [];
+	return await jobsWithUnknownModels(context, connection, jobs).catch((error: unknown) => {
+		const problem = problems.describeProblem(error, { ...connection, words: WORDS, streaming });
+		problem.description += ` Nothing was sent: the check of the batch's models before it (GET /models) got this answer.`;
+		throw problems.toNodeError(context.getNode(), problem);
 	});
 }

@@ -2,7 +2,7 @@ import type { IBinaryKeyData } from 'n8n-workflow';
 
 import { FIELDS } from '../fields';
 import type { ConversationRequest } from '../request/item-request';
-import type { protocol } from '../../../engine';
+import type { BatchJob, protocol } from '../../../engine';
 import { errors, values } from '../../../engine';
 
 /** One item's answer to one of the tool calls its conversation ends with. */
@@ -22,11 +22,9 @@ export interface PreparedItem {
 }
 
 /** One request to send, and the input items it answers (several when they carry the results of one reply's tool calls). */
-export interface Job {
-	items: number[];
+export interface Job extends BatchJob {
 	request?: ConversationRequest;
 	binary?: IBinaryKeyData;
-	error?: unknown;
 }
 
 const callLabel = (call: protocol.ProtocolToolCall) => `${call.id} (${call.function.name})`;
@@ -105,6 +103,7 @@ function combine(group: PreparedItem[]): Job {
 	}));
 	return {
 		items,
+		model: request.body.model,
 		request: {
 			...request,
 			body: { ...request.body, messages: [...request.body.messages, ...results] },
@@ -116,7 +115,7 @@ function combine(group: PreparedItem[]): Job {
 
 /** The job of an item that is one request of its own. */
 export function itemJob({ itemIndex, request, binary, error }: PreparedItem): Job {
-	return { items: [itemIndex], request, binary, error };
+	return { items: [itemIndex], model: request?.body.model, request, binary, error };
 }
 
 /**

@@ -31,12 +31,15 @@ function parseArguments(call: protocol.ProtocolToolCall): IDataObject {
 }
 
 /** What the client knows of a reply beyond the completion: the model asked, the gateway's id and cost, the models that failed. */
-export type ReplyNotes = Partial<Pick<ModelReply, 'model' | 'requestId' | 'cost' | 'attempts'>>;
+export type ReplyNotes = Partial<
+	Pick<ModelReply, 'model' | 'requestId' | 'cost' | 'attempts' | 'warnings'>
+>;
 
 /**
  * The simplified output item: the reply, parsed tool calls, usage, and the conversation
  * with the reply appended, ready for the next Chat Completion node; `request_id` and `cost` when the
- * gateway sent them, `prompt_cache` (tokens read from and written to the cache) when its usage counts them, `attempts` when Fallback Models are set.
+ * gateway sent them, `prompt_cache` (tokens read from and written to the cache) when its usage counts them, `attempts` when Fallback Models are set,
+ * `warnings` when the gateway did not forward fields it was sent.
  */
 export function replyItem(
 	body: protocol.ChatRequestBody,
@@ -87,6 +90,7 @@ export function replyItem(
 	if (notes.requestId !== undefined) item.request_id = notes.requestId;
 	if (notes.cost !== undefined) item.cost = notes.cost;
 	if (notes.attempts !== undefined) item.attempts = notes.attempts as unknown as IDataObject[];
+	if (notes.warnings !== undefined) item.warnings = notes.warnings;
 	if (reasoning !== undefined) item.reasoning = reasoning;
 	if (refusal !== undefined) item.refusal = refusal;
 	if (json !== undefined) item.json = json as IDataObject;

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /** Fields of a reply item that only some replies have, kept on each of its Tool Calls items. */
-const NOTES = ['cost', 'request_id', 'attempts', 'prompt_cache'];
+const NOTES = ['cost', 'request_id', 'attempts', 'prompt_cache', 'warnings'];
 
 /**
  * The Tool Calls output: one item per call the model asked for, so a Switch on `name` can
@@ -9,7 +9,7 @@ const NOTES = ['cost', 'request_id', 'attempts', 'prompt_cache'];
  * with the model's request) that a Chat Completion node continues once `result` is set.
  * `args` repeats `arguments` for expressions, which refuse to read a field named `arguments`. The
  * reasoning stays on `message` as the service sent it, so the next request sends it back. `cost`,
- * `request_id`, `attempts` and `prompt_cache` come as on the Reply output, when the reply has them.
+ * `request_id`, `attempts`, `prompt_cache` and `warnings` come as on the Reply output, when the reply has them.
  */
 export function toolCallItems(reply: IDataObject): IDataObject[] {
 	const calls = reply.tool_calls as IDataObject[];

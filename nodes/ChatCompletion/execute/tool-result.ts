@@ -1,12 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INode,
-	NodeApiError,
-	NodeOperationError,
-} from 'n8n-workflow';
-
-import { problems } from '../../../engine';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 /**
  * What the node returns when an AI Agent runs it as a tool: n8n hands the model the whole item, so only
@@ -24,22 +16,6 @@ export function toolResult(reply: IDataObject): IDataObject {
 	if (reply.refusal !== undefined) result.refusal = reply.refusal;
 	if (reply.finish_reason === 'length') result.finish_reason = 'length';
 	return result;
-}
-
-/**
- * The message a failed tool call gives the agent, which passes the model nothing else: what happened,
- * the service's own words and the fix, without "(item 0)", which means nothing to a model.
- */
-export function toolFailureMessage(problem: problems.Problem): string {
-	return `${problem.message}. ${problem.description}`;
-}
-
-/** The error a failed tool call throws: its message is all the agent's model gets (see toolFailureMessage). */
-export function toolFailure(
-	node: INode,
-	problem: problems.Problem,
-): NodeApiError | NodeOperationError {
-	return problems.toNodeError(node, { ...problem, message: toolFailureMessage(problem) });
 }
 
 /**

@@ -12,7 +12,7 @@
  *   message's `input_tokens`/`output_tokens` there instead);
  * - n8n's token counter (the adapter's, which reads `input_tokens`/`output_tokens`) reads those names too,
  *   so n8n shows the service's count instead of an estimate, streamed or not;
- * - the reply's notes (the provider metadata's `service_model`, `request_id`, `cost`, `attempts` and `prompt_cache`, see
+ * - the reply's notes (the provider metadata's `service_model`, `request_id`, `cost`, `attempts`, `prompt_cache` and `warnings`, see
  *   reply.ts) go on the generation's `generationInfo`, streamed or not, so n8n's log of the model shows which
  *   model answered and which failed before; the token counter hands the cost to n8n as `cost`.
  */
@@ -44,7 +44,7 @@ function usageDetails(usage: Json): Json {
 }
 
 /** What of a reply's provider metadata n8n's log keeps (see reply.ts). */
-const NOTES = ['service_model', 'request_id', 'cost', 'attempts', 'prompt_cache'];
+const NOTES = ['service_model', 'request_id', 'cost', 'attempts', 'prompt_cache', 'warnings'];
 
 /** The reply's notes on a generation's `generationInfo` (a LangChain ChatGeneration or chunk). */
 function noteReply(generation: unknown, metadata: unknown): void {

@@ -90,13 +90,15 @@ export function replyText(completion: protocol.Completion): { text: string; reas
 }
 
 /** What the client knows of a reply beyond its completion (see ChatClient). */
-export type ReplyNotes = Partial<Pick<ModelReply, 'model' | 'requestId' | 'cost' | 'attempts'>>;
+export type ReplyNotes = Partial<
+	Pick<ModelReply, 'model' | 'requestId' | 'cost' | 'attempts' | 'warnings'>
+>;
 
 /**
  * Throws when the reply was cut at the token limit; else the result for the AI node. The tool calls are
  * remembered with the reply's reasoning, so that the history the agent sends back can be restored
  * (see call-memory). The model that answered, the gateway's request id, its cost, the Fallback Models
- * that failed and the prompt cache's counts go in the provider metadata (n8n's log shows them, see langchain-usage.ts).
+ * that failed, the prompt cache's counts and the fields the gateway did not forward go in the provider metadata (n8n's log shows them, see langchain-usage.ts).
  */
 export function generateResult(
 	completion: protocol.Completion,
@@ -124,7 +126,7 @@ export function generateResult(
 		});
 	}
 	const refusal = choice.message?.refusal;
-	const { cost, requestId, attempts } = notes;
+	const { cost, requestId, attempts, warnings } = notes;
 	const model = typeof completion.model === 'string' ? completion.model : notes.model;
 	const promptCache = promptCacheOf(completion.usage);
 	return {
@@ -139,6 +141,7 @@ export function generateResult(
 			...(requestId === undefined ? {} : { request_id: requestId }),
 			...(cost === undefined ? {} : { cost }),
 			...(attempts === undefined ? {} : { attempts }),
+			...(warnings === undefined ? {} : { warnings }),
 			...(promptCache === undefined ? {} : { prompt_cache: promptCache }),
 		},
 	};

@@ -1,19 +1,13 @@
 /** The engine's media units against the local service: the bodies and multipart it makes are read as sent, and its readers read each answer and mode. */
-import {
-	MAX_RECORDING_BYTES,
-	editParts,
-	generationBody,
-	imageUpload,
-	mediaRequest,
-	recordingUpload,
-	speechBody,
-	transcriptionParts,
-} from '../../../engine/media/request';
+import { editParts } from '../../../engine/media/operations/edit';
+import { generationBody } from '../../../engine/media/operations/generate';
+import { speechBody } from '../../../engine/media/operations/speak';
+import { MAX_RECORDING_BYTES, imageUpload, recordingUpload } from '../../../engine/media/request';
 import { multipartBody } from '../../../engine/media/multipart';
 import type { FormPart } from '../../../engine/media/multipart';
 import { downloadedImage, messageImages, readImages } from '../../../engine/media/read-images';
 import type { ReplyImage } from '../../../engine/media/read-images';
-import { readSpeech, readTranscription } from '../../../engine/media/read-audio';
+import { readTranscription } from '../../../engine/media/operations/transcribe';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import type { HttpReply, WholeReply } from '../../../engine/transport/outgoing';
 import { readPng, silentWav } from '../../support/media.cts';
@@ -21,6 +15,8 @@ import { keys, useLocalService } from '../../support/service.cts';
 import { subNodeWords } from '../../support/sub-node-replies.cts';
 import { chat, send } from './client.cts';
 import type { Reply } from './client.cts';
+import { endpointAt } from '../../support/endpoints.cts';
+import { mediaRequest, readSpeech, transcriptionParts } from '../../support/media-requests.cts';
 
 const service = useLocalService();
 
@@ -70,7 +66,10 @@ test('generations: the body is taken as sent, and each image read with its revis
 		mediaRequest('generate', 'image-1', { n: 2, size: '512x256' }),
 		'a fox',
 	);
-	const images = readImages(http(await postJson('images/generations', body)), 'images/generations');
+	const images = readImages(
+		http(await postJson('images/generations', body)),
+		endpointAt('images/generations'),
+	);
 	expect(images.map((image) => pngOf(image).text)).toEqual([
 		{ prompt: 'a fox', image: '1 of 2', size: '512x256' },
 		{ prompt: 'a fox', image: '2 of 2', size: '512x256' },
@@ -85,7 +84,7 @@ test('a url answer is reported, and what it points at is read as an image once d
 	);
 	const [image] = readImages(
 		http(await postJson('images/generations', body)),
-		'images/generations',
+		endpointAt('images/generations'),
 	);
 	if (!('url' in image)) throw new Error('bytes, not a URL');
 	const download = await send(image.url);
@@ -111,7 +110,7 @@ test("edits: the engine's multipart carries the images in order, typed and named
 	);
 	const reply = await postParts('images/edits', parts);
 	expect(reply.status).toBe(200);
-	const [edited] = readImages(http(reply), 'images/edits');
+	const [edited] = readImages(http(reply), endpointAt('images/edits'));
 	expect(pngOf(edited).text).toMatchObject({
 		prompt: 'merge them',
 		inputs: expect.stringMatching(
@@ -144,7 +143,7 @@ test('transcriptions: an item named "data" goes as data.wav, audio/wav; the text
 	);
 	const heard = readTranscription(
 		http(await postParts('audio/transcriptions', parts)),
-		'audio/transcriptions',
+		endpointAt('audio/transcriptions'),
 	);
 	expect(heard.text).toMatch(/^A wav recording of \d+ bytes/);
 	expect(heard.details).toMatchObject({
@@ -164,8 +163,10 @@ test('transcriptions: an item named "data" goes as data.wav, audio/wav; the text
 		recordingUpload({ bytes: speech.bytes }),
 	);
 	expect(
-		readTranscription(http(await postParts('audio/translations', again)), 'audio/translations')
-			.text,
+		readTranscription(
+			http(await postParts('audio/translations', again)),
+			endpointAt('audio/translations'),
+		).text,
 	).toBe('Round trip works');
 });
 
@@ -187,7 +188,7 @@ test('speech: audio/mp3 from the service is read as audio/mpeg; WAV as audio/wav
 
 test("each mode reads in the node's words", async () => {
 	const read = (reply: HttpReply, model = 'image-1') =>
-		readsAs(() => readImages(reply, 'images/generations'), model);
+		readsAs(() => readImages(reply, endpointAt('images/generations')), model);
 	const policy = await postJson('images/generations', {
 		model: 'image-1',
 		prompt: 'p',
@@ -209,9 +210,9 @@ test("each mode reads in the node's words", async () => {
 		recordingUpload({ bytes: silentWav(0.2) }),
 	);
 	const refused = await postParts('audio/transcriptions', parts);
-	expect(readsAs(() => readTranscription(http(refused), 'audio/transcriptions'), 'echo-1')).toBe(
-		'Model "echo-1" cannot transcribe recordings: it is not a transcription model',
-	);
+	expect(
+		readsAs(() => readTranscription(http(refused), endpointAt('audio/transcriptions')), 'echo-1'),
+	).toBe('Model "echo-1" cannot transcribe recordings: it is not a transcription model');
 });
 
 test('a recording over 25 MB is refused before sending; the service refuses one sent anyway (413)', async () => {
@@ -228,7 +229,10 @@ test('a recording over 25 MB is refused before sending; the service refuses one 
 		{ name: 'file', file },
 	]);
 	expect(
-		readsAs(() => readTranscription(http(sent), 'audio/transcriptions'), 'whisper-local'),
+		readsAs(
+			() => readTranscription(http(sent), endpointAt('audio/transcriptions')),
+			'whisper-local',
+		),
 	).toBe('The service refused the recording as too large');
 });
 

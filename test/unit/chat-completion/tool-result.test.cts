@@ -1,8 +1,4 @@
-import {
-	runsAsTool,
-	toolFailureMessage,
-	toolResult,
-} from '../../../nodes/ChatCompletion/execute/tool-result';
+import { runsAsTool, toolResult } from '../../../nodes/ChatCompletion/execute/tool-result';
 import { replyItem } from '../../../nodes/ChatCompletion/execute/reply-item';
 import type { Completion } from '../../../engine/protocol';
 
@@ -56,19 +52,6 @@ describe('run as an AI Agent tool, the node returns what a model needs', () => {
 			content: 'Par',
 			finish_reason: 'length',
 		});
-	});
-
-	test('a failure reads as what happened and the fix, without an item number', () => {
-		const message = toolFailureMessage({
-			kind: 'api',
-			message: 'The service rejected the API key',
-			description:
-				'The service answered "Invalid token" (HTTP 401). Open the credential and paste the key again.',
-		});
-		expect(message).toBe(
-			'The service rejected the API key. The service answered "Invalid token" (HTTP 401). Open the credential and paste the key again.',
-		);
-		expect(message).not.toMatch(/item \d/);
 	});
 });
 

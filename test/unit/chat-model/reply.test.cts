@@ -67,6 +67,16 @@ describe('a completion into the result n8n takes', () => {
 		]);
 	});
 
+	test('reasoning with empty content: an empty text part still comes first', () => {
+		expect(
+			generateResult(completion({ content: '', reasoning_content: 'Light scatters' })).message
+				.content,
+		).toEqual([
+			{ type: 'text', text: '' },
+			{ type: 'reasoning', text: 'Light scatters' },
+		]);
+	});
+
 	test('with tool calls: the text, the reasoning, then the calls', () => {
 		const content = generateResult(
 			completion(

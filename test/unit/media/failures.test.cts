@@ -1,16 +1,21 @@
 /** How the failure table reads the image and audio endpoints' failures: the node's words, retries, the service's words. */
-import type { EndpointPath } from '../../../engine/failures/errors';
 import { classify } from '../../../engine/failures/table';
+import { OPERATIONS } from '../../../engine/media/operations';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import { serviceErrorFrom } from '../../../engine/reply/error-body';
+import { endpointAt } from '../../support/endpoints.cts';
 import { replyWith as reply, subNodeWords } from '../../support/sub-node-replies.cts';
 
 const WORDS = subNodeWords('the Chat Completions Media node', []);
 const BASE = 'https://gw.example.com/v1';
 
 /** A service's answer at `endpoint` (none: chat), what the user reads of it and its row. */
-function answered(status: number, body: unknown, endpoint?: EndpointPath, model = 'echo-1') {
-	const error = serviceErrorFrom(reply(body, status), undefined, endpoint);
+function answered(status: number, body: unknown, endpoint?: string, model = 'echo-1') {
+	const error = serviceErrorFrom(
+		reply(body, status),
+		undefined,
+		endpoint === undefined ? undefined : endpointAt(endpoint),
+	);
 	const row = classify(error);
 	return {
 		...describeProblem(error, { words: WORDS, model, baseUrl: BASE }),
@@ -29,7 +34,7 @@ const openAiPolicy = {
 	},
 };
 
-test.each<[string, number, unknown, EndpointPath | undefined]>([
+test.each<[string, number, unknown, string | undefined]>([
 	["OpenAI's content_policy_violation", 400, openAiPolicy, 'images/generations'],
 	[
 		"gpt-image's moderation_blocked at an edit",
@@ -67,7 +72,7 @@ test.each<[string, number, unknown, EndpointPath | undefined]>([
 	},
 );
 
-test.each<[string, number, unknown, EndpointPath, string]>([
+test.each<[string, number, unknown, string, string]>([
 	[
 		'a 400 model_not_supported',
 		400,
@@ -155,7 +160,7 @@ test('the same answer in chat keeps its chat words', () => {
 	expect(answered(400, body).message).not.toMatch(/cannot make images/);
 });
 
-test.each<[EndpointPath, string]>([
+test.each<[string, string]>([
 	['audio/transcriptions', 'The service refused the recording as too large'],
 	['audio/translations', 'The service refused the recording as too large'],
 	['images/edits', 'The service refused the images as too large'],
@@ -170,7 +175,7 @@ test.each<[EndpointPath, string]>([
 	expect(said.retry).toBe('never');
 });
 
-test.each<[EndpointPath, string]>([
+test.each<[string, string]>([
 	['images/generations', 'image generation'],
 	['images/edits', 'image edit'],
 	['audio/transcriptions', 'transcription'],
@@ -189,7 +194,7 @@ test.each<[EndpointPath, string]>([
 	);
 });
 
-test.each<EndpointPath>(['images/generations', 'audio/speech', 'rerank'])(
+test.each<string>(['images/generations', 'audio/speech', 'rerank'])(
 	'a 404 whose words name a missing model at %s: the model does not exist, not a missing endpoint',
 	(endpoint) => {
 		const said = answered(
@@ -219,4 +224,23 @@ test('the key, rate limits and server failures read as for every request', () =>
 		'image-9',
 	);
 	expect(missing.message).toBe('Model "image-9" does not exist on this service');
+});
+
+test('a ServiceError names the operation: the words take its name and the path it called from the error, not from the path', () => {
+	const error = serviceErrorFrom(reply('<html>404</html>', 404), undefined, {
+		...OPERATIONS.speak.endpoint,
+		path: 'audio/speech/v2',
+	});
+	expect(classify(error).name).toBe('endpoint not offered');
+	expect(describeProblem(error, { words: WORDS, baseUrl: BASE }).message).toBe(
+		`The service at "${BASE}" has no speech endpoint: POST ${BASE}/audio/speech/v2 answered 404`,
+	);
+	const refused = serviceErrorFrom(
+		reply({ error: { message: 'echo-1 does not support text-to-speech' } }, 400),
+		undefined,
+		{ ...OPERATIONS.speak.endpoint, path: 'audio/speech/v2' },
+	);
+	expect(describeProblem(refused, { words: WORDS, model: 'echo-1', baseUrl: BASE }).message).toBe(
+		'Model "echo-1" cannot speak: it is not a text-to-speech model',
+	);
 });

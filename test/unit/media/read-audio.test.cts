@@ -1,8 +1,10 @@
 /** The replies of the audio endpoints: a transcription's text and details, speech's bytes and their type. */
 import { MediaReplyError, ServiceError } from '../../../engine/failures/errors';
-import { readSpeech, readTranscription } from '../../../engine/media/read-audio';
+import { readTranscription } from '../../../engine/media/operations/transcribe';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import { replyWith as reply, subNodeWords } from '../../support/sub-node-replies.cts';
+import { endpointAt } from '../../support/endpoints.cts';
+import { readSpeech } from '../../support/media-requests.cts';
 
 const WORDS = subNodeWords('the Chat Completions Media node', []);
 const said = (error: unknown, model: string) =>
@@ -23,7 +25,7 @@ describe('transcriptions', () => {
 		expect(
 			readTranscription(
 				reply({ text: 'Hello.', usage: { type: 'duration', seconds: 2 } }),
-				'audio/transcriptions',
+				endpointAt('audio/transcriptions'),
 			),
 		).toEqual({
 			text: 'Hello.',
@@ -36,7 +38,7 @@ describe('transcriptions', () => {
 		expect(
 			readTranscription(
 				reply({ task: 'transcribe', language: 'english', duration: 1.2, text: 'Hello.', segments }),
-				'audio/transcriptions',
+				endpointAt('audio/transcriptions'),
 			),
 		).toEqual({
 			text: 'Hello.',
@@ -45,15 +47,15 @@ describe('transcriptions', () => {
 	});
 
 	test('text, srt and vtt: the body itself, without its last line end', () => {
-		expect(readTranscription(reply('Hello there.\n'), 'audio/translations')).toEqual({
+		expect(readTranscription(reply('Hello there.\n'), endpointAt('audio/translations'))).toEqual({
 			text: 'Hello there.',
 			details: {},
 		});
 		const srt = '1\n00:00:00,000 --> 00:00:01,200\nHello.\n\n';
-		expect(readTranscription(reply(srt), 'audio/transcriptions').text).toBe(
+		expect(readTranscription(reply(srt), endpointAt('audio/transcriptions')).text).toBe(
 			'1\n00:00:00,000 --> 00:00:01,200\nHello.\n',
 		);
-		expect(readTranscription(reply('42'), 'audio/transcriptions').text).toBe('42');
+		expect(readTranscription(reply('42'), endpointAt('audio/transcriptions')).text).toBe('42');
 	});
 
 	test.each([
@@ -73,20 +75,26 @@ describe('transcriptions', () => {
 			'The transcription model "whisper-1" answered 200 with an HTML page (Sign in) instead of a text',
 		],
 	])('%s is an error naming the model', (_name, body, message) => {
-		const error = thrown(() => readTranscription(reply(body), 'audio/transcriptions'));
+		const error = thrown(() => readTranscription(reply(body), endpointAt('audio/transcriptions')));
 		expect(error).toBeInstanceOf(MediaReplyError);
 		expect(said(error, 'whisper-1').message).toBe(message);
 	});
 
 	test('an error status or an error in a 200 is the service error, marked with the endpoint', () => {
 		const error = thrown(() =>
-			readTranscription(reply({ error: { message: 'bad file' } }, 400), 'audio/translations'),
+			readTranscription(
+				reply({ error: { message: 'bad file' } }, 400),
+				endpointAt('audio/translations'),
+			),
 		);
 		expect(error).toBeInstanceOf(ServiceError);
-		expect((error as ServiceError).endpoint).toBe('audio/translations');
+		expect((error as ServiceError).endpoint?.path).toBe('audio/translations');
 		expect(
 			thrown(() =>
-				readTranscription(reply({ error: { message: 'boom' } }), 'audio/transcriptions'),
+				readTranscription(
+					reply({ error: { message: 'boom' } }),
+					endpointAt('audio/transcriptions'),
+				),
 			),
 		).toBeInstanceOf(ServiceError);
 	});
@@ -166,7 +174,7 @@ describe('speech', () => {
 		expect(error).toMatchObject({
 			status: 400,
 			serviceMessage: 'Invalid voice',
-			endpoint: 'audio/speech',
+			endpoint: endpointAt('audio/speech'),
 		});
 		const inside = thrown(() =>
 			readSpeech(speech(Buffer.from('{"error":"quota"}'), 'application/json'), 'mp3'),

@@ -4,6 +4,7 @@ import { downloadedImage, messageImages, readImages } from '../../../engine/medi
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import { pngHeader } from '../../support/images.cts';
 import { replyWith as reply, subNodeWords } from '../../support/sub-node-replies.cts';
+import { endpointAt } from '../../support/endpoints.cts';
 
 const WORDS = subNodeWords('the Chat Completions Media node', []);
 const png = pngHeader(2, 3);
@@ -14,7 +15,7 @@ const b64 = (bytes: Buffer) => bytes.toString('base64');
 /** What the user reads when the reply fails, for model `flux-2`. */
 function failure(body: unknown, status = 200) {
 	try {
-		readImages(reply(body, status), 'images/generations');
+		readImages(reply(body, status), endpointAt('images/generations'));
 	} catch (error) {
 		const { message, description } = describeProblem(error, {
 			words: WORDS,
@@ -36,7 +37,7 @@ test('b64_json images in order, each typed by its bytes, with revised_prompt whe
 				{ b64_json: b64(webp), revised_prompt: null },
 			],
 		}),
-		'images/generations',
+		endpointAt('images/generations'),
 	);
 	expect(images).toEqual([
 		{
@@ -57,7 +58,7 @@ test('a url is reported to download, not fetched; a data URL in url is decoded',
 				{ url: `data:image/png;base64,${b64(png)}` },
 			],
 		}),
-		'images/edits',
+		endpointAt('images/edits'),
 	);
 	expect(images).toEqual([
 		{ url: 'https://cdn.example.com/a.png?sig=1', revisedPrompt: 'r' },
@@ -113,7 +114,7 @@ test('an error status, or an error inside a 200, is the service error it says, m
 	const refused = failure({ error: { message: 'Invalid prompt', code: 'bad' } }, 400)
 		.error as ServiceError;
 	expect(refused).toBeInstanceOf(ServiceError);
-	expect(refused.endpoint).toBe('images/generations');
+	expect(refused.endpoint?.path).toBe('images/generations');
 	expect(failure({ error: { message: 'upstream failed' } }).error).toBeInstanceOf(ServiceError);
 });
 
@@ -170,7 +171,7 @@ test('a data URL whose base64 is broken into lines is decoded', () => {
 	const lines = b64(png).replace(/.{16}/g, '$&\n');
 	const [image] = readImages(
 		reply({ data: [{ url: `data:image/png;base64,${lines}` }] }),
-		'images/generations',
+		endpointAt('images/generations'),
 	);
 	expect(image).toEqual({ bytes: png, type: { mimeType: 'image/png', extension: 'png' } });
 });

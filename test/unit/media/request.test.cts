@@ -1,19 +1,22 @@
 /** The image and audio requests from the values a node read: bodies and parts, checked before sending. */
 import { InputError } from '../../../engine/failures/errors';
 import type { FormPart } from '../../../engine/media/multipart';
+import { editParts } from '../../../engine/media/operations/edit';
+import { generationBody } from '../../../engine/media/operations/generate';
+import { speechBody } from '../../../engine/media/operations/speak';
 import {
-	checkRecordingSize,
-	editParts,
-	generationBody,
-	imagePrompt,
+	checkRecordingSize as checkSize,
 	imageUpload,
 	MAX_RECORDING_BYTES,
-	mediaRequest,
 	recordingUpload,
-	speechBody,
-	transcriptionParts,
 } from '../../../engine/media/request';
+import { requiredText } from '../../../engine/values';
 import { pngHeader } from '../../support/images.cts';
+import { FIELD, mediaRequest, transcriptionParts } from '../../support/media-requests.cts';
+
+const checkRecordingSize = (size: number, source: string) => checkSize(size, source, FIELD);
+/** The node's check of a prompt, a text input and a voice: a non-empty text, else the field's error. */
+const imagePrompt = (prompt: unknown) => requiredText(prompt, 'Prompt', 'Describe the change.');
 
 const around = { model: 'image-1', fields: {} };
 const png = pngHeader(2, 3);
@@ -72,7 +75,7 @@ describe('generations', () => {
 		['an empty prompt', '  ', 'Prompt', 'Prompt: is empty'],
 		['a prompt that is no text', 3, 'Prompt', 'Prompt: must be text, got 3'],
 	])('refuses %s before sending', (_name, prompt, field, message) => {
-		const refused = refusal(() => generationBody(around, prompt));
+		const refused = refusal(() => imagePrompt(prompt));
 		expect(refused.field).toBe(field);
 		expect(refused.message).toContain(message);
 	});
@@ -135,7 +138,7 @@ describe('edits', () => {
 	});
 
 	test('refuses an empty prompt', () => {
-		expect(refusal(() => imagePrompt('', 'edit'))).toMatchObject({
+		expect(refusal(() => imagePrompt(''))).toMatchObject({
 			field: 'Prompt',
 			fix: expect.stringContaining('Describe the change'),
 		});
@@ -233,7 +236,12 @@ describe('speech', () => {
 		['no input', '', 'nova', 'Text Input'],
 		['no voice', 'Hi', undefined, 'Voice'],
 	])('refuses %s', (_name, input, voice, field) => {
-		expect(refusal(() => speechBody(around, input, voice)).field).toBe(field);
+		expect(
+			refusal(() => {
+				requiredText(input, 'Text Input', '');
+				requiredText(voice, 'Voice', '');
+			}).field,
+		).toBe(field);
 	});
 
 	test('refuses speed 5', () => {

@@ -9,6 +9,7 @@ import { extraHeadersFrom, ownHeaderNames } from '../../../engine/extra-headers'
 import { windowWords } from '../../../engine/failures/kinds/service';
 import { namedWindow } from '../../../engine/failures/service-signs';
 import { ServiceError } from '../../../engine/failures/errors';
+import { AccountChatCompletions } from '../../../nodes/AccountChatCompletions/AccountChatCompletions.node';
 import { EmbeddingsChatCompletions } from '../../../nodes/EmbeddingsChatCompletions/EmbeddingsChatCompletions.node';
 import { MediaChatCompletions } from '../../../nodes/MediaChatCompletions/MediaChatCompletions.node';
 import { RerankerChatCompletions } from '../../../nodes/RerankerChatCompletions/RerankerChatCompletions.node';
@@ -24,6 +25,7 @@ test.each([
 	['Embeddings', new EmbeddingsChatCompletions().description.properties],
 	['Reranker', new RerankerChatCompletions().description.properties],
 	['Media', new MediaChatCompletions().description.properties],
+	['Account', new AccountChatCompletions().description.properties],
 ])(
 	'%s: Timeout speaks of no stream nor Retry Timeouts, Extra Body of no chat parameter',
 	(_node, properties) => {

@@ -246,6 +246,33 @@ describe('400s about reasoning get a fix of their own', () => {
 	});
 });
 
+describe('400s that name a request header: the fix is in Extra Headers', () => {
+	test.each([
+		[
+			'Either x-portkey-config or x-portkey-provider header is required',
+			'The service wants the header x-portkey-provider: add it to the credential\'s Extra Headers, as JSON: {"x-portkey-provider": "openai"}',
+		],
+		[
+			'Missing X-Team-Id header',
+			'The service wants the header X-Team-Id: add it to the credential\'s Extra Headers, as JSON: {"X-Team-Id": "..."}',
+		],
+		[
+			'Invalid custom host',
+			"The header x-portkey-custom-host has a value the service does not take: correct it in the credential's Extra Headers",
+		],
+		// A header the node sets itself, or words without a header: the usual fix for a field.
+		['Invalid header value for content-type', 'correct that field in the node'],
+		['max-tokens must be at most 4096', 'correct that field in the node'],
+	])('%s', (message, fix) => {
+		const problem = describeProblem(
+			new ServiceError(400, message, undefined, undefined, 'json'),
+			context,
+		);
+		expect(problem.message).toBe(`The service rejected the request: ${message}`);
+		expect(problem.description).toContain(fix);
+	});
+});
+
 describe('failures without an HTTP answer', () => {
 	const timedOut = (code: string, timeoutMs?: number) =>
 		new NetworkError('https://api.example.com/v1/chat/completions', code, timeoutMs);

@@ -1,5 +1,9 @@
 /** Rate limits are a queue, not a failure: waits with jitter, bounded by time, never counted as retries. */
-import { RateLimitWaitExceeded, ServiceError } from '../../../engine/failures/errors';
+import {
+	PausedNotSent,
+	RateLimitWaitExceeded,
+	ServiceError,
+} from '../../../engine/failures/errors';
 import { isRetryable } from '../../../engine/retry/policy';
 import { rateLimitDelay } from '../../../engine/retry/rate-limit-wait';
 import { Run } from '../../../engine/run/run';
@@ -169,7 +173,7 @@ test('a 429 that names no model pauses every request on the key', async () => {
 	expect(other).toBeGreaterThanOrEqual(2_000);
 });
 
-test("a pause longer than an item's own Max Wait on Rate Limit fails it at once, in the rate limit's words", async () => {
+test("a pause longer than an item's own Max Wait on Rate Limit fails it at once, not sent, with the 429 that paused the key", async () => {
 	const run = new Run({ concurrency: 10, tokenBudget: 0 });
 	const told = retried(
 		attempts(limited(30_000)).attempt,
@@ -179,13 +183,22 @@ test("a pause longer than an item's own Max Wait on Rate Limit fails it at once,
 	await jest.advanceTimersByTimeAsync(0);
 	const started = Date.now();
 	const short = attempts();
-	const failure = await retried(short.attempt, { ...policy, maxRateLimitWaitMs: 5_000 }, run).catch(
-		(error: unknown) => error,
-	);
-	expect(Date.now() - started).toBeLessThan(100);
-	expect(short.calls()).toBe(0);
-	expect(failure).toBeInstanceOf(RateLimitWaitExceeded);
-	expect(failure).toMatchObject({ waitedMs: 0, limitMs: 5_000, last: { retryAfterMs: 30_000 } });
+	// Every timer is run (the fake clock moves on), so that a request that waited the pause out ends too,
+	// 30 s later by the clock, and the assertions below say so at once.
+	let endedAfterMs: number | undefined;
+	const outcome = retried(short.attempt, { ...policy, maxRateLimitWaitMs: 5_000 }, run)
+		.catch((error: unknown) => error)
+		.finally(() => (endedAfterMs = Date.now() - started));
 	await jest.runAllTimersAsync();
 	await told;
+	const failure = await outcome;
+	expect(failure).toBeInstanceOf(PausedNotSent);
+	expect(failure).toMatchObject({
+		leftMs: 30_000,
+		limitMs: 5_000,
+		answeredAt: started,
+		answer: { retryAfterMs: 30_000 },
+	});
+	expect(endedAfterMs).toBeLessThan(100);
+	expect(short.calls()).toBe(0);
 });

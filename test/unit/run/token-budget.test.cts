@@ -28,6 +28,14 @@ describe('TokenBudget', () => {
 		expect(() => budget.check()).toThrow(TokenBudgetSpent);
 	});
 
+	test('the largest reply, not the last: a small reply after a large one does not let the next request go', () => {
+		const budget = new TokenBudget(20);
+		budget.spend(12);
+		budget.spend(3);
+		// 5 left, the largest reply 12 (the last, 3, would fit).
+		expect(() => budget.check()).toThrow(TokenBudgetSpent);
+	});
+
 	test('spent: the check throws, naming the spend as it is when the failure is read', () => {
 		const budget = new TokenBudget(10);
 		budget.spend(10);

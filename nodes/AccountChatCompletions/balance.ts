@@ -5,7 +5,7 @@ import type { Connection } from '../../engine';
 import { account, problems, readConnection, startRun } from '../../engine';
 
 /**
- * Account > Get Balance: one request round (each endpoint that may tell it, at once) for the whole run, whatever
+ * Get Balance: one request round (each endpoint that may tell it, at once) for the whole run, whatever
  * the number of input items, and one output item paired with the first: `remaining`, `used`, `limit`,
  * `currency` or `unit`, and `source`. A service that tells none fails in the words of the failure table.
  */

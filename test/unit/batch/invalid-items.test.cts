@@ -1,4 +1,4 @@
-import { itemNumbers } from '../../../nodes/ChatCompletion/execute/invalid-items';
+import { itemNumbers } from '../../../engine/batch/invalid-items';
 
 describe('item numbers in the invalid-items error', () => {
 	test.each([

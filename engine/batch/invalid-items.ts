@@ -1,15 +1,17 @@
 import type { INode, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Job } from './plan-jobs';
-import { problems } from '../../../engine';
+import type { BatchJob } from './job';
+import { describeProblem } from '../problems/describe-problem';
+import { toNodeError } from '../problems/node-error';
+import type { Problem, ProblemContext } from '../problems/problem';
 
 /** How many problems the message quotes; the description names every item. */
 const QUOTED = 3;
 
 /** Items that share one problem. */
 interface Group {
-	problem: problems.Problem;
+	problem: Problem;
 	items: number[];
 }
 
@@ -40,13 +42,13 @@ export function itemNumbers(items: number[], most = Infinity): string {
 }
 
 /** The problems of the invalid items, items with the same words together, in the order of their first item. */
-function groups(invalid: Job[], context: problems.ProblemContext): Group[] {
+function groups(invalid: BatchJob[], context: ProblemContext): Group[] {
 	const byWords = new Map<string, Group>();
 	const failed = invalid
 		.flatMap((job) => job.items.map((itemIndex) => ({ itemIndex, job })))
 		.sort((a, b) => a.itemIndex - b.itemIndex);
 	for (const { itemIndex, job } of failed) {
-		const problem = problems.describeProblem(job.error, context);
+		const problem = describeProblem(job.error, context);
 		const words = `${problem.message}\n${problem.description}`;
 		const group = byWords.get(words) ?? { problem, items: [] };
 		group.items.push(itemIndex);
@@ -62,13 +64,13 @@ function groups(invalid: Job[], context: problems.ProblemContext): Group[] {
  */
 export function invalidItemsError(
 	node: INode,
-	invalid: Job[],
-	context: problems.ProblemContext,
+	invalid: BatchJob[],
+	context: ProblemContext,
 ): NodeApiError | NodeOperationError {
 	const found = groups(invalid, context);
 	const count = found.reduce((sum, group) => sum + group.items.length, 0);
 	const first = found[0];
-	if (count === 1) return problems.toNodeError(node, first.problem, first.items[0]);
+	if (count === 1) return toNodeError(node, first.problem, first.items[0]);
 	const quoted = found
 		.slice(0, QUOTED)
 		.map(({ items, problem }) => `${itemNumbers(items, RUNS_IN_MESSAGE)}: ${problem.message}`);

@@ -1,0 +1,9 @@
+import { recordingAction } from './recording';
+import { media } from '../../../../engine';
+
+/** Audio > Transcribe a Recording. */
+export const transcribe = recordingAction('transcribe', {
+	name: 'Transcribe a Recording',
+	action: 'Transcribe a recording',
+	description: `Write down what a recording says (${media.callOf('transcribe')})`,
+});

@@ -1,0 +1,22 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { values } from '../../../../engine';
+
+/** Prompt, of both image operations. */
+export const promptProperty: INodeProperties = {
+	displayName: 'Prompt',
+	name: 'prompt',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	required: true,
+	placeholder: 'e.g. A watercolour fox in the snow',
+	description: 'What the image shows, or what to change in it',
+};
+
+/** Who sets the wire field `prompt`, for Extra Body's error. */
+export const SET_BY_PROMPT = `the ${promptProperty.displayName} field sets`;
+
+/** The item's Prompt, non-empty text; else its error with `fix`. */
+export const itemPrompt = (prompt: unknown, fix: string) =>
+	values.requiredText(prompt, promptProperty.displayName, fix);

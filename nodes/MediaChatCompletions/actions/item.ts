@@ -1,0 +1,83 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { media } from '../../../engine';
+
+/** How messages name the node's field of binary data. */
+export const BINARY_FIELD = 'Input Binary Field';
+
+/** One item's operation, checked before anything is sent: what it sends once admitted, and its output items. */
+export interface ItemJob {
+	request: media.MediaRequest;
+	/** Sends the item's request (its files read only now) and makes its output items. */
+	run(client: media.MediaClient): Promise<INodeExecutionData[]>;
+}
+
+/** What the node reads per item to make its job. */
+export interface ItemContext {
+	context: IExecuteFunctions;
+	itemIndex: number;
+	request: media.MediaRequest;
+}
+
+/**
+ * An operation of the node: where it is (its Resource, its entry in Operation), its own fields (shown for it
+ * alone), who sets each of its own wire fields (for Extra Body's error), and the job of one item, its parameters
+ * mapped to the operation's input and its answer to output items.
+ */
+export interface Action<N extends media.MediaOperation> {
+	resource: 'image' | 'audio';
+	operation: INodePropertyOptions & { value: string; action: string };
+	properties: INodeProperties[];
+	sets: Parameters<typeof media.mediaRequest<N>>[3];
+	job(item: ItemContext): ItemJob;
+}
+
+/** Input Binary Field: the item's binary field (or fields) the operation reads. */
+export const binaryFieldProperty = (hint: string, description: string): INodeProperties => ({
+	displayName: BINARY_FIELD,
+	name: 'binaryPropertyName',
+	type: 'string',
+	default: 'data',
+	required: true,
+	placeholder: 'e.g. data',
+	hint,
+	description,
+});
+
+/**
+ * The item's binary field `name` as an upload read once admitted, or the error that names it, the field and the
+ * binary fields the item has.
+ */
+export function itemUpload(
+	{ context, itemIndex }: ItemContext,
+	name: string,
+	field: string,
+): media.ItemUpload {
+	const binary = context.getInputData()[itemIndex]?.binary ?? {};
+	const data = media.binaryProperty(
+		{ available: Object.keys(binary), loaded: binary },
+		name,
+		field,
+		'',
+		`Name a binary field the item has in ${field}, or pass the file on to this node (e.g. from a Read Files node, a Webhook or an HTTP Request node).`,
+	);
+	return {
+		field,
+		source: media.binarySource(name, data),
+		...(typeof data.bytes === 'number' ? { size: data.bytes } : {}),
+		read: async () => ({
+			bytes: await context.helpers.getBinaryDataBuffer(itemIndex, name),
+			fileName: data.fileName,
+			mimeType: data.mimeType,
+		}),
+	};
+}
+
+/** `bytes` as a Buffer over the same memory (no copy), as n8n's binary helpers take it. */
+export const asBuffer = (bytes: Uint8Array) =>
+	Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
