@@ -59,6 +59,13 @@ const OWN_HEADERS: Record<string, string> = {
 	upgrade: 'requests are plain HTTP, never upgraded to another protocol',
 };
 
+/** The headers Extra Headers cannot set, as they are written: `Authorization`, `Content-Type`, ... */
+export function ownHeaderNames(): string[] {
+	return Object.keys(OWN_HEADERS).map((name) =>
+		name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase()),
+	);
+}
+
 /** Whether Extra Headers may set `name` (not a header the package or the transport sets itself). */
 export const mayBeExtraHeader = (name: string) => OWN_HEADERS[name.toLowerCase()] === undefined;
 

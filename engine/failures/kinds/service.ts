@@ -105,10 +105,15 @@ const status =
 	(error: ServiceError) =>
 		statuses.includes(error.status);
 
-/** `a minute`, `per 2 minutes`, `per 3 s`. */
+/**
+ * `a minute`, `per 2 minutes`, `per 3 s`, `per 1.5 s`: to a tenth, as a service's window in minutes with few
+ * digits comes out (new-api's 0.0167 minutes is 1.002 s: `per 1 s`).
+ */
 function per(ms: number): string {
-	if (ms === 60_000) return 'a minute';
-	return ms % 60_000 === 0 ? `per ${ms / 60_000} minutes` : `per ${ms / 1000} s`;
+	const tenths = (value: number) => Math.round(value * 10) / 10;
+	if (ms < 60_000) return `per ${tenths(ms / 1000)} s`;
+	const minutes = tenths(ms / 60_000);
+	return minutes === 1 ? 'a minute' : `per ${minutes} minutes`;
 }
 
 /** What a window named by a 429 says: "The key's limit of 60 requests a minute is used up (failed requests count too)". */
