@@ -3,12 +3,14 @@
  * holding it as JSON, form-fields.mts). Both: `fail_first` (as for chat completions) and `slow_ms` (a wait before
  * anything). Images: `content_policy` (the provider's safety system refuses the prompt), `no_images` (200 with an
  * empty `data`), `other_origin` (`url` answers on the other name of the loopback address, another origin).
- * Speech: `content_type` (the answer's Content-Type instead of the format's own).
+ * Speech: `content_type` (the answer's Content-Type instead of the format's own). Transcriptions and translations:
+ * `cut_at` (the answer's body ends after its first N characters, as a reply a proxy cut off).
  */
 import type { FailFirst } from './knobs.mts';
 import { knobReader, readFailFirst } from './knobs.mts';
 
 const maxMs = 600_000;
+const maxChars = 1_000_000;
 
 export interface MediaKnobs {
 	failFirst?: FailFirst;
@@ -19,6 +21,10 @@ export interface ImageKnobs extends MediaKnobs {
 	contentPolicy: boolean;
 	noImages: boolean;
 	otherOrigin: boolean;
+}
+
+export interface AudioKnobs extends MediaKnobs {
+	cutAt?: number;
 }
 
 export interface SpeechKnobs extends MediaKnobs {
@@ -48,8 +54,8 @@ export function parseImageKnobs(value: unknown): ImageKnobs {
 	}));
 }
 
-export function parseAudioKnobs(value: unknown): MediaKnobs {
-	return parseWith(value, () => ({}));
+export function parseAudioKnobs(value: unknown): AudioKnobs {
+	return parseWith(value, (reader) => ({ cutAt: reader.number('cut_at', 0, maxChars) }));
 }
 
 export function parseSpeechKnobs(value: unknown): SpeechKnobs {

@@ -228,6 +228,21 @@ describe('Transcribe and Translate a Recording', () => {
 		expect((await service().requests())[0].path).toBe('/v1/audio/translations');
 	});
 
+	test('a transcript cut off in its JSON is an error item, never a text', async () => {
+		const { outputs } = await run(
+			recording('transcribe', {
+				options: { extraBody: JSON.stringify({ x_local: { cut_at: 14 } }) },
+			}),
+			[withFile(wav, 'audio/wav', 'talk.wav')],
+			{ onError: 'continueRegularOutput' },
+		);
+		const [item] = outputs[0];
+		expect(item.json.text).toBeUndefined();
+		expect(item.json.error).toBe(
+			'The transcription model "whisper-local" answered 200 with a body that is not the JSON asked for (response_format json), perhaps cut off: {"text":"A wav (item 0)',
+		);
+	});
+
 	test('an Input Binary Field typed with spaces around the name finds the recording', async () => {
 		const { outputs, error } = await run(
 			recording('transcribe', { binaryPropertyName: ' data ' }),
