@@ -79,18 +79,28 @@ function withExtension(fileName: string | undefined, fallback: string, extension
 	return `${(match ? match[1] : name) || fallback}.${extension}`;
 }
 
+/** How to turn an image the edit endpoints refuse into one they take. */
+const TO_PNG = 'convert it to PNG first (e.g. with the Edit Image node: Options > Format png).';
+
 /**
- * An image to upload for an edit, named and typed by its bytes (PNG, JPEG, GIF or WebP): services read the type
- * and the extension, which an item from a webhook or an HTTP Request node often lacks. `source` names the file
- * in the error for anything else.
+ * An image to upload for an edit, named and typed by its bytes (PNG, JPEG or WebP, what the edit endpoints
+ * take): services read the type and the extension, which an item from a webhook or an HTTP Request node often
+ * lacks. `source` names the file in the error for a GIF, which they refuse, and for anything else.
  */
 export function imageUpload(file: ItemFile, source: string, field: string): MediaFile {
 	const type = sniffImage(file.bytes);
+	if (type?.extension === 'gif') {
+		throw new InputError(
+			field,
+			`${source} is a GIF image, which image edit services refuse: they take PNG, JPEG and WebP (checked the bytes, not only the name)`,
+			`Pass a PNG, JPEG or WebP image, or ${TO_PNG}`,
+		);
+	}
 	if (type === undefined) {
 		throw new InputError(
 			field,
-			`${source} is not a PNG, JPEG, GIF or WebP image (checked the bytes, not only the name)`,
-			'Pass an image file; convert other formats to PNG first (e.g. with the Edit Image node).',
+			`${source} is not a PNG, JPEG or WebP image (checked the bytes, not only the name)`,
+			`Pass an image file; ${TO_PNG}`,
 		);
 	}
 	return {

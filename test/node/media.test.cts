@@ -187,6 +187,25 @@ describe('Edit an Image', () => {
 		expect(await service().requests()).toEqual([]);
 	});
 
+	test('a GIF is refused before anything is sent, with the fix to convert it to PNG; the others go on', async () => {
+		const gif = Buffer.from('GIF89a\x02\x00\x02\x00\x00\x00\x00;', 'latin1');
+		const { outputs } = await run(
+			image('edit'),
+			[
+				{ ...withFile(gif, 'image/png', 'anim.png'), json: { prompt: 'add a hat' } },
+				{ ...withFile(pngHeader(4, 5), 'image/png', 'a.png'), json: { prompt: 'add a hat' } },
+			],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(outputs[0][0].json.error).toBe(
+			'Input Binary Field: binary property "data" (anim.png) is a GIF image, which image edit services refuse: they take PNG, JPEG and WebP (checked the bytes, not only the name) (item 0)',
+		);
+		expect(outputs[0][1].binary?.data).toBeDefined();
+		const requests = await service().requests();
+		expect(requests).toHaveLength(1);
+		expect(JSON.stringify(requests[0].body)).toContain('a.png');
+	});
+
 	test('an empty Input Binary Field fails the item before anything is sent', async () => {
 		const { outputs } = await run(
 			image('edit', { binaryPropertyName: ' , ' }),

@@ -279,8 +279,22 @@ describe('uploads named and typed by their bytes', () => {
 			),
 		);
 		expect(refused.message).toBe(
-			'Input Binary Field: binary property "doc" is not a PNG, JPEG, GIF or WebP image (checked the bytes, not only the name)',
+			'Input Binary Field: binary property "doc" is not a PNG, JPEG or WebP image (checked the bytes, not only the name)',
 		);
+	});
+
+	test('a GIF is refused, named, with the fix to convert it to PNG', () => {
+		const refused = refusal(() =>
+			imageUpload(
+				{ bytes: Buffer.from('GIF89a\x01\x00\x01\x00'), fileName: 'anim.png' },
+				'binary property "data" (anim.png)',
+				'Input Binary Field',
+			),
+		);
+		expect(refused.message).toBe(
+			'Input Binary Field: binary property "data" (anim.png) is a GIF image, which image edit services refuse: they take PNG, JPEG and WebP (checked the bytes, not only the name)',
+		);
+		expect(refused.fix).toMatch(/convert it to PNG first \(e\.g\. with the Edit Image node/);
 	});
 
 	test("a recording gets the extension and type of its bytes; bytes of no known kind keep the item's", () => {
