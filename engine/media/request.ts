@@ -111,18 +111,19 @@ export function imageUpload(file: ItemFile, source: string, field: string): Medi
 }
 
 /**
- * A recording to upload, named and typed by its bytes when they say what they are (MP3, WAV, Ogg, FLAC, AAC,
- * M4A/MP4, WebM): transcription services refuse a file name without a known extension. A name whose extension
- * already says the kind keeps it (`talk.mpga`, `note.oga`); bytes of no known kind keep the item's name and type.
+ * A recording to upload, named and typed by its bytes (MP3, WAV, Ogg, FLAC, AAC, M4A/MP4, WebM): transcription
+ * services refuse a file name without a known extension. A name whose extension already says the kind keeps it
+ * (`talk.mpga`, `note.oga`). Bytes of no such kind (a text or a web page saved as talk.wav) are refused before
+ * sending, `source` naming the file and `field` the node's field: they are not audio, whatever the name says.
  */
-export function recordingUpload(file: ItemFile): MediaFile {
+export function recordingUpload(file: ItemFile, source: string, field: string): MediaFile {
 	const type = sniffAudio(file.bytes);
 	if (type === undefined) {
-		return {
-			bytes: file.bytes,
-			fileName: file.fileName ?? 'recording',
-			mimeType: file.mimeType ?? 'application/octet-stream',
-		};
+		throw new InputError(
+			field,
+			`${source} is not audio: its bytes are no MP3, WAV, Ogg, FLAC, AAC, M4A, MP4 or WebM recording (checked the bytes, not only the name)`,
+			'Pass the recording itself: a download that saved a web page or an error message under the name is no recording (check the node before this one). Convert other formats to MP3 first (e.g. ffmpeg -i in.aiff out.mp3).',
+		);
 	}
 	// OpenAI's list of extensions has no .opus: an Ogg Opus recording goes as .ogg, which every service reads.
 	const extension = type.extension === 'opus' ? 'ogg' : type.extension;

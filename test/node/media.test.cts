@@ -262,6 +262,22 @@ describe('Transcribe and Translate a Recording', () => {
 		);
 	});
 
+	test('a text file named talk.wav fails its item before sending: not audio, by its bytes; the others go on', async () => {
+		const { outputs } = await run(
+			recording('transcribe'),
+			[
+				withFile(Buffer.from('When does the garden open?\n'), 'audio/wav', 'talk.wav'),
+				withFile(wav, 'audio/wav', 'short.wav'),
+			],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(outputs[0][0].json.error).toBe(
+			'Input Binary Field: binary property "data" (talk.wav) is not audio: its bytes are no MP3, WAV, Ogg, FLAC, AAC, M4A, MP4 or WebM recording (checked the bytes, not only the name) (item 0)',
+		);
+		expect(outputs[0][1].json.text).toMatch(/^A wav recording/);
+		expect(await service().requests()).toHaveLength(1);
+	});
+
 	test('an Input Binary Field typed with spaces around the name finds the recording', async () => {
 		const { outputs, error } = await run(
 			recording('transcribe', { binaryPropertyName: ' data ' }),

@@ -76,7 +76,13 @@ export function transcriptionParts(request: Around, file: MediaFile, field: stri
 }
 
 const body = async ({ request, recording }: RecordingInput) =>
-	formBody(transcriptionParts(request, recordingUpload(await recording.read()), recording.field));
+	formBody(
+		transcriptionParts(
+			request,
+			recordingUpload(await recording.read(), recording.source, recording.field),
+			recording.field,
+		),
+	);
 
 const language = {
 	kind: 'text',
