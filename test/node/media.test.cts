@@ -430,6 +430,34 @@ describe('failures', () => {
 		expect(JSON.stringify(error)).not.toContain('sk-example-unknown-0123456789');
 	});
 
+	test('Prompt and Text Input from an expression that finds nothing name the field it did not find', async () => {
+		const { outputs } = await run(
+			image('generate', { prompt: '={{ $json.caption }}' }),
+			[{ json: {} }],
+			{
+				onError: 'continueRegularOutput',
+			},
+		);
+		expect(outputs[0][0].json.error).toBe(
+			'Prompt: is empty because its expression {{ $json.caption }} finds no field "caption" in the input item (item 0)',
+		);
+		const speech = await run(
+			{
+				resource: 'audio',
+				operation: 'generate',
+				model: modelFromList('tts-local'),
+				input: '={{ $json.reply.text }}',
+				voice: 'nova',
+			},
+			[{ json: { reply: {} } }],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(speech.outputs[0][0].json.error).toBe(
+			'Text Input: is empty because its expression {{ $json.reply.text }} finds no "text" in the input item\'s field "reply" (item 0)',
+		);
+		expect(await service().requests()).toEqual([]);
+	});
+
 	test('with Stop Workflow an empty prompt stops the node before anything is sent, naming the item', async () => {
 		const { error } = await run(image('generate'), [
 			{ json: { prompt: 'a fox' } },

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { media, values } from '../../../../engine';
+import { media } from '../../../../engine';
 import type { Action } from '../item';
-import { asBuffer } from '../item';
+import { asBuffer, itemText } from '../item';
 
 const inputProperty: INodeProperties = {
 	displayName: 'Text Input',
@@ -40,14 +40,17 @@ export const speak: Action<'speak'> = {
 		input: `the ${inputProperty.displayName} field sets`,
 		voice: `the ${voiceProperty.displayName} field sets`,
 	},
-	job: ({ context, itemIndex, request }) => {
-		const input = values.requiredText(
-			context.getNodeParameter('input', itemIndex),
+	job: (item) => {
+		const { context, itemIndex, request } = item;
+		const input = itemText(
+			item,
+			inputProperty.name,
 			inputProperty.displayName,
 			'Give the text to speak.',
 		);
-		const voice = values.requiredText(
-			context.getNodeParameter('voice', itemIndex),
+		const voice = itemText(
+			item,
+			voiceProperty.name,
 			voiceProperty.displayName,
 			"Name one of the model's voices, e.g. alloy (OpenAI) or af_heart (Kokoro): voices depend on the model.",
 		);
