@@ -2,7 +2,8 @@
  * The test knobs of the image and audio endpoints (their `x_local` object; in a multipart request a text field
  * holding it as JSON, form-fields.mts). Both: `fail_first` (as for chat completions) and `slow_ms` (a wait before
  * anything). Images: `content_policy` (the provider's safety system refuses the prompt), `no_images` (200 with an
- * empty `data`), `other_origin` (`url` answers on the other name of the loopback address, another origin).
+ * empty `data`), `other_origin` (`url` answers on the other name of the loopback address, another origin),
+ * `images` N (N images whatever `n` asked, as a model that makes one image a request).
  * Speech: `content_type` (the answer's Content-Type instead of the format's own). Transcriptions and translations:
  * `cut_at` (the answer's body ends after its first N characters, as a reply a proxy cut off).
  */
@@ -11,6 +12,7 @@ import { knobReader, readFailFirst } from './knobs.mts';
 
 const maxMs = 600_000;
 const maxChars = 1_000_000;
+const maxImages = 16;
 
 export interface MediaKnobs {
 	failFirst?: FailFirst;
@@ -21,6 +23,7 @@ export interface ImageKnobs extends MediaKnobs {
 	contentPolicy: boolean;
 	noImages: boolean;
 	otherOrigin: boolean;
+	images?: number;
 }
 
 export interface AudioKnobs extends MediaKnobs {
@@ -51,6 +54,7 @@ export function parseImageKnobs(value: unknown): ImageKnobs {
 		contentPolicy: reader.boolean('content_policy'),
 		noImages: reader.boolean('no_images'),
 		otherOrigin: reader.boolean('other_origin'),
+		images: reader.number('images', 1, maxImages),
 	}));
 }
 

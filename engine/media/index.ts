@@ -5,7 +5,8 @@
  *
  * `operations/`: one row per operation, `operation.ts` its shape: its endpoint as a ServiceError names it,
  * its path per gateway shape, its Options and own fields, its body made once admitted and its reader
- * (speech's and a transcript's in their rows, the images' shared in `read-images.ts`);
+ * (speech's and a transcript's in their rows, the images' shared in `read-images.ts`), and its notice
+ * (`image-count.ts`: images asked for and made that differ);
  * `operations/index.ts` what is made from the rows: `OPERATIONS`, `MEDIA_OPTIONS`, `callOf`. `client.ts`:
  * `MediaClient.call(operation, input)`, one request per item through `post.ts`. `media-request.ts`:
  * `mediaRequest`, the Model and Options of an operation, Extra Body kept off the fields it sets, the node

@@ -95,6 +95,28 @@ describe('Generate an Image', () => {
 		]);
 	});
 
+	test('images asked for and made that differ: every image kept, a hint says how many of how many', async () => {
+		const fewer = await run(
+			image('generate', {
+				prompt: 'a fox',
+				options: { n: 3, extraBody: '{"x_local": {"images": 1}}' },
+			}),
+		);
+		expect(fewer.outputs[0]).toHaveLength(1);
+		expect(fewer.hints.map((hint) => hint.message)).toEqual([
+			'The image model "image-1" made 1 image of the 3 asked for (Options > Number of Images): some models make one image a request, whatever n says. To get 3, send 3 items of one image each, or choose a model that makes several.',
+		]);
+		const more = await run(
+			image('generate', { prompt: 'a fox', options: { extraBody: '{"x_local": {"images": 3}}' } }),
+		);
+		expect(more.outputs[0]).toHaveLength(3);
+		expect(more.hints.map((hint) => hint.message)).toEqual([
+			'The image model "image-1" made 3 images where 1 was asked for (Options > Number of Images): each is an output item of its own.',
+		]);
+		const asked = await run(image('generate', { prompt: 'a fox', options: { n: 2 } }));
+		expect(asked.hints).toEqual([]);
+	});
+
 	/** Generate an Image with Response Format URL (and the options given): its one item. */
 	async function urlReply(options: Record<string, string>) {
 		const { outputs, error } = await run(
