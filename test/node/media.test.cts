@@ -355,7 +355,7 @@ describe('Generate Audio', () => {
 		expect(data).toMatchObject({
 			mimeType: 'audio/mpeg',
 			fileExtension: 'mp3',
-			fileName: 'speech.mp3',
+			fileName: 'speech_1.mp3',
 		});
 		expect(readMp3(await binaryBytes(data)).tags).toMatchObject({
 			TIT2: 'Your order has shipped',
@@ -367,6 +367,25 @@ describe('Generate Audio', () => {
 			input: 'Your order has shipped',
 			voice: 'nova',
 		});
+	});
+
+	test("each item's speech gets a name of its own, so that Write Files to Disk keeps all", async () => {
+		const { outputs, error } = await run(
+			{
+				resource: 'audio',
+				operation: 'generate',
+				model: modelFromList('tts-local'),
+				input: '={{ $json.text }}',
+				voice: 'nova',
+			},
+			[{ json: { text: 'One' } }, { json: { text: 'Two' } }, { json: { text: 'Three' } }],
+		);
+		expect(error).toBeUndefined();
+		expect(outputs[0].map((item) => (item.binary?.data as IBinaryData).fileName)).toEqual([
+			'speech_1.mp3',
+			'speech_2.mp3',
+			'speech_3.mp3',
+		]);
 	});
 
 	test('PCM, whose bytes say nothing, is typed by the format asked when the service sends no audio type', async () => {
@@ -385,7 +404,7 @@ describe('Generate Audio', () => {
 		expect(outputs[0][0].binary?.data).toMatchObject({
 			mimeType: 'audio/pcm',
 			fileExtension: 'pcm',
-			fileName: 'speech.pcm',
+			fileName: 'speech_1.pcm',
 		});
 	});
 
@@ -404,7 +423,7 @@ describe('Generate Audio', () => {
 			expect(outputs[0][0].binary?.data).toMatchObject({
 				mimeType: 'audio/mpeg',
 				fileExtension: 'mp3',
-				fileName: 'speech.mp3',
+				fileName: 'speech_1.mp3',
 			});
 		},
 	);

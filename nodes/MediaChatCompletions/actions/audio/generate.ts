@@ -61,7 +61,8 @@ export const speak: Action<'speak'> = {
 				const { mimeType, extension } = speech.type;
 				const binary = await context.helpers.prepareBinaryData(
 					asBuffer(speech.bytes),
-					`speech.${extension}`,
+					// Named per item (speech_1.mp3, speech_2.mp3, ...): Write Files to Disk keeps every one.
+					`speech_${itemIndex + 1}.${extension}`,
 					mimeType,
 				);
 				return [
