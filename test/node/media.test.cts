@@ -388,6 +388,21 @@ describe('Generate Audio', () => {
 		]);
 	});
 
+	test("a text over the voice's 4,096 characters: the service's refusal says to shorten or split it", async () => {
+		const { error } = await run({
+			resource: 'audio',
+			operation: 'generate',
+			model: modelFromList('tts-local'),
+			input: 'a'.repeat(5000),
+			voice: 'nova',
+		});
+		expect(error?.message).toBe('The service refused the text to speak as too long (item 0)');
+		const description = (error as { description?: string } | undefined)?.description;
+		expect(description).toMatch(/at most 4096 characters, got 5000/);
+		expect(description).toMatch(/Shorten the text .* or split it into parts, one item each/);
+		expect(description).not.toMatch(/Batch Size/);
+	});
+
 	test('PCM, whose bytes say nothing, is typed by the format asked when the service sends no audio type', async () => {
 		const { outputs, error } = await run({
 			resource: 'audio',

@@ -1,12 +1,18 @@
 import { MediaReplyError } from '../errors';
 import type { FailureKind } from '../kind';
-import { cannotServeMedia, refusedByPolicy, refusesUploadSize } from '../service-signs';
+import {
+	cannotServeMedia,
+	refusedByPolicy,
+	refusesTextLength,
+	refusesUploadSize,
+} from '../service-signs';
 import { mismatchedReply } from './reply';
 import { modelCannot, service } from './service';
 
 /**
  * What goes wrong only with images and audio: the provider's content policy refuses the prompt (at any
- * endpoint), a model the endpoint refuses, an upload the service finds too large, a reply without what was
+ * endpoint), a model the endpoint refuses, an upload the service finds too large, a text it finds too long
+ * (speech), a reply without what was
  * asked for. None is retried and none falls back: another attempt gets the same answer. A recording over the
  * limit is refused before anything is sent (an InputError); the rest (the key, rate limits, 5xx, a service
  * without the endpoint) reads as for every request.
@@ -33,6 +39,16 @@ export const MEDIA_KINDS: FailureKind[] = [
 		words: (error) => ({
 			message: `The service refused the ${error.endpoint!.uploads!} as too large`,
 			fix: 'Send less: a recording of at most 25 MB (shorter, or compressed, e.g. as MP3 at 64 kbit/s: about 50 minutes), or smaller images.',
+		}),
+	}),
+	service({
+		name: 'text too long',
+		anotherModel: false,
+		test: refusesTextLength,
+		words: ({ endpoint }) => ({
+			message: `The service refused ${endpoint!.text!.what} as too long`,
+			fix: endpoint!.text!.fix,
+			failure: { cause: 'configuration-invalid' },
 		}),
 	}),
 	mismatchedReply('image or audio reply unusable', MediaReplyError, (error) => error.fix),
