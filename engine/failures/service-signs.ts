@@ -246,6 +246,21 @@ export function refusedByPolicy(error: ServiceError): boolean {
 }
 
 /**
+ * A recording the service could not read as audio, though its first bytes say it is one (a damaged or cut-off
+ * file): OpenAI's 400 "The audio file could not be decoded or its format is not supported", "Invalid file
+ * format". Read before a model the endpoint refuses, whose words ("not supported ... audio") it shares.
+ */
+const UNREADABLE_RECORDING = /\b(audio file|file format|could not be decoded|invalid file)\b/i;
+
+export function refusesRecording(error: ServiceError): boolean {
+	return (
+		error.endpoint?.uploads === 'recording' &&
+		error.status === 400 &&
+		UNREADABLE_RECORDING.test(error.serviceMessage)
+	);
+}
+
+/**
  * An upload the service refused as too large: 413 at the endpoints that take files (a recording, images to
  * edit), or a 400 that says so ("Maximum content size limit (26214400) exceeded", "file is too large").
  */

@@ -3,6 +3,7 @@ import type { FailureKind } from '../kind';
 import {
 	cannotServeMedia,
 	refusedByPolicy,
+	refusesRecording,
 	refusesTextLength,
 	refusesUploadSize,
 } from '../service-signs';
@@ -11,7 +12,7 @@ import { modelCannot, service } from './service';
 
 /**
  * What goes wrong only with images and audio: the provider's content policy refuses the prompt (at any
- * endpoint), a model the endpoint refuses, an upload the service finds too large, a text it finds too long
+ * endpoint), a recording the service cannot read, a model the endpoint refuses, an upload the service finds too large, a text it finds too long
  * (speech), a reply without what was
  * asked for. None is retried and none falls back: another attempt gets the same answer. A recording over the
  * limit is refused before anything is sent (an InputError); the rest (the key, rate limits, 5xx, a service
@@ -25,6 +26,16 @@ export const MEDIA_KINDS: FailureKind[] = [
 		words: () => ({
 			message: "The provider's content policy refused the prompt",
 			fix: 'Reword the prompt: leave out what a safety filter may object to (real people by name, violence, brands, explicit content). The same prompt gets the same answer.',
+		}),
+	}),
+	service({
+		name: 'recording not read',
+		anotherModel: false,
+		test: refusesRecording,
+		words: () => ({
+			message: 'The service could not read the recording as audio',
+			fix: 'The file starts as a recording but is not one the service reads (damaged, cut off, or in a format it does not take): pass the whole recording, or convert it to MP3 first (e.g. ffmpeg -i in.wav out.mp3).',
+			failure: { cause: 'configuration-invalid' },
 		}),
 	}),
 	modelCannot(

@@ -175,6 +175,17 @@ test.each<[string, string]>([
 	expect(said.retry).toBe('never');
 });
 
+test.each<[string, string]>([
+	['audio/transcriptions', 'The audio file could not be decoded or its format is not supported.'],
+	['audio/translations', "Invalid file format. Supported formats: ['flac', 'm4a', 'mp3', 'wav']"],
+])('a recording the service cannot read at %s: the file, not the model', (endpoint, message) => {
+	const said = answered(400, { error: { message, type: 'invalid_request_error' } }, endpoint);
+	expect(said.message).toBe('The service could not read the recording as audio');
+	expect(said.description).toMatch(/pass the whole recording, or convert it to MP3 first/);
+	expect(said.description).not.toMatch(/transcription model/);
+	expect(said.retry).toBe('never');
+});
+
 test.each<[string, number, unknown]>([
 	[
 		'the local service',
