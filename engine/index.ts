@@ -9,7 +9,7 @@
  */
 
 // The credential: the key and Base URL as users paste them, its test and the model list.
-export { authorization, CREDENTIAL_TYPE, readConnection } from './connection';
+export { authorization, readConnection } from './connection';
 export type { Connection } from './connection';
 export { SECRET_HEADERS_RULE } from './header-secrets';
 export { modelMethods } from './models/methods';

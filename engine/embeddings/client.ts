@@ -1,4 +1,4 @@
-import { checkTexts, embeddingsBody } from './request';
+import { buildEmbeddingsRequest, checkTexts, embeddingsBody } from './request';
 import type { EmbeddingsRequest } from './request';
 import type { EmbeddingsReply } from './read-reply';
 import { readEmbeddings } from './read-reply';
@@ -49,6 +49,9 @@ function joined(replies: EmbeddingsReply[], dimensions: number | undefined): Emb
  * object, so every call of a vector store's insert shares one run. It never asks another model.
  */
 export class EmbeddingsClient {
+	/** The request of the node's Model and Options, checked before anything is sent. */
+	static readonly checkRequest = buildEmbeddingsRequest;
+
 	readonly #poster: Poster;
 	/** Why the vector store passed no query, read from it when it did not. */
 	readonly #missing: () => string;

@@ -1,7 +1,7 @@
 import type { Ranked, Ranking } from './read-reply';
 import { bestFirst, readRanking } from './read-reply';
 import type { RerankRequest } from './request';
-import { rerankBatches, rerankInput } from './request';
+import { buildRerankRequest, rerankBatches, rerankInput } from './request';
 import type { Connection } from '../connection';
 import { Poster } from '../post';
 import type { InputUsage } from '../reply/input-usage';
@@ -25,6 +25,9 @@ export interface Reranked {
  * fails cancels the others). It never asks another model.
  */
 export class RerankClient {
+	/** The request of the node's Model and Options, checked before anything is sent. */
+	static readonly checkRequest = buildRerankRequest;
+
 	readonly #poster: Poster;
 	/** Why the vector store passed no query, read from it when it did not. */
 	readonly #missing: () => string;
