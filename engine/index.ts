@@ -56,7 +56,7 @@ export * as subNode from './sub-node';
 export * as media from './media';
 
 // The account behind the key: its balance.
-export * as account from './account';
+export { keyBalance } from './account';
 
 // Failures: the kinds a node throws or tells apart, and the words and n8n errors the user sees.
 export * as errors from './failures';

@@ -65,9 +65,6 @@ export interface ChatRequestBody {
  */
 export const REASONING_TEXT_FIELDS = ['reasoning_content', 'reasoning'] as const;
 
-/** Every reasoning field of an assistant message: the text fields and OpenRouter's structured `reasoning_details`, which it asks to be sent back with tool calls. */
-export const REASONING_FIELDS = [...REASONING_TEXT_FIELDS, 'reasoning_details'] as const;
-
 /** A chat completion as the service sends it; unknown fields are kept. */
 export interface Completion {
 	id?: string;

@@ -1,5 +1,5 @@
 /**
- * The account behind the key, as the engine's front door gives it (`account.`): its balance, asked of the
+ * The account behind the key, as the engine's front door gives it (`keyBalance`): its balance, asked of the
  * endpoints gateways tell it at, through the run like every request (the key's pauses, the retries).
  */
 import type { Balance, BalancePath } from './balance';
@@ -10,9 +10,6 @@ import { Poster } from '../post';
 import { retryPolicy } from '../request/retry-policy';
 import type { Run } from '../run/run';
 import type { Sender } from '../transport/outgoing';
-
-export type { Balance } from './balance';
-export { balanceWords } from './balance';
 
 /** The key's balance (see readBalance), each endpoint asked with Options' Timeout and retries. */
 export async function keyBalance(

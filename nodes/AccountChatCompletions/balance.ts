@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { WORDS } from './errors';
 import type { Connection } from '../../engine';
-import { account, problems, readConnection, startRun } from '../../engine';
+import { keyBalance, problems, readConnection, startRun } from '../../engine';
 
 /**
  * Get Balance: one request round (each endpoint that may tell it, at once) for the whole run, whatever
@@ -14,7 +14,7 @@ export async function executeGetBalance(this: IExecuteFunctions): Promise<INodeE
 	try {
 		connection = await readConnection(this);
 		const options = this.getNodeParameter('options', 0, {}) as Record<string, unknown>;
-		const balance = await account.keyBalance(this, connection, startRun(this, connection), options);
+		const balance = await keyBalance(this, connection, startRun(this, connection), options);
 		return [[{ json: { ...balance }, pairedItem: { item: 0 } }]];
 	} catch (error) {
 		const problem = problems.describeProblem(error, { ...connection, words: WORDS });

@@ -83,7 +83,7 @@ export const mediaProperties: INodeProperties[] = [
 		properties.map((property) => ({ ...property, ...showFor(resource, operation.value) })),
 	),
 	...actions.map(({ name, resource, operation }) => ({
-		...optionsCollection(REQUEST_OPTIONS, undefined, media.MEDIA_OPTIONS[name]),
+		...optionsCollection(REQUEST_OPTIONS, undefined, media.MediaClient.OPTIONS[name]),
 		...showFor(resource, operation.value),
 	})),
 ];

@@ -33,7 +33,7 @@ export interface Action<N extends media.MediaOperation> {
 	resource: 'image' | 'audio';
 	operation: INodePropertyOptions & { value: string; action: string };
 	properties: INodeProperties[];
-	sets: Parameters<typeof media.mediaRequest<N>>[3];
+	sets: Parameters<typeof media.MediaClient.request<N>>[3];
 	job(item: ItemContext): ItemJob;
 }
 
