@@ -1,11 +1,12 @@
 /**
  * The engine's front door: everything the nodes (and scripts/) use of it, and nothing else. Nodes import from
- * here only; what is not exported here is the engine's own business. Seven families come as namespaces, each
+ * here only; what is not exported here is the engine's own business. Six families come as namespaces, each
  * one file (or folder) of the engine: `protocol` (the wire's shapes), `values` (checking and describing values
  * users typed, JSON parsed without throwing), `subNode` (the vector store's sub-nodes: their clients, and the
- * hint, log and errors they share), `media` (images and audio), `account` (the key's balance), `errors` (the
- * failure classes a node throws or tells apart: `failures/index.ts`) and `problems` (a failure in the words the
- * user reads, and n8n's errors made from them).
+ * hint, log and errors they share), `media` (images and audio), `errors` (the failure classes a node throws or
+ * tells apart: `failures/index.ts`) and `problems` (a failure in the words the user reads, and n8n's errors made
+ * from them). test/unit/engine/door.test.cts counts the names, namespaces' members included, against
+ * engine/README.md's maximum.
  */
 
 // The credential: the key and Base URL as users paste them, its test and the model list.

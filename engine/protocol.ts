@@ -6,12 +6,12 @@
 export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 
 /** A prompt cache breakpoint (Anthropic's, which gateways pass on): on a text part, or at the top of the body. */
-export interface CacheControl {
+interface CacheControl {
 	type: 'ephemeral';
 	ttl?: '1h';
 }
 
-export interface TextPart {
+interface TextPart {
 	type: 'text';
 	text: string;
 	cache_control?: CacheControl;
