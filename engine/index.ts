@@ -11,9 +11,8 @@
 
 // The credential: the key and Base URL as users paste them, its test and the model list.
 export { authorization, readConnection } from './connection';
-export { ownHeaderNames } from './extra-headers';
+export { extraHeadersProperty } from './extra-headers';
 export type { Connection } from './connection';
-export { SECRET_HEADERS_RULE } from './header-secrets';
 export { modelMethods } from './models/methods';
 export { modelProperty } from './request/model-id';
 export { knownModels } from './models/known-models';
