@@ -1,8 +1,11 @@
 import { testChatCompletionsApi } from './credential-test';
-import { searchModels } from './search';
+import type { ListKind } from './search';
+import { searchModelsOf } from './search';
 
-/** A node's `methods` for the credential: the Model list's search and the credential's test (both `GET /models`). */
-export const modelMethods = {
-	listSearch: { searchModels },
-	credentialTest: { testChatCompletionsApi },
-};
+/** A node's `methods` for the credential alone: its test (`GET /models`). */
+export const credentialMethods = { credentialTest: { testChatCompletionsApi } };
+
+/** A node's `methods` for the credential and its Model list: the models a node of `kind` can use. */
+export function modelMethods(kind: ListKind) {
+	return { listSearch: { searchModels: searchModelsOf(kind) }, ...credentialMethods };
+}

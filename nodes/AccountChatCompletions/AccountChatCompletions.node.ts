@@ -8,7 +8,7 @@ import type {
 
 import { executeGetBalance } from './balance';
 import { accountProperties } from './properties';
-import { modelMethods } from '../../engine';
+import { credentialMethods } from '../../engine';
 
 /** The account behind the key: what it has left to spend (Get Balance). */
 export class AccountChatCompletions implements INodeType {
@@ -48,7 +48,7 @@ export class AccountChatCompletions implements INodeType {
 		properties: accountProperties,
 	};
 
-	methods = modelMethods;
+	methods = credentialMethods;
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeGetBalance.call(this);
