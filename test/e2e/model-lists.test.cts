@@ -34,7 +34,12 @@ async function entries(shape: string, name: string, parameters: Record<string, u
 		node(name),
 		'model',
 		'searchModels',
-		{ chatCompletionsApi: credentialOf(shape) },
+		{
+			chatCompletionsApi: {
+				id: n8n().credentialId(credentialOf(shape).id),
+				name: credentialOf(shape).name,
+			},
+		},
 		parameters,
 	);
 	return Object.fromEntries(results.map((entry) => [entry.name, entry.description]));
