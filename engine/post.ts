@@ -1,3 +1,13 @@
+/**
+ * The one way an endpoint other than chat is called. `Poster.postAll`: the requests of one sub-node call
+ * at once, one failure ending the others; `Poster.post`: one request once the run admits it, an item of
+ * the media node or a balance endpoint. POST with JSON or a body made whole, or GET; under the Base URL or
+ * the site root; each attempt through `Run.send` with the request's retries and rate-limit waits, on the
+ * route chosen at the first request, the whole body read as bytes with its text decoded when first read,
+ * the failure classified by the table as a chat request's is. What every such request carries is checked
+ * once in `request/endpoint.ts` (`endpointRequest`: the model, Extra Body and the Options' wire fields,
+ * Timeout, the retries).
+ */
 import type { Connection } from './connection';
 import { siteRoot } from './connection';
 import type { EndpointRequest } from './request/endpoint';
