@@ -13,7 +13,8 @@ export { authorization, CREDENTIAL_TYPE, readConnection } from './connection';
 export { ownHeaderNames } from './extra-headers';
 export type { Connection } from './connection';
 export { SECRET_HEADERS_RULE } from './header-secrets';
-export { modelMethods } from './models/methods';
+export { credentialMethods, modelMethods } from './models/methods';
+export type { ModelKind } from './models/catalogue';
 export { modelProperty } from './request/model-id';
 export { knownModels } from './models/known-models';
 

@@ -19,7 +19,7 @@
  */
 export { MediaClient } from './client';
 export { mediaRequest } from './media-request';
-export { callOf, MEDIA_OPTIONS } from './operations';
+export { callOf, MEDIA_OPTIONS, modelKindOf } from './operations';
 export type { InputOf, MediaOperation } from './operations';
 export type { ItemUpload } from './operations/operation';
 export { checkRecordingSize } from './request';

@@ -59,6 +59,7 @@ export const generate = {
 		offers: 'image generation',
 		model: IMAGE_MODEL,
 	},
+	models: 'image',
 	paths: { openai: 'images/generations' },
 	options: [count, size, quality, imageFormat, output],
 	ownFields: ['prompt'],
