@@ -6,7 +6,7 @@ import type { Balance, BalancePath } from './balance';
 import { balanceAnswer, readBalance } from './balance';
 import type { Connection } from '../connection';
 import { optionSetting } from '../options/read';
-import { Poster } from '../post';
+import { Requests } from '../requests';
 import { retryPolicy } from '../request/retry-policy';
 import type { Run } from '../run/run';
 import type { Sender } from '../transport/outgoing';
@@ -21,14 +21,13 @@ export async function keyBalance(
 	run: Run,
 	options: Record<string, unknown>,
 ): Promise<Balance> {
-	const poster = new Poster(context, connection, run);
+	const requests = new Requests(context, connection, run);
 	const request = { timeout: optionSetting(options, 'timeout'), retry: retryPolicy(options) };
 	return await readBalance(
 		async ({ path, root }: BalancePath) =>
-			await poster.post({
+			await requests.get({
 				path,
 				...(root ? { root } : {}),
-				method: 'GET',
 				request,
 				read: balanceAnswer,
 				tokensOf: () => undefined,

@@ -10,7 +10,7 @@ export type { InputOf, MediaOperation } from './operations';
 export type { ItemUpload } from './operations/operation';
 export { checkRecordingSize } from './request';
 export type { MediaRequest } from './request';
-export { downloadedImage, messageImages } from './read-images';
+export { messageImages } from './read-images';
 export type { ReplyImage } from './read-images';
 export { binaryProperty, binarySource } from './item-files';
 export type { BinaryFile, ItemBinaries } from './item-files';

@@ -3,7 +3,7 @@ import { bestFirst, readRanking } from './read-reply';
 import type { RerankRequest } from './request';
 import { rerankBatches, rerankInput } from './request';
 import type { Connection } from '../connection';
-import { Poster } from '../post';
+import { Requests } from '../requests';
 import type { InputUsage } from '../reply/input-usage';
 import type { StoreContext } from '../request/missing-query';
 import { missingQuery } from '../request/missing-query';
@@ -21,11 +21,11 @@ export interface Reranked {
 /**
  * Reranks a search's documents for the Reranker node: `POST {base}/rerank` with the credential applied by
  * n8n, through the run like every request (its slots, the key's pauses and pacing), with the request's
- * retries. More than 1,000 documents go in several requests at the same time (`Poster.postAll`: one that
+ * retries. More than 1,000 documents go in several requests at the same time (`Requests.postAll`: one that
  * fails cancels the others). It never asks another model.
  */
 export class RerankClient {
-	readonly #poster: Poster;
+	readonly #requests: Requests;
 	/** Why the vector store passed no query, read from it when it did not. */
 	readonly #missing: () => string;
 
@@ -35,7 +35,7 @@ export class RerankClient {
 		readonly run: Run,
 		readonly request: RerankRequest,
 	) {
-		this.#poster = new Poster(context, connection, run);
+		this.#requests = new Requests(context, connection, run);
 		this.#missing = () => missingQuery(context);
 	}
 
@@ -49,7 +49,7 @@ export class RerankClient {
 		signal?: AbortSignal,
 	): Promise<Reranked> {
 		const batches = rerankBatches(this.request, rerankInput(query, documents, this.#missing));
-		const rankings = await this.#poster.postAll(
+		const rankings = await this.#requests.postAll(
 			batches.map(({ body }) => ({
 				path: 'rerank',
 				request: this.request,
