@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { authorization, SECRET_HEADERS_RULE } from '../engine';
+import { authorization, ownHeaderNames, SECRET_HEADERS_RULE } from '../engine';
 
 export class ChatCompletionsApi implements ICredentialType {
 	name = 'chatCompletionsApi';
@@ -20,7 +20,7 @@ export class ChatCompletionsApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/n8n-nodes-chat-completions/n8n-nodes-chat-completions#credential';
+		'https://github.com/n8n-nodes-chat-completions/n8n-nodes-chat-completions/blob/main/docs/credential.md';
 
 	properties: INodeProperties[] = [
 		{
@@ -50,7 +50,9 @@ export class ChatCompletionsApi implements ICredentialType {
 			type: 'json',
 			default: '',
 			placeholder: 'e.g. {"HTTP-Referer": "https://example.com", "X-Title": "My workflow"}',
-			hint: 'A JSON object of header names and text values. It cannot set Authorization (the API Key) or Content-Type.',
+			hint: `A JSON object of header names and text values. It cannot set the headers the node sets itself: ${ownHeaderNames()
+				.map((name) => (name === 'Authorization' ? 'Authorization (the API Key)' : name))
+				.join(', ')}.`,
 			description: `Headers sent with every request to the service, e.g. the ones a gateway or a company proxy routes, attributes or authorises by. Whoever may open this credential (its owner, and those it is shared with) sees the values here. ${SECRET_HEADERS_RULE}`,
 		},
 	];

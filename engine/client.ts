@@ -1,3 +1,11 @@
+/**
+ * `ChatClient`: the one call both chat nodes make (context, connection, run and the node's words held
+ * once; `reply(request, { onText, signal })` gives a whole or streamed reply with its retries and
+ * rate-limit waits, structured output's rounds, and the Fallback Models in turn; the reply says the model
+ * asked, `attempts`, the request id and cost). `chat-call.ts` is one request with its retries: each
+ * attempt goes through `Run.send` and opens the reply (`transport/http.ts`) and reads it
+ * (`reply/read-completion.ts`); a failure keeps the request id of its headers.
+ */
 import type { Answer } from './chat-call';
 import { requestCompletion } from './chat-call';
 import type { Connection } from './connection';

@@ -12,6 +12,12 @@ import { carriesSecret } from './header-secrets';
 /**
  * The credential's fields, cleaned the way users paste them and checked.
  * Used by the credential (authentication) and by the node (URLs, headers), so both agree.
+ *
+ * The credential as n8n decrypted it is sent with each request, so n8n loads it once. The transport adds
+ * the Extra Headers to n8n's request options (beside `Accept` and `Content-Type`; n8n adds `Authorization`
+ * from the credential's `authenticate`), and to the credential test's `fetch`. n8n drops only
+ * `Authorization` (and cookies) when it follows a redirect to another origin: Extra Headers go on with it,
+ * as the headers of n8n's own header-auth credentials do.
  */
 
 export interface Connection {

@@ -5,6 +5,9 @@ import { looksLikeKey } from './header-secrets';
  * The credential's Extra Headers: a JSON object of header names and text values that every request of the
  * package carries (gateways and proxies route, attribute and authorise by them). Some values are secrets
  * (header-secrets.ts): no message here quotes a value.
+ *
+ * Checked before any request: JSON, header names, no line break, never a header the package or the
+ * transport sets itself (Authorization, Content-Type, Content-Length, ...).
  */
 
 /** A line break in a value would start another header. */
@@ -55,6 +58,13 @@ const OWN_HEADERS: Record<string, string> = {
 	'keep-alive': `connections are kept open or closed by the transport (${TRANSPORT_OWN})`,
 	upgrade: 'requests are plain HTTP, never upgraded to another protocol',
 };
+
+/** The headers Extra Headers cannot set, as they are written: `Authorization`, `Content-Type`, ... */
+export function ownHeaderNames(): string[] {
+	return Object.keys(OWN_HEADERS).map((name) =>
+		name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase()),
+	);
+}
 
 /** Whether Extra Headers may set `name` (not a header the package or the transport sets itself). */
 export const mayBeExtraHeader = (name: string) => OWN_HEADERS[name.toLowerCase()] === undefined;

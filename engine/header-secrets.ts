@@ -2,6 +2,9 @@
  * Which values of the credential's Extra Headers are secrets, the one rule for it: the messages mask those
  * (`redactHeaderValues`, connection.ts) and show the others as they are, since a routing value such as
  * `x-portkey-provider: openai` or a URL protects nothing and, replaced inside other words, garbles them.
+ *
+ * The rule: a name with token, secret, auth, ... or the word key, a value that looks like a key; the
+ * credential's field description says it from here.
  */
 
 /** A header whose name holds one of these carries a secret, whatever its value looks like. */
@@ -52,7 +55,7 @@ export function carriesSecret(name: string, value: string): boolean {
 	);
 }
 
-/** The rule in users' words: the credential's Extra Headers field and the README say it so. */
+/** The rule in users' words: the credential's Extra Headers field and docs/credential.md say it so. */
 export const SECRET_HEADERS_RULE =
 	'The values of headers that carry secrets (a name with token, secret, auth, password, cookie or signature in it, or the word key, as X-Api-Key or apikey but not the x-portkey- prefix; or a value that looks like a key: 16 characters or more without spaces, letters and digits mixed, random) never show in errors, items or logs, whole or a large piece of them; other values (e.g. x-portkey-provider: openai, a URL, a site title) show as they are.';
 

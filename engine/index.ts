@@ -10,6 +10,7 @@
 
 // The credential: the key and Base URL as users paste them, its test and the model list.
 export { authorization, CREDENTIAL_TYPE, readConnection } from './connection';
+export { ownHeaderNames } from './extra-headers';
 export type { Connection } from './connection';
 export { SECRET_HEADERS_RULE } from './header-secrets';
 export { modelMethods } from './models/methods';
@@ -17,6 +18,7 @@ export { modelProperty } from './request/model-id';
 export { knownModels } from './models/known-models';
 
 // The options: the table, the UI made from it, the values read from it.
+export { checkAddedOptions, isExpression } from './options/added';
 export { optionsCollection, responseFormatFields } from './options/properties';
 export {
 	optionChoice,
@@ -25,7 +27,7 @@ export {
 	optionValue,
 	withResponseFormatFields,
 } from './options/read';
-export { optionPath, OPTIONS } from './options/table';
+export { endpointDescriptions, optionPath, OPTIONS } from './options/table';
 export type { OptionName } from './options/table';
 
 // A request: the protocol's shapes, the request built and checked, values users typed.

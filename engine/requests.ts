@@ -1,3 +1,14 @@
+/**
+ * The one way an endpoint other than chat is called, and a file at an absolute URL fetched. `Requests.postAll`:
+ * the requests of one sub-node call at once, one failure ending the others; `Requests.post` and `Requests.get`:
+ * one request once the run admits it, an item of the media node or a balance endpoint. POST with JSON or a body
+ * made whole, or GET; under the Base URL or the site root; each attempt through `Run.send` with the request's
+ * retries and rate-limit waits, on the route chosen at the first request, the whole body read as bytes with its
+ * text decoded when first read, the failure classified by the table as a chat request's is. `Requests.download`:
+ * a file at an absolute URL (a reply's image), the key only to the Base URL's origin, through the run, its body
+ * handed on as a stream. What every such request carries is checked once in `request/endpoint.ts`
+ * (`endpointRequest`: the model, Extra Body and the Options' wire fields, Timeout, the retries).
+ */
 import type { Connection } from './connection';
 import { siteRoot } from './connection';
 import { serviceErrorFrom } from './reply/error-body';

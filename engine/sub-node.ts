@@ -1,6 +1,9 @@
 /**
  * The sub-nodes of a vector store (Embeddings, Reranker), as the engine's front door gives them (`subNode.`):
  * their clients and requests, and what they share as n8n nodes: the hint, the log, the errors.
+ *
+ * The log: each call as an entry of the sub-node's log (`logged`, with `tokenUsage`); the errors: a
+ * failure as the n8n error the store passes on (`failure`, marked `configuration-node`).
  */
 import type {
 	IDataObject,
@@ -19,6 +22,7 @@ export { buildRerankRequest } from './rerank/request';
 
 import type { Connection } from './connection';
 import { readConnection } from './connection';
+import { checkAddedOptions } from './options/added';
 import { describeProblem } from './problems/describe-problem';
 import { toNodeError } from './problems/node-error';
 import type { ProblemContext } from './problems/problem';
@@ -98,8 +102,8 @@ type ClientClass<R, C> = new (
 /**
  * What a sub-node's `supplyData` hands its vector store: its client, on the credential, with a run of its own
  * (the key's pause, pacing and in-flight cap shared with every other run on the key) and the request `build`
- * checks from the node's Model and Options. A credential or an option it cannot use is the error `failed`
- * makes of it, before anything is sent.
+ * checks from the node's Model and Options. A credential or an option it cannot use (an option added whose
+ * expression gives nothing among them) is the error `failed` makes of it, before anything is sent.
  */
 export async function suppliedClient<R, C>(
 	context: ISupplyDataFunctions,
@@ -111,9 +115,15 @@ export async function suppliedClient<R, C>(
 	let connection: Connection | undefined;
 	try {
 		connection = await readConnection(context);
+		const options = (context.getNodeParameter('options', itemIndex, {}) ?? {}) as IDataObject;
+		checkAddedOptions(
+			options,
+			(context.getNode().parameters.options ?? {}) as IDataObject,
+			context.getInputData()[itemIndex]?.json,
+		);
 		const request = build(
 			context.getNodeParameter('model', itemIndex, '', { extractValue: true }),
-			context.getNodeParameter('options', itemIndex, {}) as Record<string, unknown>,
+			options,
 		);
 		return new Client(context, connection, startRun(context, connection), request);
 	} catch (error) {

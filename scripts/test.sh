@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's "Test" command (npm test): type-check, lint (strict), Prettier, build, scan, and every test: jest's
+# The "Test" command of docs/development.md (npm test): type-check, lint (strict), Prettier, build, scan, and every test: jest's
 # "integration" project (the nodes in n8n-core's execution engine) and its "real n8n" project (test/e2e: the packed package in n8n 2.x,
 # installed into the cache on first use with Chromium and Redis from Debian; see jest.config.cjs).
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"

@@ -6,22 +6,22 @@
  * With --exit it stops after printing the reply. A local service already running (another try's) is used as it is.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
-import { installPackage, packPackage } from '../dev/n8n/community-package.cts';
-import { n8nEnv } from '../dev/n8n/env.cts';
 import {
-	EXAMPLES_ORIGIN,
-	localCredential,
-	localMediaCredential,
-	localRagCredential,
-	readExamples,
-} from '../dev/n8n/examples.cts';
+	installedPackageDir,
+	installPackage,
+	packPackage,
+	sourceDigest,
+} from '../dev/n8n/community-package.cts';
+import { n8nEnv } from '../dev/n8n/env.cts';
+import { EXAMPLES_ORIGIN, exampleCredentials, readExamples } from '../dev/n8n/examples.cts';
 import { executeWorkflow } from '../dev/n8n/execute.cts';
 import { importIntoN8n } from '../dev/n8n/import.cts';
 import { OWNER, ownerWithHash } from '../dev/n8n/owner.cts';
+import { credentialLines } from '../dev/n8n/try-credentials.cts';
 import { portArgument } from '../dev/n8n/try-port.cts';
 import type { N8nProcess } from '../dev/n8n/process.cts';
 import { httpReady, runN8nCommand, startN8n } from '../dev/n8n/process.cts';
@@ -76,10 +76,19 @@ async function main(): Promise<void> {
 	step(
 		'Chat Completion node: build, npm pack, install the tarball as n8n installs community packages',
 	);
-	const tarball = packPackage(join(tryDir, 'pack'));
-	console.log(
-		`installed ${tarball}\n       in ${installPackage(tarball, userFolder)} (production install)`,
-	);
+	// Built and installed again only when a source changed: a second try beside a running one keeps its package.
+	const sources = sourceDigest();
+	const installedSources = join(userFolder, 'package-source.sha256');
+	const packageDir = installedPackageDir(userFolder);
+	if (readText(installedSources) === sources && existsSync(packageDir)) {
+		console.log(`unchanged since the last run: ${packageDir} kept (not built again)`);
+	} else {
+		const tarball = packPackage(join(tryDir, 'pack'));
+		console.log(
+			`installed ${tarball}\n       in ${installPackage(tarball, userFolder)} (production install)`,
+		);
+		writeFileSync(installedSources, sources);
+	}
 
 	step(`Local Chat Completions service on ${EXAMPLES_ORIGIN}/v1`);
 	let service: LocalService | undefined;
@@ -104,12 +113,11 @@ async function main(): Promise<void> {
 			owner: ownerWithHash(bin),
 		});
 		const examples = readExamples();
-		const credential = localCredential(keys.default);
 
 		step('Credential and example workflows');
 		// Imported once (and again when examples/ change), so that the user's edits survive the next run.
 		const imports = {
-			credentials: [credential, localRagCredential(keys.rag), localMediaCredential(keys.media)],
+			credentials: exampleCredentials(keys),
 			workflows: examples.map(({ workflow }) => workflow),
 		};
 		const digest = createHash('sha256').update(JSON.stringify(imports)).digest('hex');
@@ -151,7 +159,10 @@ async function main(): Promise<void> {
 		console.log(`
 n8n is ready at http://localhost:${PORT} (${seconds()} after npm run try)
   Log in:      ${OWNER.email} / ${OWNER.password}
-  Credential:  "${credential.name}" (${credential.data.baseUrl}, key ${credential.data.apiKey})
+  Credentials:
+${credentialLines(imports.credentials, imports.workflows)
+	.map((line) => `    ${line}`)
+	.join('\n')}
   Workflows:
 ${examples.map(({ workflow }) => `    http://localhost:${PORT}/workflow/${workflow.id}  ${workflow.name}`).join('\n')}
   n8n Chat:    http://localhost:${PORT}/home/chat  (switched on)

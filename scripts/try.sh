@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's "Try it" command (npm run try): installs Node 24 and n8n when missing (cached), installs
+# The "Try it" command of docs/development.md (npm run try): installs Node 24 and n8n when missing (cached), installs
 # this package into n8n as a community package, starts the local service, imports the credential and the
 # example workflows, runs the chat example and prints the reply, then keeps n8n on http://localhost:5678
 # running until Ctrl+C. `npm run try -- --exit` stops after printing the reply; `npm run try -- --port 5700`

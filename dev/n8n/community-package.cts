@@ -4,7 +4,16 @@
  * and installed with npm's production install (the flags of n8n's CommunityPackagesService).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+	existsSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const PACKAGE_NAME = 'n8n-nodes-chat-completions';
@@ -23,10 +32,14 @@ export function packPackage(destination: string): string {
 	return join(destination, output.trim().split('\n').pop() ?? '');
 }
 
+/** Where the package is installed in the user folder's community packages. */
+export const installedPackageDir = (userFolder: string) =>
+	join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
+
 /** Installs the tarball into the user folder's community packages; returns the package's directory. */
 export function installPackage(tarball: string, userFolder: string): string {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
-	const packageDir = join(nodesDir, 'node_modules', PACKAGE_NAME);
+	const packageDir = installedPackageDir(userFolder);
 	rmSync(packageDir, { recursive: true, force: true });
 	mkdirSync(packageDir, { recursive: true });
 	execFileSync('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1']);
@@ -65,4 +78,36 @@ export function installPackage(tarball: string, userFolder: string): string {
 		),
 	);
 	return packageDir;
+}
+
+/** What the build reads: the package's sources, its manifest and lock file, and the build's own scripts. */
+const BUILD_INPUTS = [
+	'package.json',
+	'package-lock.json',
+	'tsconfig.json',
+	'scripts/build.sh',
+	'scripts/bundle.mts',
+	'credentials',
+	'engine',
+	'icons',
+	'nodes',
+];
+
+/**
+ * One digest of what the build reads under `base` (each file's path and bytes): the same digest, the same
+ * package, so that `npm run try` builds and installs it again only when a source changed.
+ */
+export function sourceDigest(base = root): string {
+	const hash = createHash('sha256');
+	const add = (path: string): void => {
+		const full = join(base, path);
+		if (!existsSync(full)) return;
+		if (statSync(full).isDirectory()) {
+			for (const entry of readdirSync(full).sort()) add(join(path, entry));
+			return;
+		}
+		hash.update(`${path}\0`).update(readFileSync(full)).update('\0');
+	};
+	for (const input of BUILD_INPUTS) add(input);
+	return hash.digest('hex');
 }

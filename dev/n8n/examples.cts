@@ -46,6 +46,19 @@ export function localMediaCredential(
 	};
 }
 
+/** The credentials `npm run try` imports beside the examples: the local service's default, RAG and media keys. */
+export function exampleCredentials(keys: {
+	default: string;
+	rag: string;
+	media: string;
+}): CredentialToImport[] {
+	return [
+		localCredential(keys.default),
+		localRagCredential(keys.rag),
+		localMediaCredential(keys.media),
+	];
+}
+
 /** Every examples/<name>.workflow.json, with the id `example-<name>` and the service at `origin`. */
 export function readExamples(
 	origin = EXAMPLES_ORIGIN,

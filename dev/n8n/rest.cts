@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { parse as parseFlatted } from 'flatted';
 
 import type { WorkflowToImport } from './import.cts';
@@ -14,7 +16,7 @@ export type RunData = Record<
 	}>
 >;
 
-/** The parts of n8n's internal REST API (what the editor calls) the tests and `npm run try` need: login, creating credentials and workflows, executions, publishing a workflow, a credential's test, a node's "From list", the node descriptions, n8n Chat, clearing an n8n that test files share. */
+/** The parts of n8n's internal REST API (what the editor calls) the tests and `npm run try` need: login, creating credentials and workflows, executions, publishing a workflow, a credential's test, a node's "From list", the node descriptions, n8n Chat (its agents, a message sent as the Chat page sends it), clearing an n8n that test files share. */
 export class N8nRest {
 	private constructor(
 		readonly url: string,
@@ -171,6 +173,28 @@ export class N8nRest {
 			description,
 			workflowId: model.workflowId,
 		}));
+	}
+
+	/**
+	 * Sends a message to a workflow agent as the Chat page does (a new conversation, the files as base64
+	 * attachments); n8n answers at once and runs the workflow, whose reply the page reads over its push
+	 * connection (not read here: the workflow's executions tell what it did).
+	 */
+	async sendChatMessage(
+		workflowId: string,
+		message: string,
+		attachments: Array<{ fileName: string; mimeType: string; data: string }>,
+	): Promise<void> {
+		await this.request('POST', '/chat/conversations/send', {
+			messageId: randomUUID(),
+			sessionId: randomUUID(),
+			message,
+			model: { provider: 'n8n', workflowId },
+			previousMessageId: null,
+			credentials: {},
+			attachments,
+			timeZone: 'UTC',
+		});
 	}
 
 	/** Runs a credential's test as the editor does when it is saved: the test's status and message. */

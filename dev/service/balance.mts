@@ -4,13 +4,14 @@
  * it: `openrouter` (`GET /v1/key`), `new-api` (`GET /v1/dashboard/billing/subscription` and `/usage`, OpenAI's
  * old billing shape, usage in cents), `litellm` (`GET /key/info` at the site root) and `new-api-token` (`GET
  * /api/usage/token` at the site root, in quota points, 500,000 to the dollar). Every key has spent $5.80 of a $10
- * limit; `unlimited` after the style (`litellm unlimited`) gives it no limit.
+ * limit; `unlimited` after the style (`litellm unlimited`) gives it no limit, `overdrawn` has it spend $12.50.
  */
 import type { IncomingMessage } from 'node:http';
 import type { KeyRecord } from './config.mts';
 
 const LIMIT_USD = 10;
 const USED_USD = 5.8;
+const OVERDRAWN_USD = 12.5;
 const QUOTA_PER_USD = 500_000;
 
 const STYLE_OF_ROUTE: Record<string, string> = {
@@ -34,14 +35,15 @@ export function balanceReply(
 	const [asked, limits] = String(req.headers['x-local-balance'] ?? '').split(' ');
 	if (style === undefined || asked !== style) return undefined;
 	const limit = limits === 'unlimited' ? null : LIMIT_USD;
-	const left = limit === null ? null : Math.round((limit - USED_USD) * 100) / 100;
+	const used = limits === 'overdrawn' ? OVERDRAWN_USD : USED_USD;
+	const left = limit === null ? null : Math.round((limit - used) * 100) / 100;
 	switch (route) {
 		case 'GET /v1/key':
 			return {
 				data: {
 					label: key.name,
 					limit,
-					usage: USED_USD,
+					usage: used,
 					limit_remaining: left,
 					is_free_tier: false,
 				},
@@ -57,9 +59,9 @@ export function balanceReply(
 				access_until: 0,
 			};
 		case 'GET /v1/dashboard/billing/usage':
-			return { object: 'list', total_usage: USED_USD * 100 };
+			return { object: 'list', total_usage: used * 100 };
 		case 'GET /key/info':
-			return { key: key.name, info: { spend: USED_USD, max_budget: limit, models: [] } };
+			return { key: key.name, info: { spend: used, max_budget: limit, models: [] } };
 		default:
 			return {
 				code: true,
@@ -68,7 +70,7 @@ export function balanceReply(
 					object: 'token_usage',
 					name: key.name,
 					total_granted: limit === null ? 0 : limit * QUOTA_PER_USD,
-					total_used: USED_USD * QUOTA_PER_USD,
+					total_used: used * QUOTA_PER_USD,
 					total_available: left === null ? 0 : left * QUOTA_PER_USD,
 					unlimited_quota: limit === null,
 					expires_at: 0,

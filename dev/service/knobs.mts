@@ -1,7 +1,7 @@
 /**
  * Test knobs: the optional `x_local` object of a chat completion body. It is taken out of the body before
  * validation and shapes the answer (stream format and faults), so tests can set it through a client's
- * "extra body" option. The README's "Local service" section lists the knobs.
+ * "extra body" option. dev/service/README.md lists the knobs.
  */
 import { invalidRequest, type ApiError } from './errors.mts';
 import { describe, isObject, type Json } from './json-value.mts';

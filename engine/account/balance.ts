@@ -37,6 +37,9 @@ interface BalanceSource {
 const amount = (value: unknown): number | undefined =>
 	typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
+/** The limit new-api's billing gives a key without one (100,000,000 USD: a limit no one reaches). */
+const NEW_API_NO_LIMIT_USD = 100_000_000;
+
 /** A difference of amounts in dollars, without binary fractions' tails (0.3 - 0.1 is 0.2, not 0.19999999999999998). */
 const minus = (a: number, b: number) => Math.round((a - b) * 1e9) / 1e9;
 
@@ -67,6 +70,8 @@ const SOURCES: BalanceSource[] = [
 			const cents = amount(usage.total_usage);
 			if (limit === undefined || cents === undefined) return undefined;
 			const used = cents / 100;
+			if (limit >= NEW_API_NO_LIMIT_USD)
+				return { remaining: null, used, limit: null, currency: 'USD' };
 			return { remaining: minus(limit, used), used, limit, currency: 'USD' };
 		},
 	},
@@ -106,8 +111,14 @@ const SOURCES: BalanceSource[] = [
 /** How an endpoint is named in `source` and in errors: `GET /key`, `GET /api/usage/token`. */
 const named = (paths: BalancePath[]) => paths.map(({ path }) => `GET /${path}`).join(' + ');
 
-/** What one source's answers were: its balance, or why not (a status, a shape) and the service's error. */
-type Outcome = { balance: Balance } | { why: string; error?: ServiceError };
+/** Why a source's endpoint gave no balance (a status, a shape, the network's words) and the error, if one. */
+interface NoBalance {
+	why: string;
+	error?: unknown;
+}
+
+/** What one source's answers were: its balance, or why not. */
+type Outcome = { balance: Balance } | NoBalance;
 
 /**
  * A balance endpoint's answer: its JSON object (undefined when the body is not one); an error status throws
@@ -123,16 +134,13 @@ export function balanceAnswer(reply: HttpReply): Json | undefined {
 export type BalanceGet = (path: BalancePath) => Promise<Json | undefined>;
 
 /** What one endpoint answered: its JSON object, or why not. */
-async function answerOf(
-	path: BalancePath,
-	get: BalanceGet,
-): Promise<{ answer: Json } | { why: string; error?: ServiceError }> {
+async function answerOf(path: BalancePath, get: BalanceGet): Promise<{ answer: Json } | NoBalance> {
 	try {
 		const answer = await get(path);
 		return answer === undefined ? { why: 'not a JSON object' } : { answer };
 	} catch (error) {
 		if (error instanceof ServiceError) return { why: `HTTP ${error.status}`, error };
-		return { why: error instanceof Error ? error.message : String(error) };
+		return { why: error instanceof Error ? error.message : String(error), error };
 	}
 }
 
@@ -149,28 +157,38 @@ async function ask(source: BalanceSource, get: BalanceGet): Promise<Outcome> {
 
 /**
  * The key's balance from the first source (in the order of SOURCES) that tells it, every endpoint asked at
- * once (one round trip). When none does: a refused key is that failure; anything else is a BalanceUnavailableError that
- * says what each endpoint answered.
+ * once (one round trip). When none does: a refused key is that failure; no endpoint answering at all (a
+ * timeout, nothing listening) is the first endpoint's failure, in the network's words; anything else is a
+ * BalanceUnavailableError that says what each endpoint answered.
  */
 export async function readBalance(get: BalanceGet): Promise<Balance> {
 	const outcomes = await Promise.all(SOURCES.map(async (source) => await ask(source, get)));
 	for (const outcome of outcomes) if ('balance' in outcome) return outcome.balance;
-	const refused = outcomes.find((outcome) => 'error' in outcome && outcome.error?.status === 401);
-	if (refused !== undefined && 'error' in refused) throw refused.error;
+	const errors = outcomes.map((outcome) => ('error' in outcome ? outcome.error : undefined));
+	const refused = errors.find((error) => error instanceof ServiceError && error.status === 401);
+	if (refused !== undefined) throw refused;
+	const unanswered = (error: unknown) => error !== undefined && !(error instanceof ServiceError);
+	if (errors.every(unanswered)) throw errors[0];
 	throw new BalanceUnavailableError(
 		SOURCES.map((source, index) => {
-			const outcome = outcomes[index] as { why: string };
+			const outcome = outcomes[index] as NoBalance;
 			return `${named(source.paths)} (${source.gateways}): ${outcome.why}`;
 		}),
+		errors.some((error) => error instanceof ServiceError && error.status === 404),
 	);
 }
 
-/** The balance in words, for the credential test: `$4.20 left`, `2,100,000 quota left`, `no limit ($1.25 used)`. */
+/**
+ * The balance in words, for the credential test: `$4.20 left`, `2,100,000 quota left`, `no limit ($1.25 used)`,
+ * `overdrawn by $2.50`.
+ */
 export function balanceWords(balance: Balance): string {
 	const shown = (value: number) =>
 		balance.currency === 'USD'
 			? `$${value.toFixed(2)}`
 			: `${value.toLocaleString('en-US')} ${balance.unit ?? balance.currency ?? ''}`.trim();
+	if (balance.remaining !== null && balance.remaining < 0)
+		return `overdrawn by ${shown(-balance.remaining)}`;
 	if (balance.remaining !== null) return `${shown(balance.remaining)} left`;
 	return balance.used === null ? 'no limit' : `no limit (${shown(balance.used)} used)`;
 }

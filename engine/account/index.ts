@@ -1,6 +1,12 @@
 /**
  * The account behind the key, as the engine's front door gives it (`account.`): its balance, asked of the
  * endpoints gateways tell it at, through the run like every request (the key's pauses, the retries).
+ *
+ * `balance.ts`: `readBalance`: OpenRouter's `GET /key`, new-api's and one-api's billing endpoints,
+ * LiteLLM's `GET /key/info`, new-api's `GET /api/usage/token`, all asked at once, the first in that order
+ * that tells a balance; none: `BalanceUnavailableError` with what each answered, a refused key as itself;
+ * `balanceWords` for the credential test. Here `keyBalance`: the same through `requests.ts` with Options'
+ * Timeout and retries.
  */
 import type { Balance, BalancePath } from './balance';
 import { balanceAnswer, readBalance } from './balance';

@@ -1,3 +1,10 @@
+/**
+ * The limiters every attempt takes a slot from: the run's, a fixed number in flight or Auto (`AUTO`: a
+ * start and a cap; +1 per good answer, halved on a 429/503 overload), bounded further by a cap the run
+ * gives (the Token Budget's room); and the key's (`keyLimiter`), no limit until a 429 names a cap on
+ * requests in flight. `admission.ts`: jobs start only while there is room near the limit, so 10,000 items
+ * do not wait as 10,000 started calls.
+ */
 import { sleep } from 'n8n-workflow';
 
 /** How an attempt ended, for the limiter: fine, told the service is overloaded (429, 503), or failed otherwise. */

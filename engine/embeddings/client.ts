@@ -1,3 +1,11 @@
+/**
+ * The embeddings sub-node's protocol: `request.ts` (texts checked, the body of each batch: plain strings,
+ * `encoding_format: "float"`, `dimensions` when set), `read-reply.ts` (vectors matched to texts by
+ * `index`, base64 decoded, a count, index or number that does not fit is an error: one finite-number check
+ * for both encodings, naming the text and the number), and here `EmbeddingsClient`: every batch at once
+ * through the run and `requests.ts`; a batch that fails cancels the others in flight, and `stopNote` counts
+ * the batches sent and not used for the error; never another model.
+ */
 import { checkTexts, embeddingsBody } from './request';
 import type { EmbeddingsRequest } from './request';
 import type { EmbeddingsReply } from './read-reply';

@@ -236,9 +236,15 @@ export class TokenBudgetSpent extends Error {
 	}
 }
 
-/** No endpoint that tells a key's balance answered with one: what each answered, `GET /key (OpenRouter): HTTP 404`. */
+/**
+ * No endpoint that tells a key's balance answered with one: what each answered, `GET /key (OpenRouter): HTTP 404`;
+ * `notFound` when one of them answered 404.
+ */
 export class BalanceUnavailableError extends Error {
-	constructor(readonly answers: string[]) {
+	constructor(
+		readonly answers: string[],
+		readonly notFound: boolean,
+	) {
 		super('The service tells no balance for this key');
 		this.name = 'BalanceUnavailableError';
 	}

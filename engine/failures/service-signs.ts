@@ -342,6 +342,14 @@ export interface UnreachedUpstream {
 	address?: string;
 }
 
+/**
+ * Whether a gateway's 5xx says its fetch would not connect at all, since the port of the address it was given
+ * is one fetch blocks (6000, 6665-6669, 10080, ...): Portkey's `Message: fetch failed Cause: Error: bad port`.
+ */
+export function refusedPort(error: ServiceError): boolean {
+	return error.status >= 500 && /\bfetch failed\b.*\bbad port\b/i.test(error.serviceMessage);
+}
+
 /** What a gateway's 5xx says of the service behind it that it could not reach, if it says so. */
 export function unreachedUpstream(error: ServiceError): UnreachedUpstream | undefined {
 	if (error.status < 500) return undefined;

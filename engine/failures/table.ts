@@ -1,3 +1,12 @@
+/**
+ * What can go wrong, and what each failure means: `errors.ts`, plain error classes (input, connection,
+ * network, service, reply, run; the bottom layer); `kinds/*.ts`, each kind once: how it is recognised, its
+ * retry rule, whether it is an overload for Auto, whether another model may help, and the words the user
+ * reads, with the node's own words passed in as `NodeWords`; `service-signs.ts`, what a service's code and
+ * words say: balance, no channel, a missing model or capability, reasoning, a content policy, a model an
+ * image or audio endpoint refuses, an upload too large, an endpoint the service does not offer. Here: the
+ * table, `classify`, the one reader, and the Fallback Models rule made from the rows.
+ */
 import type { FailureKind } from './kind';
 import { kind } from './kind';
 import { EMBEDDINGS_KINDS } from './kinds/embeddings';
@@ -55,7 +64,7 @@ export function fallbackLists(): { fallsBack: string[]; never: string[] } {
 	};
 }
 
-/** Fallback Models' rule in one sentence pair, for its description in the node and the README. */
+/** Fallback Models' rule in one sentence pair, for its description in the node and in docs/chat-completion.md. */
 export function fallbackRule(): string {
 	const { fallsBack, never } = fallbackLists();
 	return `Tried when the model fails in a way another model may not: ${fallsBack.join(', ')}. Never after a failure every model would share: ${never.join(', ')}.`;

@@ -1,3 +1,12 @@
+/**
+ * The key's one room (`keyState`, here, by Base URL and a hash of the key): what every run on one key
+ * shares in the process, whichever node started it: the pauses a service asked for (`pause-gate.ts`; the
+ * key's, and a model's when the 429 named the request's model), the pacing from the x-ratelimit headers
+ * (`pacer.ts`), the cap on requests in flight a 429 named (its limiter), the window a 429 named
+ * (`request-window.ts`), where Auto left off (`autoLimiter`). One door: `acquire` waits out the pauses,
+ * the key's slot and the pacing within a request's `HoldBudget` (`hold-budget.ts`), and hands a lease the
+ * request tells what it learned (`observe`, `spent`, `learn`, `release`).
+ */
 import { createHash } from 'crypto';
 import { sleep } from 'n8n-workflow';
 

@@ -2,6 +2,20 @@
  * Images and audio, as the engine's front door gives them (`media.`): the operations (one row each, in
  * `operations/`), an item's request and the client that calls them, and what the chat nodes share of it (the
  * images of a chat reply, an item's binary data, a file's type by its bytes).
+ *
+ * `operations/`: one row per operation, `operation.ts` its shape: its endpoint as a ServiceError names it,
+ * its path per gateway shape, its Options and own fields, its body made once admitted and its reader
+ * (speech's and a transcript's in their rows, the images' shared in `read-images.ts`);
+ * `operations/index.ts` what is made from the rows: `OPERATIONS`, `MEDIA_OPTIONS`, `callOf`. `client.ts`:
+ * `MediaClient.call(operation, input)`, one request per item through `requests.ts`. `media-request.ts`:
+ * `mediaRequest`, the Model and Options of an operation, Extra Body kept off the fields it sets, the node
+ * saying who sets them. `request.ts`: what the rows share: multipart parts, `checkRecordingSize`,
+ * `imageUpload` and `recordingUpload` named and typed by their bytes. `options.ts`: the Options two or
+ * more operations share. `item-files.ts`; `multipart.ts` (`multipartBody`: one Buffer and its
+ * Content-Type, which both routes send unchanged); `sniff.ts` (image and audio types by their first
+ * bytes); `read-images.ts` (also a chat reply's `message.images`). Failures: `MediaReplyError`,
+ * `failures/kinds/media.ts` (content policy, a model the operation refuses, an upload too large) and
+ * `kinds/endpoint.ts`, read from the error's `endpoint`.
  */
 export { MediaClient } from './client';
 export { mediaRequest } from './media-request';

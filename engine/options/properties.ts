@@ -59,6 +59,7 @@ export function optionsCollection(
 	names: readonly OptionName[],
 	fieldsFrom?: number,
 	own: readonly OptionSpec[] = [],
+	descriptions: Partial<Record<OptionName, string>> = {},
 ): INodeProperties {
 	const before: Show =
 		fieldsFrom === undefined ? {} : { '@version': [{ _cnd: { lt: fieldsFrom } }] };
@@ -71,7 +72,10 @@ export function optionsCollection(
 		options: [
 			...own.map((spec) => property(spec)),
 			...OPTIONS.filter((spec) => names.includes(spec.name)).map((spec) =>
-				property(spec, isResponseFormatOption(spec.name) ? before : {}),
+				property(
+					{ ...spec, description: descriptions[spec.name] ?? spec.description },
+					isResponseFormatOption(spec.name) ? before : {},
+				),
 			),
 		],
 	};

@@ -1,3 +1,7 @@
+/**
+ * The option table (`OPTIONS`, this file: each option once, with label, default, range, wire field and
+ * fix), the UI collection made from it (`properties.ts`) and the checked values read from it (`read.ts`).
+ */
 import { AUTO } from '../concurrency/limiter';
 import { fallbackRule } from '../failures/table';
 
@@ -75,6 +79,27 @@ const MS_FIX = 'Use a whole number of milliseconds, e.g. 60000.';
  * Response Format with what belongs to it, Stream), what is rarely changed (Stream Usage, on by default) and the
  * tuning of requests (Concurrency, Timeout, retries) last.
  */
+/** Options > Extra Body's description, with a parameter of the node's endpoint as the example. */
+function extraBodyDescription(example: string): string {
+	return `JSON object merged into the request body, for parameters this node has no field for, e.g. ${example}`;
+}
+
+/**
+ * Timeout's and Extra Body's descriptions for the nodes that neither stream nor have Retry Timeouts (Embeddings,
+ * Reranker, Media, Account), with `extraBodyExample` a parameter of their own endpoint (none: no Extra Body).
+ */
+export function endpointDescriptions(
+	extraBodyExample?: string,
+): Partial<Record<'timeout' | 'extraBody', string>> {
+	return {
+		timeout:
+			'How long to wait for each reply, in milliseconds. There is no hidden upper limit. A request that times out is not sent again.',
+		...(extraBodyExample === undefined
+			? {}
+			: { extraBody: extraBodyDescription(extraBodyExample) }),
+	};
+}
+
 export const OPTIONS = [
 	{
 		kind: 'number',
@@ -320,8 +345,7 @@ export const OPTIONS = [
 		name: 'extraBody',
 		label: 'Extra Body',
 		default: '{}',
-		description:
-			'JSON object merged into the request body, for parameters this node has no field for, e.g. {"seed": 7}',
+		description: extraBodyDescription('{"seed": 7}'),
 	},
 	{
 		kind: 'number',

@@ -1,3 +1,12 @@
+/**
+ * The request body around a node's finished messages and tools (`buildChatRequest`, here): the Model field
+ * and its check (`model-id.ts`), the Options' wire fields, Extra Body, the response format, stream, Prompt
+ * Caching's `cache_control` (`prompt-caching.ts`: at the top, or on the system message's last text part of
+ * the body sent, never of the conversation a node outputs). Beside it in `request/`: Fallback Models as
+ * typed (`fallback-models.ts`); protocol tools checked (`tools.ts`); the texts a sub-node sends, each
+ * non-empty (`texts.ts`); a query the vector store did not pass, said as the chat nodes say an expression
+ * that finds nothing, from the store's Prompt and input item (`missing-query.ts`).
+ */
 import type { ChatRequest, RequestParts } from './input';
 import { buildResponseFormat } from './response-format';
 import { fallbackModels } from './fallback-models';

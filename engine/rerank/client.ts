@@ -1,3 +1,13 @@
+/**
+ * The reranker sub-node's protocol: `request.ts` (the query and the documents' texts checked, Top N and
+ * Minimum Score, the body of each request: plain strings, `top_n`, at most 1,000 documents a request),
+ * `read-reply.ts` (results matched to documents by `index`, best first whatever order the service sent,
+ * the score unchanged; an index outside the documents or taken twice, a missing or non-numeric score, no
+ * results or a web page is a `RerankReplyError` naming the model; `bestFirst` joins the requests' rankings
+ * and applies Top N and Minimum Score again, as some services ignore `top_n`), and here
+ * `RerankClient.rank`: no documents, no request; the requests at once through the run and `requests.ts`, one
+ * failing cancels the others.
+ */
 import type { Ranked, Ranking } from './read-reply';
 import { bestFirst, readRanking } from './read-reply';
 import type { RerankRequest } from './request';

@@ -1,3 +1,9 @@
+/**
+ * How long to wait (`policy.ts`: backoff with jitter, Retry-After; `rate-limit-wait.ts`: after a 429 that
+ * asks to wait, by what its row says it told the key: a cap on requests in flight, a window, or the wait
+ * asked) and the loop of attempts (here, which also holds the item's Max Wait on Rate Limit that bounds
+ * every pause and pacing hold). Whether a failure is retried at all is its row's.
+ */
 import { sleep } from 'n8n-workflow';
 
 import type { RetryPolicy } from './policy';

@@ -1,3 +1,17 @@
+/**
+ * `startRun` (here): the one way a node starts a run, from its context (Concurrency and Token Budget where
+ * it has them, the execution's cancel, where notes go) and the credential's key.
+ *
+ * `Run` (`run.ts`): what one run of a node shares: the limiter, the admission of jobs, the Token Budget
+ * (`token-budget.ts`: checked before every attempt, a request going only while the largest reply so far
+ * fits in what is left, and the cap on what is in flight: what is left over the largest reply, at most
+ * twice the replies counted), the stop and its note, the failures that last for the run (a row's
+ * `lasting`: for a model, which Fallback Models skip; for the key, after which no request is sent,
+ * `KeyFailedEarlier`), and a model's first answer that its other requests wait for while a fallback is
+ * left (`firstAsk`). `Run.send` is every attempt of every request: it takes the request's turn on the key
+ * (`KeyState.acquire`) and reads a failure's row once, for what the key learns (`keySign`, through the
+ * lease), what lasts, and the retries (`Reading`).
+ */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { Run } from './run';

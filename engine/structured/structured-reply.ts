@@ -1,3 +1,7 @@
+/**
+ * Response Format JSON (here): parse and check the reply (`read-json.ts`, also what the Chat Model's
+ * `withStructuredOutput` gets back), the repair round, the instruction fallback, usage summed.
+ */
 import { repairRequest, withInstruction } from './conversation';
 import { readJson } from './read-json';
 import { ServiceError, StructuredReplyError } from '../failures/errors';

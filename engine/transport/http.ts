@@ -1,3 +1,22 @@
+/**
+ * Bytes and statuses over n8n's own transport; no parsing. Here `openReply`, the one call that sends: it
+ * returns within Timeout once the status and headers are in (a streamed reply) or the whole body;
+ * `read-stream.ts`: the body as it arrives; `watch.ts`: Timeout and cancel from the send to the body's
+ * end, one timer per request; `outgoing.ts`: what a request is and what sends it.
+ *
+ * Two routes, the same for the user. Where this n8n has it, n8n's AI transport (`dispatch-route.ts`;
+ * `n8n-dispatcher.ts`: the undici dispatcher the AI node SDK's `supplyModel(..., { type: 'openai' })`
+ * builds for n8n's OpenAI client, with n8n's env proxy, SSRF interceptor and certificate trust, kept per
+ * egress filter and origin for the whole process, so connections stay open across items, executions and
+ * agent turns; `dispatch-reply.ts`: the dispatcher's own `request` (undici's API, its body a Node.js
+ * stream the reader takes as it is: far less garbage per item than global `fetch`), the credential's
+ * Bearer key, redirects as n8n follows them, a request a kept connection lost before any answer sent once
+ * more, which the failure's message counts: `SentAgain`). Else (n8n 1.x, 2.x before 2.16, an SDK model
+ * without the dispatcher) n8n's `httpRequestWithAuthentication` (`helper-route.ts`), a new connection per
+ * request. The credential's allowed domains on both (`allowed-domains.ts`); `network-error.ts`: undici's
+ * codes as the system codes n8n's helper gives; and `fetch` for the credential test, which has no
+ * execution context.
+ */
 import { refusedByN8n, toNetworkError } from './network-error';
 import type { FullResponse, Outgoing, Sending, WholeReply } from './outgoing';
 import type { ReadLimits, ReplyBody } from './read-stream';

@@ -6,9 +6,13 @@ const PROBE_TIMEOUT_MS = 20_000;
 
 /**
  * A GET for the credential test (`{baseUrl}/models`, the balance endpoints), which n8n runs without an
- * execution context (so without n8n's request helper): costs no tokens.
+ * execution context (so without n8n's request helper): costs no tokens. It gives up after `timeoutMs`.
  */
-export async function probe(connection: Connection, url: string): Promise<HttpReply> {
+export async function probe(
+	connection: Connection,
+	url: string,
+	timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<HttpReply> {
 	try {
 		const response = await fetch(url, {
 			headers: {
@@ -17,7 +21,7 @@ export async function probe(connection: Connection, url: string): Promise<HttpRe
 				Authorization: `Bearer ${connection.apiKey}`,
 			},
 			redirect: 'manual',
-			signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+			signal: AbortSignal.timeout(timeoutMs),
 		});
 		const headers: Record<string, string> = {};
 		response.headers.forEach((value, name) => (headers[name] = value));

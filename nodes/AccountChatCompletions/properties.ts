@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { OptionName } from '../../engine';
-import { optionsCollection } from '../../engine';
+import { endpointDescriptions, optionsCollection } from '../../engine';
 
 /** The request options of a GET: Timeout and the retries (it sends no body, so no Extra Body). */
 export const ACCOUNT_OPTIONS: readonly OptionName[] = [
@@ -31,7 +31,7 @@ const operationProperty: INodeProperties = {
 export const accountProperties: INodeProperties[] = [
 	operationProperty,
 	{
-		...optionsCollection(ACCOUNT_OPTIONS),
+		...optionsCollection(ACCOUNT_OPTIONS, undefined, [], endpointDescriptions()),
 		displayOptions: { show: { operation: ['getBalance'] } },
 	},
 ];

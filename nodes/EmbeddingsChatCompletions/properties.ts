@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { OptionName } from '../../engine';
-import { modelProperty, optionsCollection } from '../../engine';
+import { endpointDescriptions, modelProperty, optionsCollection } from '../../engine';
 
 export const embeddingModelProperty: INodeProperties = {
 	...modelProperty,
@@ -20,4 +20,9 @@ export const EMBEDDINGS_OPTIONS: readonly OptionName[] = [
 	'extraBody',
 ];
 
-export const optionsProperty = optionsCollection(EMBEDDINGS_OPTIONS);
+export const optionsProperty = optionsCollection(
+	EMBEDDINGS_OPTIONS,
+	undefined,
+	[],
+	endpointDescriptions('{"input_type": "search_document"} (Cohere, NVIDIA)'),
+);

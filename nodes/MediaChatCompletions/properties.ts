@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { ACTIONS } from './actions';
 import type { Action } from './actions/item';
 import type { OptionName } from '../../engine';
-import { media, modelProperty, optionsCollection } from '../../engine';
+import { endpointDescriptions, media, modelProperty, optionsCollection } from '../../engine';
 
 export type Resource = Action<media.MediaOperation>['resource'];
 
@@ -73,6 +73,11 @@ export const REQUEST_OPTIONS: readonly OptionName[] = [
 	'extraBody',
 ];
 
+/** Timeout and Extra Body in the words of a node without streams (in a multipart request a field is text). */
+const DESCRIPTIONS = endpointDescriptions(
+	'{"background": "transparent"} (gpt-image; in a multipart request each field is sent as text)',
+);
+
 export const mediaProperties: INodeProperties[] = [
 	resourceProperty,
 	operationProperty('image', 'generate'),
@@ -83,7 +88,7 @@ export const mediaProperties: INodeProperties[] = [
 		properties.map((property) => ({ ...property, ...showFor(resource, operation.value) })),
 	),
 	...actions.map(({ name, resource, operation }) => ({
-		...optionsCollection(REQUEST_OPTIONS, undefined, media.MEDIA_OPTIONS[name]),
+		...optionsCollection(REQUEST_OPTIONS, undefined, media.MEDIA_OPTIONS[name], DESCRIPTIONS),
 		...showFor(resource, operation.value),
 	})),
 ];

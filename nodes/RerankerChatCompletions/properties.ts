@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { OptionName } from '../../engine';
-import { modelProperty, optionsCollection } from '../../engine';
+import { endpointDescriptions, modelProperty, optionsCollection } from '../../engine';
 
 export const rerankModelProperty: INodeProperties = {
 	...modelProperty,
@@ -20,4 +20,9 @@ export const RERANKER_OPTIONS: readonly OptionName[] = [
 	'extraBody',
 ];
 
-export const optionsProperty = optionsCollection(RERANKER_OPTIONS);
+export const optionsProperty = optionsCollection(
+	RERANKER_OPTIONS,
+	undefined,
+	[],
+	endpointDescriptions('{"max_tokens_per_doc": 512} (Cohere)'),
+);

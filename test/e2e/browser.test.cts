@@ -1,7 +1,8 @@
 /**
- * The n8n editor in Chromium, as a user: the credential created through its form, the node found in the
- * nodes panel, its model list, and a run whose reply shows in the output panel. Screenshots go to the
- * folder printed below, each checked against the text the page showed when it was taken.
+ * The n8n editor in Chromium, as a user: the credential created through its form, the nodes found in the
+ * nodes panel by their names and the words of their operations, the node's model list, and a run whose
+ * reply shows in the output panel. Screenshots go to the folder printed below, each checked against the
+ * text the page showed when it was taken.
  */
 import { resolve } from 'node:path';
 
@@ -134,6 +135,40 @@ test('the nodes panel finds the node by its name', async () => {
 		await ndv.waitFor();
 	}
 });
+
+test.each([
+	['Chat Completions Media', 'Chat Completions Media'],
+	['Media', 'Chat Completions Media'],
+	['image', 'Chat Completions Media'],
+	['Generate an image', 'Chat Completions Media'],
+	['transcribe', 'Chat Completions Media'],
+	['speech', 'Chat Completions Media'],
+	['audio', 'Chat Completions Media'],
+	['balance', 'Chat Completions Account'],
+	['chat completions', 'Chat Completion'],
+])(
+	"the nodes panel, opened from a trigger's + on a canvas without AI nodes, finds %j: %s",
+	async (search, node) => {
+		const p = page();
+		await p.goto(`${n8n().url}/workflow/new`);
+		await p.getByTestId('canvas-add-button').click();
+		await p.getByText('Trigger manually').click();
+		await p.getByTestId('canvas-handle-plus').first().click();
+		await p.getByTestId('node-creator-search-bar').pressSequentially(search, { delay: 20 });
+		const creator = p.getByTestId('node-creator');
+		const names = creator.getByTestId('node-creator-item-name');
+		const item = names.getByText(node, { exact: true });
+		await item.waitFor({ timeout: 10_000 }).catch(() => undefined);
+		const shown = await screenshot(
+			p,
+			screenshots,
+			`nodes-panel-${search.replace(/\W+/g, '-')}`,
+			creator,
+		);
+		expect([search, await item.count()]).toEqual([search, 1]);
+		expect(shown).toContain(node);
+	},
+);
 
 test("the node panel lists the key's models From list, and a run shows the reply", async () => {
 	const p = page();

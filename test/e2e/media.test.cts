@@ -9,17 +9,15 @@
 import { randomUUID } from 'node:crypto';
 
 import { localCredential, localMediaCredential } from '../../dev/n8n/examples.cts';
-import type { WorkflowToImport } from '../../dev/n8n/import.cts';
 import { OWNER } from '../../dev/n8n/owner.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { N8nRest } from '../../dev/n8n/rest.cts';
-import { chatNode, exampleBehindWebhook, webhookNode } from '../../dev/n8n/workflows.cts';
-import type { WorkflowNode } from '../../dev/n8n/workflows.cts';
+import { chatNode, exampleBehindWebhook } from '../../dev/n8n/workflows.cts';
 import { keys, useLocalService } from '../support/service.cts';
+import { chain, download, mediaNode as credentialMediaNode, model } from './media-workflows.cts';
 
 const service = useLocalService();
 
-const MEDIA_TYPE = 'n8n-nodes-chat-completions.mediaChatCompletions';
 const ACCOUNT_TYPE = 'n8n-nodes-chat-completions.accountChatCompletions';
 
 let credential: ReturnType<typeof localCredential>;
@@ -36,69 +34,9 @@ const balanceData = () => ({
 	extraHeaders: JSON.stringify({ 'x-local-balance': 'openrouter' }),
 });
 
-/** A Chat Completions Media node named `name` with `parameters` (Resource, Operation, the operation's fields). */
-function mediaNode(name: string, x: number, parameters: Record<string, unknown>): WorkflowNode {
-	return {
-		id: randomUUID(),
-		name,
-		type: MEDIA_TYPE,
-		typeVersion: 1,
-		position: [x, 0],
-		parameters,
-		credentials: { chatCompletionsApi: { id: credential.id, name: credential.name } },
-	};
-}
-
-const model = (value: string) => ({ __rl: true, mode: 'id', value });
-
-/** An HTTP Request node downloading the local service's recording as binary data `data`. */
-function download(x: number): WorkflowNode {
-	return {
-		id: randomUUID(),
-		name: 'Download',
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		position: [x, 0],
-		parameters: {
-			url: `${service().origin}/__assets/question.wav`,
-			options: { response: { response: { responseFormat: 'file' } } },
-		},
-	};
-}
-
-/** Each object of the POSTed `items` as an item of its own (Split Out), e.g. `{prompt, extra}`. */
-const splitOut: WorkflowNode = {
-	id: randomUUID(),
-	name: 'Items',
-	type: 'n8n-nodes-base.splitOut',
-	typeVersion: 1,
-	position: [-220, 0],
-	parameters: { fieldToSplitOut: 'body.items', include: 'noOtherFields', options: {} },
-};
-
-/**
- * Webhook (answering with every item of the last node) -> `nodes`, one after the other; with `splitBody`, the
- * POSTed `items` become the items first.
- */
-function chain(path: string, nodes: WorkflowNode[], { splitBody = false } = {}): WorkflowToImport {
-	const webhook = webhookNode(path, 'lastNode', { allEntries: true });
-	const all = [webhook, ...(splitBody ? [splitOut] : []), ...nodes];
-	const connections = Object.fromEntries(
-		all
-			.slice(0, -1)
-			.map((node, at) => [
-				node.name,
-				{ main: [[{ node: all[at + 1].name, type: 'main' as const, index: 0 }]] },
-			]),
-	);
-	return {
-		id: `e2e-${path}`,
-		name: `Media: ${path}`,
-		nodes: all,
-		connections,
-		settings: { executionOrder: 'v1' },
-	};
-}
+/** A Media node on the file's credential (`credential`, set once n8n's set-up runs). */
+const mediaNode = (name: string, x: number, parameters: Record<string, unknown>) =>
+	credentialMediaNode(name, x, credential, parameters);
 
 const n8n = useRealN8n(() => {
 	credential = localCredential(keys.media, service().baseUrl);
@@ -149,7 +87,7 @@ const n8n = useRealN8n(() => {
 				},
 			]),
 			chain('media-translate', [
-				download(-220),
+				download(-220, service().origin),
 				mediaNode('Translate', 0, {
 					resource: 'audio',
 					operation: 'translate',

@@ -4,7 +4,8 @@
  * Passthrough Binary PDFs*, its Simple Memory, the Chat Completions Chat Model, and the branch that keeps an attached
  * PDF's text in the memory (Filter, Extract from File, Chat Memory Manager). n8n Chat is switched on as
  * `npm run try` does it. Messages are posted to the Chat Trigger as n8n's chat does (JSON, or multipart with the
- * uploaded files, and the session's id), its trigger made public so that no login is needed.
+ * uploaded files, and the session's id), its trigger made public so that no login is needed; and one through n8n
+ * Chat's own API, as the Chat page sends it (the file then reaches the trigger as n8n Chat hands it over).
  */
 import { localCredential } from '../../dev/n8n/examples.cts';
 import { OWNER } from '../../dev/n8n/owner.cts';
@@ -180,6 +181,32 @@ test("a follow-up question in the same chat is sent with the earlier turn and th
 	expect(
 		(fresh.body as { messages: Message[] }).messages.filter((message) => message.role !== 'system'),
 	).toEqual([{ role: 'user', content: 'Hello again' }]);
+});
+
+test('through n8n Chat itself: the PDF it hands over (binary data0, its files without binaryKey) is read and its text kept in the memory', async () => {
+	await rest.setChat(true);
+	const before = (await rest.executions('e2e-n8n-chat-agent')).length;
+	const question = 'What is the total of this invoice, asked in n8n Chat?';
+	await rest.sendChatMessage('e2e-n8n-chat-agent', question, [
+		{ fileName: invoice.name, mimeType: invoice.type, data: invoice.bytes.toString('base64') },
+	]);
+	const deadline = Date.now() + 60_000;
+	let finished: Array<{ id: string; status: string }> = [];
+	while (finished.length <= before) {
+		if (Date.now() > deadline) throw new Error('n8n Chat ran no execution of the example');
+		await new Promise((resolve) => setTimeout(resolve, 250));
+		finished = await rest.executions('e2e-n8n-chat-agent', ['success', 'error', 'crashed']);
+	}
+	const { runData, error } = await rest.result(finished[0].id);
+	expect(error).toBeUndefined();
+	const trigger = runData['When chat message received'][0].data!.main[0][0].json;
+	// What n8n Chat hands over, unlike its public chat: the file's data under `data0`, no binaryKey in `files`.
+	expect(trigger.files).toEqual([expect.not.objectContaining({ binaryKey: expect.anything() })]);
+	expect(runData['PDF text'][0].data!.main[0][0].json.text).toBe('Invoice 42\nTotal due: 99 EUR');
+	const kept = runData['Keep the PDF text in memory'][0].error;
+	expect(kept).toBeUndefined();
+	const requests = await service().requests();
+	expect(JSON.stringify(requests.map((request) => request.body))).toContain(question);
 });
 
 test("a model that cannot read files: the chat user gets no internals; the execution keeps the service's words and the fix", async () => {

@@ -13,7 +13,7 @@ import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credent
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import { AccountChatCompletions } from '../../nodes/AccountChatCompletions/AccountChatCompletions.node';
 import { MediaChatCompletions } from '../../nodes/MediaChatCompletions/MediaChatCompletions.node';
-import { keys, startService, useLocalService } from '../support/service.cts';
+import { closedPort, keys, startService, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
@@ -96,7 +96,8 @@ describe('Get Balance', () => {
 	);
 
 	test('a key without a limit: remaining and limit null, what was used kept', async () => {
-		for (const shape of ['openrouter unlimited', 'litellm unlimited']) {
+		// new-api's billing gives such a key a limit of 100,000,000 USD.
+		for (const shape of ['openrouter unlimited', 'new-api unlimited', 'litellm unlimited']) {
 			const { outputs } = await engine(shape).runNode({
 				type: TYPE,
 				parameters: GET_BALANCE,
@@ -121,6 +122,15 @@ describe('Get Balance', () => {
 		});
 	});
 
+	test('an overdrawn key: remaining below 0', async () => {
+		const { outputs } = await engine('new-api overdrawn').runNode({
+			type: TYPE,
+			parameters: GET_BALANCE,
+			items: [{ json: {} }],
+		});
+		expect(outputs[0][0].json).toMatchObject({ remaining: -2.5, used: 12.5, limit: 10 });
+	});
+
 	test('Options > Timeout bounds each balance request', async () => {
 		const slow = await startService({ args: ['--latency-ms', '1500'] });
 		try {
@@ -138,13 +148,37 @@ describe('Get Balance', () => {
 				parameters: { ...GET_BALANCE, options: { timeout: 300, maxRetries: 0 } },
 				items: [{ json: {} }],
 			});
-			expect(error?.message).toBe('The service tells no balance for this key');
-			expect(error?.description).toMatch(
-				/^It answered: GET \/key \(OpenRouter\): No answer from \S+\/v1\/key \(ETIMEDOUT\); /,
+			// No endpoint answered in time: the timeout's words, as the other nodes give them.
+			expect(error?.message).toMatch(
+				/^The service at \S+\/v1\/key did not answer within the Timeout of 300 ms/,
 			);
 		} finally {
 			await slow.stop();
 		}
+	});
+
+	test.each([
+		[
+			'nothing listening',
+			async () => `http://127.0.0.1:${await closedPort()}/v1`,
+			/^The service at http:\/\/127\.0\.0\.1:\d+\/v1\/key refused the connection/,
+		],
+		[
+			'a Base URL without /v1',
+			async () => service().origin,
+			/^The Base URL "http:\/\/127\.0\.0\.1:\d+" lacks the version segment \/v1/,
+		],
+	])('%s: the words the other nodes give, not a missing balance', async (_name, baseUrl, words) => {
+		const { error } = await createEngine({
+			nodeTypes: { [TYPE]: new AccountChatCompletions() },
+			credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
+			credentials: { chatCompletionsApi: { ...credential(), baseUrl: await baseUrl() } },
+		}).runNode({
+			type: TYPE,
+			parameters: { ...GET_BALANCE, options: { maxRetries: 0 } },
+			items: [{ json: {} }],
+		});
+		expect(error?.message).toMatch(words);
 	});
 
 	test('a service that tells no balance: an error that says what each endpoint answered, Continue keeps it as an item', async () => {
@@ -190,6 +224,8 @@ describe('the credential test', () => {
 		['openrouter', '$4.20 left'],
 		['new-api', '$4.20 left'],
 		['litellm unlimited', 'no limit ($5.80 used)'],
+		['new-api unlimited', 'no limit ($5.80 used)'],
+		['openrouter overdrawn', 'overdrawn by $2.50'],
 		['new-api-token', '2,100,000 quota left'],
 	])('%s: the balance after the count of models', async (shape, words) => {
 		expect(await tested(shape)).toEqual({
@@ -197,6 +233,38 @@ describe('the credential test', () => {
 			message: `Connection successful: this key may use 7 models; balance ${words}.`,
 		});
 	});
+
+	test.each([
+		// 4 in flight at once: the models and then each balance endpoint, one at a time, are all admitted.
+		['4 requests in flight', 'limited=1000/s,4', 'openrouter', '; balance $4.20 left'],
+		// One request a minute: the models are admitted and every balance endpoint answers 429.
+		['1 request a minute', 'limited=1/m', 'openrouter', ''],
+	])(
+		'a key capped at %s passes (a 429 from a balance endpoint is no balance, not a failed test)',
+		async (_cap, limit, shape, words) => {
+			const capped = await startService({ args: ['--rate-limit', limit, '--latency-ms', '40'] });
+			try {
+				const data = { ...credential(shape, keys.limited), baseUrl: capped.baseUrl };
+				const result = await createEngine({
+					nodeTypes: { [TYPE]: new AccountChatCompletions() },
+					credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
+					credentials: { chatCompletionsApi: data },
+				}).credentialTest({
+					type: TYPE,
+					method: 'testChatCompletionsApi',
+					credentialType: 'chatCompletionsApi',
+					data,
+				});
+				expect(result).toEqual({
+					status: 'OK',
+					message: `Connection successful: this key may use 7 models${words}.`,
+				});
+				expect((await capped.traffic()).limited?.maxInFlight).toBe(1);
+			} finally {
+				await capped.stop();
+			}
+		},
+	);
 
 	test('a service that tells no balance passes all the same, and nothing is posted', async () => {
 		expect(await tested()).toEqual({
@@ -217,7 +285,7 @@ describe('the Account node in the package', () => {
 		);
 		const codex = read('nodes/AccountChatCompletions/AccountChatCompletions.node.json');
 		expect(codex.node).toBe(TYPE);
-		expect(codex.resources.primaryDocumentation[0].url).toMatch(/#the-balance$/);
+		expect(codex.resources.primaryDocumentation[0].url).toMatch(/\/docs\/account\.md$/);
 	});
 
 	test('the balance is no longer a resource of the Media node', () => {

@@ -397,18 +397,39 @@ describe('errors: what the AI node shows is in the message', () => {
 		expect(await service().requests()).toHaveLength(0);
 	});
 
-	test("Response Format JSON beside a chain's output parser (its instructions in the prompt): refused before sending", async () => {
-		// What the Basic LLM Chain with Require Specific Output Format puts into its prompt.
-		const parser = StructuredOutputParser.fromZodSchema(z.object({ output: z.string() }));
-		const run = await jsonObjectModel(async (model) => ({
-			text: (
-				await model.invoke([new HumanMessage(`Name a city.\n${parser.getFormatInstructions()}`)])
-			).text,
-		}));
+	// What the Basic LLM Chain with Require Specific Output Format puts into its prompt.
+	const chainParser = StructuredOutputParser.fromZodSchema(z.object({ output: z.string() }));
+	const chainPrompt = `Name a city.\n${chainParser.getFormatInstructions()}`;
+
+	test("Response Format JSON Schema beside a chain's output parser (its instructions in the prompt): refused before sending", async () => {
+		const run = await runProbe({
+			apiKey: keys.default,
+			baseUrl: service().baseUrl,
+			model: 'json-1',
+			typeVersion: 1.1,
+			fields: {
+				responseFormat: 'jsonSchema',
+				jsonSchema: JSON.stringify({ type: 'object', properties: { city: { type: 'string' } } }),
+			},
+			script: async (model) => ({
+				text: (await model.invoke([new HumanMessage(chainPrompt)])).text,
+			}),
+		});
 		expect(run.error?.message).toMatch(
-			/^Response Format: asks for JSON while the chain's output parser \(Require Specific Output Format\) asks the model for JSON of its own in the prompt/,
+			/^Response Format: JSON Schema asks for JSON in its schema while the chain's output parser \(Require Specific Output Format\) asks the model for JSON of its own in the prompt.* Set Response Format to JSON Object or Text/,
 		);
 		expect(await service().requests()).toHaveLength(0);
+	});
+
+	test("Response Format JSON Object beside a chain's output parser: sent, the reply JSON as the prompt asks", async () => {
+		const run = await jsonObjectModel(async (model) => ({
+			text: (await model.invoke([new HumanMessage(chainPrompt)])).text,
+		}));
+		expect(run.error).toBeUndefined();
+		const [request] = await service().requests();
+		expect((request.body as { response_format?: unknown }).response_format).toEqual({
+			type: 'json_object',
+		});
 	});
 
 	test("a model outside the key's group is named, and not retried", async () => {

@@ -74,6 +74,20 @@ test('embeds a query; Dimensions is sent and every vector has that length', asyn
 	});
 });
 
+test('Dimensions from an expression that finds nothing: an error naming the option and the field, nothing sent', async () => {
+	const run = await runEmbeddings({
+		apiKey: keys.rag,
+		baseUrl: service().baseUrl,
+		options: { dimensions: '={{ $json.size }}' },
+		script: async (embeddings) => ({ query: await embeddings.embedQuery('topic 3') }),
+		store: { items: [{ json: { question: 'topic 3' } }] },
+	});
+	expect(run.error?.message).toMatch(
+		/Dimensions: is empty because its expression \{\{ \$json\.size \}\} finds no field "size" in the input item/,
+	);
+	expect(await service().requests()).toHaveLength(0);
+});
+
 test('sends the batches of a large insert at the same time', async () => {
 	const slow = await startService({ args: ['--latency-ms', '200'] });
 	try {

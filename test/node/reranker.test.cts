@@ -91,6 +91,30 @@ test('Top N asks for that many and keeps that many, also from a service that ign
 	}
 });
 
+test('Top N from an expression that finds nothing: an error naming the option and the field, nothing sent', async () => {
+	const run = await runReranker({
+		apiKey: keys.rag,
+		baseUrl: service().baseUrl,
+		options: { topN: '={{ $json.keep }}' },
+		script: search(),
+		store: { items: [{ json: { question: QUERY } }] },
+	});
+	expect(run.error?.message).toMatch(
+		/Top N: is empty because its expression \{\{ \$json\.keep \}\} finds no field "keep" in the input item/,
+	);
+	expect(await service().requests()).toHaveLength(0);
+	// The expression that finds a value is taken.
+	const found = await runReranker({
+		apiKey: keys.rag,
+		baseUrl: service().baseUrl,
+		options: { topN: '={{ $json.keep }}' },
+		script: search(),
+		store: { items: [{ json: { question: QUERY, keep: 2 } }] },
+	});
+	expect(found.error).toBeUndefined();
+	expect(found.output?.documents).toHaveLength(2);
+});
+
 test('Minimum Score leaves out the documents scored below it, even under Top N', async () => {
 	const ranking = await serviceRanking();
 	const run = await rerank({ topN: 4, minScore: 0.5 });

@@ -15,8 +15,11 @@ export const PORTKEY_HEADERS = {
 	'x-portkey-trace-id': '7c6a4e9e-93c8-4d1b-8f47-2f2b6d0e1a55',
 };
 
-/** A port nothing listens on behind the gateway, as its words name it. */
-export const UPSTREAM = '127.0.0.1:9';
+/**
+ * A port nothing listens on behind the gateway, as its words name it. Not a port fetch refuses to connect to
+ * (9, 6000, ...): for those the real Portkey says `Cause: Error: bad port`, without the address.
+ */
+export const UPSTREAM = '127.0.0.1:8399';
 
 const portkey = (status: number, body: unknown): Answer => ({
 	status,

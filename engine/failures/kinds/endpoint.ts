@@ -7,7 +7,8 @@ import { missingVersion, service } from './service';
 /**
  * A file the service answered with as a URL that its host refuses (a 404: expired); a service without the endpoint a node calls (a 404 that names no model, at /rerank or an image or audio
  * endpoint): the Base URL, or a gateway that does not offer it; and one that tells no balance at any of the
- * endpoints gateways tell it at. Not retried; no other model helps.
+ * endpoints gateways tell it at (under a Base URL without its version segment, where one answered 404: the
+ * missing /v1, as for the other endpoints). Not retried; no other model helps.
  */
 export const ENDPOINT_KINDS: FailureKind[] = [
 	service({
@@ -50,10 +51,13 @@ export const ENDPOINT_KINDS: FailureKind[] = [
 		overload: false,
 		anotherModel: false,
 		matches: (error): error is BalanceUnavailableError => error instanceof BalanceUnavailableError,
-		words: ({ answers }) => ({
-			message: 'The service tells no balance for this key',
-			fix: `It answered: ${answers.join('; ')}. OpenRouter, new-api, one-api and LiteLLM tell the balance to the key itself; with another service, see the balance in its console.`,
-			failure: { cause: 'configuration-invalid' },
-		}),
+		words: ({ answers, notFound }, { baseUrl = '', versioned }) =>
+			notFound && !versioned
+				? missingVersion(baseUrl)
+				: {
+						message: 'The service tells no balance for this key',
+						fix: `It answered: ${answers.join('; ')}. OpenRouter, new-api, one-api and LiteLLM tell the balance to the key itself; with another service, see the balance in its console.`,
+						failure: { cause: 'configuration-invalid' },
+					},
 	}),
 ];

@@ -15,6 +15,7 @@ import {
 	namesModel,
 	refusesFiles,
 	refusesPromptCaching,
+	refusedPort,
 	refusesReasoning,
 	unreachedUpstream,
 	wantsReasoningBack,
@@ -104,10 +105,15 @@ const status =
 	(error: ServiceError) =>
 		statuses.includes(error.status);
 
-/** `a minute`, `per 2 minutes`, `per 3 s`. */
+/**
+ * `a minute`, `per 2 minutes`, `per 3 s`, `per 1.5 s`: to a tenth, as a service's window in minutes with few
+ * digits comes out (new-api's 0.0167 minutes is 1.002 s: `per 1 s`).
+ */
 function per(ms: number): string {
-	if (ms === 60_000) return 'a minute';
-	return ms % 60_000 === 0 ? `per ${ms / 60_000} minutes` : `per ${ms / 1000} s`;
+	const tenths = (value: number) => Math.round(value * 10) / 10;
+	if (ms < 60_000) return `per ${tenths(ms / 1000)} s`;
+	const minutes = tenths(ms / 60_000);
+	return minutes === 1 ? 'a minute' : `per ${minutes} minutes`;
 }
 
 /** What a window named by a 429 says: "The key's limit of 60 requests a minute is used up (failed requests count too)". */
@@ -337,6 +343,17 @@ export const SERVICE_KINDS: FailureKind[] = [
 			message: `The service reported an error inside a successful (${error.status}) response: ${error.serviceMessage}`,
 			fix: 'Gateways pass on failures of the model provider this way; run again later or choose another model.',
 			failure: { cause: 'temporarily-unavailable' },
+		}),
+	}),
+	service({
+		name: 'port refused',
+		anotherModel: false,
+		test: refusedPort,
+		words: () => ({
+			message:
+				'The gateway answered, but would not connect to the service behind it: the port in the address it was given is one it refuses (bad port)',
+			fix: "Run the service behind the gateway on another port (fetch refuses a few, such as 6000, 6665-6669 and 10080) and set the gateway to that address (Portkey: x-portkey-custom-host in the credential's Extra Headers).",
+			failure: { cause: 'configuration-invalid' },
 		}),
 	}),
 	service({

@@ -7,7 +7,9 @@ import { FIELDS, fieldLabel } from '../fields';
 import { optionsProperty, RESPONSE_FORMAT_FIELDS_FROM } from '../properties/options';
 import type { OptionName } from '../../../engine';
 import {
+	checkAddedOptions,
 	errors,
+	isExpression,
 	media,
 	optionPath,
 	OPTIONS,
@@ -57,9 +59,6 @@ function labelOf(parameter: string): string {
 	if (collection !== optionsProperty.name) return fieldLabel(parameter);
 	return option === undefined ? optionsProperty.displayName : optionPath(option as OptionName);
 }
-
-const isExpression = (raw: unknown): raw is string =>
-	typeof raw === 'string' && raw.startsWith('=');
 
 /**
  * An error n8n raised while resolving a parameter, passed on with its words, the parameter and the item.
@@ -145,16 +144,7 @@ class ItemReader {
 	/** The Options collection: an option that was added but whose expression gives nothing is an error. */
 	private collection(): Record<string, unknown> {
 		const options = (this.get('options', {}) ?? {}) as Record<string, unknown>;
-		const raw = (this.raw.options ?? {}) as IDataObject;
-		for (const spec of OPTIONS) {
-			if (!(spec.name in options) || options[spec.name] !== undefined) continue;
-			if (!isExpression(raw[spec.name])) continue;
-			throw new errors.InputError(
-				spec.label,
-				this.why(raw[spec.name] as string),
-				`Map a field that holds the value, or remove Options > ${spec.label} to leave it unset.`,
-			);
-		}
+		checkAddedOptions(options, (this.raw.options ?? {}) as IDataObject, this.itemJson);
 		return options;
 	}
 

@@ -11,7 +11,8 @@ const PARSER_TOOL = 'format_final_json_response';
 /**
  * What LangChain's structured output parser writes into the prompt (n8n's Basic LLM Chain with Require
  * Specific Output Format, and the other chains with an output parser): the parser reads the model's text
- * as JSON of its own wrapper (`{"output": ...}`), which a reply in Response Format's own schema is not.
+ * as JSON of its own wrapper (`{"output": ...}`), which a reply in Response Format's own JSON Schema is not
+ * (a JSON Object reply follows the prompt, so the parser reads it).
  */
 const PARSER_INSTRUCTIONS =
 	'You must format your output as a JSON value that adheres to a given "JSON Schema" instance';
@@ -29,8 +30,9 @@ function instructsParser(request: ChatRequest): boolean {
 }
 
 /**
- * Refuses a request that asks for JSON while an output parser of the AI node expects its own: the AI Agent's
- * Structured Output Parser (a tool call), or a chain's (its format instructions in the prompt).
+ * Refuses a request whose Response Format keeps an output parser of the AI node from reading the answer: any JSON
+ * beside the AI Agent's Structured Output Parser (a tool call), and JSON Schema beside a chain's (its format
+ * instructions in the prompt).
  */
 export function checkOutputParser(request: ChatRequest): void {
 	if (request.structured === undefined) return;
@@ -41,11 +43,11 @@ export function checkOutputParser(request: ChatRequest): void {
 			'Use one of the two: set Response Format to Text and keep the Structured Output Parser, or switch off Require Specific Output Format in the AI Agent and keep Response Format.',
 		);
 	}
-	if (instructsParser(request)) {
+	if (request.structured.format === 'jsonSchema' && instructsParser(request)) {
 		throw new errors.InputError(
 			'Response Format',
-			"asks for JSON while the chain's output parser (Require Specific Output Format) asks the model for JSON of its own in the prompt: with both, the parser gets JSON it cannot read",
-			'Use one of the two: set Response Format to Text and keep the output parser, or switch off Require Specific Output Format in the chain and keep Response Format.',
+			"JSON Schema asks for JSON in its schema while the chain's output parser (Require Specific Output Format) asks the model for JSON of its own in the prompt: with both, the parser gets JSON it cannot read",
+			'Set Response Format to JSON Object or Text and keep the output parser, or switch off Require Specific Output Format in the chain and keep Response Format.',
 		);
 	}
 }

@@ -1,13 +1,13 @@
-/** The failure table: one row per kind, read by retries, Auto, fallback and the words; its lists in the README and the UI. */
+/** The failure table: one row per kind, read by retries, Auto, fallback and the words; its lists in docs/chat-completion.md and the UI. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { FAILURES, fallbackRule } from '../../../engine/failures/table';
 import { OPTIONS } from '../../../engine/options/table';
 
-test('the README states the Fallback Models rule exactly as the table makes it', () => {
-	const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
-	expect(readme).toContain(`> ${fallbackRule()}`);
+test("the Chat Completion node's manual states the Fallback Models rule exactly as the table makes it", () => {
+	const manual = readFileSync(join(__dirname, '../../../docs/chat-completion.md'), 'utf8');
+	expect(manual).toContain(`> ${fallbackRule()}`);
 });
 
 test("Fallback Models' description in the node is made from the table", () => {
