@@ -14,6 +14,7 @@ import type { ServiceConfig } from './config.mts';
 import { ApiError, notFound } from './errors.mts';
 import { readBody, sendError, sendJson, sendText } from './http-io.mts';
 import { ImageStore } from './image-store.mts';
+import { isLargeImage, serveLargeImage } from './large-image.mts';
 import { KNOB_HEADER, withHeaderKnobs } from './knob-header.mts';
 import { imageEdits, imageGenerations } from './images.mts';
 import { balanceReply, ROOT_BALANCE_PATHS } from './balance.mts';
@@ -158,6 +159,9 @@ export function createService(options: ServiceOptions): Server {
 			else if (path.startsWith('/__redirect/')) {
 				requestLog.record(req, res, body);
 				redirect(req, res, path);
+			} else if (isLargeImage(path)) {
+				requestLog.record(req, res, body);
+				serveLargeImage(req, res, path);
 			} else if (path.startsWith('/__images/')) {
 				requestLog.record(req, res, body);
 				images.serve(req, res, path);

@@ -6,7 +6,7 @@
  * `balance.ts`: `readBalance`: OpenRouter's `GET /key`, new-api's and one-api's billing endpoints,
  * LiteLLM's `GET /key/info`, new-api's `GET /api/usage/token`, all asked at once, the first in that order
  * that tells a balance; none: `BalanceUnavailableError` with what each answered, a refused key as itself;
- * `balanceWords` for the credential test. Here `keyBalance`: the same through `post.ts` with Options'
+ * `balanceWords` for the credential test. Here `keyBalance`: the same through `requests.ts` with Options'
  * Timeout and retries, and `keyModels`: the catalogue (`models/catalogue.ts`) asked the same way.
  */
 import type { Balance, BalancePath } from './balance';
@@ -15,7 +15,7 @@ import type { Connection } from '../connection';
 import type { CatalogueGet, CatalogueModel } from '../models/catalogue';
 import { readCatalogue } from '../models/catalogue';
 import { optionSetting } from '../options/read';
-import { Poster } from '../post';
+import { Requests } from '../requests';
 import { retryPolicy } from '../request/retry-policy';
 import type { Run } from '../run/run';
 import type { Sender } from '../transport/outgoing';
@@ -31,13 +31,12 @@ function runGet(
 	run: Run,
 	options: Record<string, unknown>,
 ): CatalogueGet {
-	const poster = new Poster(context, connection, run);
+	const requests = new Requests(context, connection, run);
 	const request = { timeout: optionSetting(options, 'timeout'), retry: retryPolicy(options) };
 	return async ({ path, root }, read) =>
-		await poster.post({
+		await requests.get({
 			path,
 			...(root ? { root } : {}),
-			method: 'GET',
 			request,
 			read,
 			tokensOf: () => undefined,

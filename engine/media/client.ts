@@ -1,10 +1,16 @@
 import type { AnswerOf, InputOf, MediaOperation } from './operations';
 import { OPERATIONS } from './operations';
 import type { MediaInput, MediaOperationRow } from './operations/operation';
+import { downloadedType, IMAGE_HEAD_BYTES } from './read-images';
+import type { MediaType } from './sniff';
+import { sniffImage } from './sniff';
 import type { Connection } from '../connection';
-import { Poster } from '../post';
+import type { EndpointRequest } from '../request/endpoint';
+import { Requests } from '../requests';
 import type { Run } from '../run/run';
 import type { Sender } from '../transport/outgoing';
+import type { BinarySource } from '../transport/read-stream';
+import { peek } from '../transport/read-stream';
 
 /**
  * The image and audio operations for the media node: one request per item, through the run like every request
@@ -13,10 +19,10 @@ import type { Sender } from '../transport/outgoing';
  * in flight; its reply is read by the row, a failure naming the operation.
  */
 export class MediaClient {
-	readonly #poster: Poster;
+	readonly #requests: Requests;
 
 	constructor(context: Sender, connection: Connection, run: Run) {
-		this.#poster = new Poster(context, connection, run);
+		this.#requests = new Requests(context, connection, run);
 	}
 
 	/** What `operation` answers for `input`, at the path of the OpenAI shape every gateway serves. */
@@ -24,12 +30,29 @@ export class MediaClient {
 		const row = OPERATIONS[operation] as unknown as MediaOperationRow<MediaInput, AnswerOf<N>>;
 		const path = row.paths.openai;
 		const at = { ...row.endpoint, path };
-		return await this.#poster.post(async () => ({
+		return await this.#requests.post(async () => ({
 			path,
 			request: input.request,
 			...(await row.body(input)),
 			read: (reply) => row.read(reply, input, at),
 			tokensOf: () => undefined,
 		}));
+	}
+
+	/**
+	 * The image at `url` (a reply's `url`) downloaded through the run (`Requests.download`: the key only to the
+	 * Base URL's origin), typed by its first bytes, its body a stream from its start, never held whole here.
+	 */
+	async downloadImage(
+		url: string,
+		request: Pick<EndpointRequest, 'timeout' | 'retry'>,
+	): Promise<{ source: BinarySource; type: MediaType }> {
+		const { head, source } = await peek(
+			await this.#requests.download(url, request),
+			IMAGE_HEAD_BYTES,
+		);
+		// Bytes of no image fail the item: the rest of them is not read.
+		if (sniffImage(head) === undefined && !Buffer.isBuffer(source)) source.destroy();
+		return { source, type: downloadedType(head, url) };
 	}
 }

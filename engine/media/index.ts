@@ -7,7 +7,7 @@
  * its path per gateway shape, its Options and own fields, its body made once admitted and its reader
  * (speech's and a transcript's in their rows, the images' shared in `read-images.ts`);
  * `operations/index.ts` what is made from the rows: `OPERATIONS`, `MEDIA_OPTIONS`, `callOf`. `client.ts`:
- * `MediaClient.call(operation, input)`, one request per item through `post.ts`. `media-request.ts`:
+ * `MediaClient.call(operation, input)`, one request per item through `requests.ts`. `media-request.ts`:
  * `mediaRequest`, the Model and Options of an operation, Extra Body kept off the fields it sets, the node
  * saying who sets them. `request.ts`: what the rows share: multipart parts, `checkRecordingSize`,
  * `imageUpload` and `recordingUpload` named and typed by their bytes. `options.ts`: the Options two or
@@ -24,7 +24,7 @@ export type { InputOf, MediaOperation } from './operations';
 export type { ItemUpload } from './operations/operation';
 export { checkRecordingSize } from './request';
 export type { MediaRequest } from './request';
-export { downloadedImage, messageImages } from './read-images';
+export { messageImages } from './read-images';
 export type { ReplyImage } from './read-images';
 export { binaryProperty, binarySource } from './item-files';
 export type { BinaryFile, ItemBinaries } from './item-files';
