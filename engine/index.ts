@@ -13,7 +13,7 @@
 export { authorization, readConnection } from './connection';
 export { extraHeadersProperty } from './extra-headers';
 export type { Connection } from './connection';
-export { modelMethods } from './models/methods';
+export { credentialMethods, modelMethods } from './models/methods';
 export { modelProperty } from './request/model-id';
 export { knownModels } from './models/known-models';
 
@@ -57,8 +57,8 @@ export * as subNode from './sub-node';
 // Images and audio: the media node's operations, their requests and client.
 export * as media from './media';
 
-// The account behind the key: its balance.
-export { keyBalance } from './account';
+// The account behind the key: its balance and its models' catalogue.
+export { keyBalance, keyModels } from './account';
 
 // Failures: the kinds a node throws or tells apart, and the words and n8n errors the user sees.
 export * as errors from './failures';

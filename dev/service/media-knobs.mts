@@ -2,10 +2,12 @@
  * The test knobs of the image and audio endpoints (their `x_local` object; in a multipart request a text field
  * holding it as JSON, form-fields.mts). Both: `fail_first` (as for chat completions) and `slow_ms` (a wait before
  * anything). Images: `content_policy` (the provider's safety system refuses the prompt), `no_images` (200 with an
- * empty `data`), `other_origin` (`url` answers on the other name of the loopback address, another origin).
+ * empty `data`), `other_origin` (`url` answers on the other name of the loopback address, another origin), `url_path`
+ * (`url` answers point at this path and query of the service instead of the image: a file gone, a large file).
  * Speech: `content_type` (the answer's Content-Type instead of the format's own).
  */
 import type { FailFirst } from './knobs.mts';
+import { invalidRequest } from './errors.mts';
 import { knobReader, readFailFirst } from './knobs.mts';
 
 const maxMs = 600_000;
@@ -19,6 +21,7 @@ export interface ImageKnobs extends MediaKnobs {
 	contentPolicy: boolean;
 	noImages: boolean;
 	otherOrigin: boolean;
+	urlPath?: string;
 }
 
 export interface SpeechKnobs extends MediaKnobs {
@@ -41,11 +44,22 @@ function parseWith<K>(
 }
 
 export function parseImageKnobs(value: unknown): ImageKnobs {
-	return parseWith(value, (reader) => ({
-		contentPolicy: reader.boolean('content_policy'),
-		noImages: reader.boolean('no_images'),
-		otherOrigin: reader.boolean('other_origin'),
-	}));
+	return parseWith(value, (reader) => {
+		const urlPath = reader.string('url_path');
+		if (urlPath !== undefined && !urlPath.startsWith('/')) {
+			throw invalidRequest(
+				"'x_local.url_path' must be a path that starts with /",
+				'x_local.url_path',
+				'invalid_value',
+			);
+		}
+		return {
+			contentPolicy: reader.boolean('content_policy'),
+			noImages: reader.boolean('no_images'),
+			otherOrigin: reader.boolean('other_origin'),
+			urlPath,
+		};
+	});
 }
 
 export function parseAudioKnobs(value: unknown): MediaKnobs {

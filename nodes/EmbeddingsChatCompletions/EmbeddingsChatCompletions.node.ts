@@ -49,7 +49,7 @@ export class EmbeddingsChatCompletions implements INodeType {
 		properties: [subNode.vectorStoreHint, embeddingModelProperty, optionsProperty],
 	};
 
-	methods = modelMethods;
+	methods = modelMethods('embeddings');
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		// One run for every call of this vector store's execution: the batches of all its calls share the

@@ -105,6 +105,7 @@ export const speak = {
 			fix: 'Choose a text-to-speech model in the Model field (the list shows every model of the key; speech models often have "tts", "speech" or "kokoro" in their ID).',
 		},
 	},
+	models: 'speech',
 	paths: { openai: 'audio/speech' },
 	options: [speechFormat, speed, output],
 	ownFields: ['input', 'voice'],

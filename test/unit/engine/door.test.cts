@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import ts from 'typescript';
 
-const MAX_NAMES = 96;
+const MAX_NAMES = 97;
 
 const root = resolve(__dirname, '../../..');
 

@@ -49,7 +49,11 @@ export const edit: Action<'edit'> = {
 		return {
 			request,
 			run: async (client) =>
-				await imageItems(item, await client.call('edit', { request, prompt, images, mask })),
+				await imageItems(
+					item,
+					client,
+					await client.call('edit', { request, prompt, images, mask }),
+				),
 		};
 	},
 };

@@ -23,7 +23,7 @@ export const generate: Action<'generate'> = {
 		return {
 			request,
 			run: async (client) =>
-				await imageItems(item, await client.call('generate', { request, prompt })),
+				await imageItems(item, client, await client.call('generate', { request, prompt })),
 		};
 	},
 };
