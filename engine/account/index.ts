@@ -1,7 +1,7 @@
 /**
- * The account behind the key, as the engine's front door gives it (`account.`): its balance, asked of the
- * endpoints gateways tell it at, and the catalogue of its models, through the run like every request (the key's
- * pauses, the retries).
+ * The account behind the key, as the engine's front door gives it (`keyBalance`, `keyModels`): its balance,
+ * asked of the endpoints gateways tell it at, and the catalogue of its models, through the run like every
+ * request (the key's pauses, the retries).
  *
  * `balance.ts`: `readBalance`: OpenRouter's `GET /key`, new-api's and one-api's billing endpoints,
  * LiteLLM's `GET /key/info`, new-api's `GET /api/usage/token`, all asked at once, the first in that order
@@ -19,10 +19,6 @@ import { Requests } from '../requests';
 import { retryPolicy } from '../request/retry-policy';
 import type { Run } from '../run/run';
 import type { Sender } from '../transport/outgoing';
-
-export type { Balance } from './balance';
-export type { CatalogueModel } from '../models/catalogue';
-export { balanceWords } from './balance';
 
 /** GETs through the run, each with Options' Timeout and retries. */
 function runGet(

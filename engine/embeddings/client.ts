@@ -6,7 +6,7 @@
  * through the run and `requests.ts`; a batch that fails cancels the others in flight, and `stopNote` counts
  * the batches sent and not used for the error; never another model.
  */
-import { checkTexts, embeddingsBody } from './request';
+import { buildEmbeddingsRequest, checkTexts, embeddingsBody } from './request';
 import type { EmbeddingsRequest } from './request';
 import type { EmbeddingsReply } from './read-reply';
 import { readEmbeddings } from './read-reply';
@@ -57,6 +57,9 @@ function joined(replies: EmbeddingsReply[], dimensions: number | undefined): Emb
  * object, so every call of a vector store's insert shares one run. It never asks another model.
  */
 export class EmbeddingsClient {
+	/** The request of the node's Model and Options, checked before anything is sent. */
+	static readonly checkRequest = buildEmbeddingsRequest;
+
 	readonly #requests: Requests;
 	/** Why the vector store passed no query, read from it when it did not. */
 	readonly #missing: () => string;

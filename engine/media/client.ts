@@ -1,5 +1,6 @@
+import { mediaRequest } from './media-request';
 import type { AnswerOf, InputOf, MediaOperation } from './operations';
-import { OPERATIONS } from './operations';
+import { callOf, MEDIA_OPTIONS, modelKindOf, OPERATIONS } from './operations';
 import type { MediaInput, MediaOperationRow } from './operations/operation';
 import { downloadedType, IMAGE_HEAD_BYTES } from './read-images';
 import type { MediaType } from './sniff';
@@ -16,9 +17,20 @@ import { peek } from '../transport/read-stream';
  * The image and audio operations for the media node: one request per item, through the run like every request
  * (its slots, the key's pauses and pacing, the request's retries), on the route chosen at the first. Each
  * request's body is made by the operation's row once the run admits it, so an upload's bytes are held only while
- * in flight; its reply is read by the row, a failure naming the operation.
+ * in flight; its reply is read by the row, a failure naming the operation. The class also says what the node
+ * shows and checks of an operation before any client is made: what it calls, the kind of model its Model list
+ * shows, its Options, an item's request.
  */
 export class MediaClient {
+	/** What an operation calls, as the node's Operation list says it: `POST /audio/speech`. */
+	static readonly callOf = callOf;
+	/** The kind of model an operation calls, the one its Model list shows. */
+	static readonly modelKindOf = modelKindOf;
+	/** The own Options of each operation, in the order the UI lists them. */
+	static readonly OPTIONS = MEDIA_OPTIONS;
+	/** An item's request for an operation, its Model and Options checked before anything is sent. */
+	static readonly request = mediaRequest;
+
 	readonly #requests: Requests;
 
 	constructor(context: Sender, connection: Connection, run: Run) {

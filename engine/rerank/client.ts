@@ -11,7 +11,7 @@
 import type { Ranked, Ranking } from './read-reply';
 import { bestFirst, readRanking } from './read-reply';
 import type { RerankRequest } from './request';
-import { rerankBatches, rerankInput } from './request';
+import { buildRerankRequest, rerankBatches, rerankInput } from './request';
 import type { Connection } from '../connection';
 import { Requests } from '../requests';
 import type { InputUsage } from '../reply/input-usage';
@@ -35,6 +35,9 @@ export interface Reranked {
  * fails cancels the others). It never asks another model.
  */
 export class RerankClient {
+	/** The request of the node's Model and Options, checked before anything is sent. */
+	static readonly checkRequest = buildRerankRequest;
+
 	readonly #requests: Requests;
 	/** Why the vector store passed no query, read from it when it did not. */
 	readonly #missing: () => string;

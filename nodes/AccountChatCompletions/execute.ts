@@ -2,7 +2,7 @@ import type { IExecuteFunctions, IDataObject, INodeExecutionData } from 'n8n-wor
 
 import { WORDS } from './errors';
 import type { Connection, Run } from '../../engine';
-import { account, problems, readConnection, startRun } from '../../engine';
+import { keyBalance, keyModels, problems, readConnection, startRun } from '../../engine';
 
 /** What an operation answers, asked once for the whole run whatever the number of input items. */
 type Operation = (
@@ -14,11 +14,14 @@ type Operation = (
 
 /** Get Balance: one item, `remaining`, `used`, `limit`, `currency` or `unit`, and `source`. */
 const getBalance: Operation = async (context, connection, run, options) => [
-	{ ...(await account.keyBalance(context, connection, run, options)) },
+	{ ...(await keyBalance(context, connection, run, options)) },
 ];
 
+/** A model of the key's catalogue, as keyModels gives it. */
+type CatalogueModel = Awaited<ReturnType<typeof keyModels>>[number];
+
 /** What a model costs in USD, in one shape: null where the gateway tells nothing. */
-function pricingItem(pricing: account.CatalogueModel['pricing']): IDataObject {
+function pricingItem(pricing: CatalogueModel['pricing']): IDataObject {
 	return {
 		currency: 'USD',
 		input_per_million: pricing?.inputPerMillion ?? null,
@@ -34,7 +37,7 @@ function pricingItem(pricing: account.CatalogueModel['pricing']): IDataObject {
  * `context_length`, `max_output_tokens`, `pricing` and `source` (the endpoints that told them).
  */
 const listModels: Operation = async (context, connection, run, options) =>
-	(await account.keyModels(context, connection, run, options)).map((model) => ({
+	(await keyModels(context, connection, run, options)).map((model) => ({
 		id: model.id,
 		owned_by: model.ownedBy ?? null,
 		kinds: model.kinds,

@@ -57,7 +57,6 @@ export class EmbeddingsChatCompletions implements INodeType {
 		const client = await subNode.suppliedClient(
 			this,
 			itemIndex,
-			subNode.buildEmbeddingsRequest,
 			subNode.EmbeddingsClient,
 			(error, connection) => embeddingsError(this.getNode(), error, { connection }),
 		);

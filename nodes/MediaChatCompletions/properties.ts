@@ -88,7 +88,7 @@ export const mediaProperties: INodeProperties[] = [
 		properties.map((property) => ({ ...property, ...showFor(resource, operation.value) })),
 	),
 	...actions.map(({ name, resource, operation }) => ({
-		...optionsCollection(REQUEST_OPTIONS, undefined, media.MEDIA_OPTIONS[name], DESCRIPTIONS),
+		...optionsCollection(REQUEST_OPTIONS, undefined, media.MediaClient.OPTIONS[name], DESCRIPTIONS),
 		...showFor(resource, operation.value),
 	})),
 ];

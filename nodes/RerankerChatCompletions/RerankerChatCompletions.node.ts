@@ -56,7 +56,6 @@ export class RerankerChatCompletions implements INodeType {
 		const client = await subNode.suppliedClient(
 			this,
 			itemIndex,
-			subNode.buildRerankRequest,
 			subNode.RerankClient,
 			(error, connection) => rerankerError(this.getNode(), error, { connection }),
 		);

@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { media } from '../../../engine';
+import { errors, media, values } from '../../../engine';
 
 /** How messages name the node's field of binary data. */
 export const BINARY_FIELD = 'Input Binary Field';
@@ -33,7 +33,7 @@ export interface Action<N extends media.MediaOperation> {
 	resource: 'image' | 'audio';
 	operation: INodePropertyOptions & { value: string; action: string };
 	properties: INodeProperties[];
-	sets: Parameters<typeof media.mediaRequest<N>>[3];
+	sets: Parameters<typeof media.MediaClient.request<N>>[3];
 	job(item: ItemContext): ItemJob;
 }
 
@@ -81,3 +81,11 @@ export function itemUpload(
 /** `bytes` as a Buffer over the same memory (no copy), as n8n's binary helpers take it. */
 export const asBuffer = (bytes: Uint8Array) =>
 	Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** A text the service needs, non-empty, as it is; else the error that names `field`, with `fix`. */
+export function requiredText(value: unknown, field: string, fix: string): string {
+	if (typeof value === 'string' && value.trim() !== '') return value;
+	const problem =
+		typeof value === 'string' ? 'is empty' : `must be text, got ${values.describe(value)}`;
+	throw new errors.InputError(field, problem, fix);
+}

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { media, values } from '../../../../engine';
+import { media } from '../../../../engine';
 import type { Action } from '../item';
-import { asBuffer } from '../item';
+import { asBuffer, requiredText } from '../item';
 
 const inputProperty: INodeProperties = {
 	displayName: 'Text Input',
@@ -33,7 +33,7 @@ export const speak: Action<'speak'> = {
 		name: 'Generate Audio',
 		value: 'generate',
 		action: 'Generate audio',
-		description: `Speak a text with a voice (${media.callOf('speak')})`,
+		description: `Speak a text with a voice (${media.MediaClient.callOf('speak')})`,
 	},
 	properties: [inputProperty, voiceProperty],
 	sets: {
@@ -41,12 +41,12 @@ export const speak: Action<'speak'> = {
 		voice: `the ${voiceProperty.displayName} field sets`,
 	},
 	job: ({ context, itemIndex, request }) => {
-		const input = values.requiredText(
+		const input = requiredText(
 			context.getNodeParameter('input', itemIndex),
 			inputProperty.displayName,
 			'Give the text to speak.',
 		);
-		const voice = values.requiredText(
+		const voice = requiredText(
 			context.getNodeParameter('voice', itemIndex),
 			voiceProperty.displayName,
 			"Name one of the model's voices, e.g. alloy (OpenAI) or af_heart (Kokoro): voices depend on the model.",

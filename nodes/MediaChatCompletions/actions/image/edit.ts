@@ -16,7 +16,7 @@ export const edit: Action<'edit'> = {
 		name: 'Edit an Image',
 		value: 'edit',
 		action: 'Edit an image',
-		description: `Change images by a prompt (${media.callOf('edit')})`,
+		description: `Change images by a prompt (${media.MediaClient.callOf('edit')})`,
 	},
 	properties: [
 		promptProperty,

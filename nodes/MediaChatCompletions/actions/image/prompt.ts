@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { values } from '../../../../engine';
+import { requiredText } from '../item';
 
 /** Prompt, of both image operations. */
 export const promptProperty: INodeProperties = {
@@ -19,4 +19,4 @@ export const SET_BY_PROMPT = `the ${promptProperty.displayName} field sets`;
 
 /** The item's Prompt, non-empty text; else its error with `fix`. */
 export const itemPrompt = (prompt: unknown, fix: string) =>
-	values.requiredText(prompt, promptProperty.displayName, fix);
+	requiredText(prompt, promptProperty.displayName, fix);
