@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { authorization, ownHeaderNames, SECRET_HEADERS_RULE } from '../engine';
+import { authorization, extraHeadersProperty } from '../engine';
 
 export class ChatCompletionsApi implements ICredentialType {
 	name = 'chatCompletionsApi';
@@ -44,17 +44,7 @@ export class ChatCompletionsApi implements ICredentialType {
 			hint: 'Include the version segment /v1: without it the service answers 404 to every request. A pasted /chat/completions or trailing slash is removed.',
 			description: 'Address of the service, including the version segment /v1',
 		},
-		{
-			displayName: 'Extra Headers',
-			name: 'extraHeaders',
-			type: 'json',
-			default: '',
-			placeholder: 'e.g. {"HTTP-Referer": "https://example.com", "X-Title": "My workflow"}',
-			hint: `A JSON object of header names and text values. It cannot set the headers the node sets itself: ${ownHeaderNames()
-				.map((name) => (name === 'Authorization' ? 'Authorization (the API Key)' : name))
-				.join(', ')}.`,
-			description: `Headers sent with every request to the service, e.g. the ones a gateway or a company proxy routes, attributes or authorises by. Whoever may open this credential (its owner, and those it is shared with) sees the values here. ${SECRET_HEADERS_RULE}`,
-		},
+		extraHeadersProperty,
 	];
 
 	authenticate: IAuthenticate = async (

@@ -1,5 +1,7 @@
+import type { INodeProperties } from 'n8n-workflow';
+
 import { ConnectionError } from './failures/errors';
-import { looksLikeKey } from './header-secrets';
+import { looksLikeKey, SECRET_HEADERS_RULE } from './header-secrets';
 
 /**
  * The credential's Extra Headers: a JSON object of header names and text values that every request of the
@@ -147,3 +149,19 @@ export function extraHeadersFrom(raw: unknown): Record<string, string> {
 	}
 	return headers;
 }
+
+/**
+ * The credential's Extra Headers field: a JSON object, never one of the headers the package sets itself
+ * (`ownHeaderNames`), its values masked by the one rule (`SECRET_HEADERS_RULE`).
+ */
+export const extraHeadersProperty: INodeProperties = {
+	displayName: 'Extra Headers',
+	name: 'extraHeaders',
+	type: 'json',
+	default: '',
+	placeholder: 'e.g. {"HTTP-Referer": "https://example.com", "X-Title": "My workflow"}',
+	hint: `A JSON object of header names and text values. It cannot set the headers the node sets itself: ${ownHeaderNames()
+		.map((name) => (name === 'Authorization' ? 'Authorization (the API Key)' : name))
+		.join(', ')}.`,
+	description: `Headers sent with every request to the service, e.g. the ones a gateway or a company proxy routes, attributes or authorises by. Whoever may open this credential (its owner, and those it is shared with) sees the values here. ${SECRET_HEADERS_RULE}`,
+};

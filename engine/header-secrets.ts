@@ -58,3 +58,10 @@ export function carriesSecret(name: string, value: string): boolean {
 /** The rule in users' words: the credential's Extra Headers field and docs/credential.md say it so. */
 export const SECRET_HEADERS_RULE =
 	'The values of headers that carry secrets (a name with token, secret, auth, password, cookie or signature in it, or the word key, as X-Api-Key or apikey but not the x-portkey- prefix; or a value that looks like a key: 16 characters or more without spaces, letters and digits mixed, random) never show in errors, items or logs, whole or a large piece of them; other values (e.g. x-portkey-provider: openai, a URL, a site title) show as they are.';
+
+/** The headers of `headers` that carry no secret (`carriesSecret`): what may go to another host than the key's. */
+export function withoutSecrets(headers: Record<string, string>): Record<string, string> {
+	return Object.fromEntries(
+		Object.entries(headers).filter(([name, value]) => !carriesSecret(name, value)),
+	);
+}

@@ -1,19 +1,19 @@
 /**
  * The engine's front door: everything the nodes (and scripts/) use of it, and nothing else. Nodes import from
- * here only; what is not exported here is the engine's own business. Seven families come as namespaces, each
+ * here only; what is not exported here is the engine's own business. Six families come as namespaces, each
  * one file (or folder) of the engine: `protocol` (the wire's shapes), `values` (checking and describing values
  * users typed, JSON parsed without throwing), `subNode` (the vector store's sub-nodes: their clients, and the
- * hint, log and errors they share), `media` (images and audio), `account` (the key's balance), `errors` (the
- * failure classes a node throws or tells apart: `failures/index.ts`) and `problems` (a failure in the words the
- * user reads, and n8n's errors made from them).
+ * hint, log and errors they share), `media` (images and audio), `errors` (the failure classes a node throws or
+ * tells apart: `failures/index.ts`) and `problems` (a failure in the words the user reads, and n8n's errors made
+ * from them). test/unit/engine/door.test.cts counts the names, namespaces' members included, against
+ * engine/README.md's maximum.
  */
 
 // The credential: the key and Base URL as users paste them, its test and the model list.
-export { authorization, CREDENTIAL_TYPE, readConnection } from './connection';
-export { ownHeaderNames } from './extra-headers';
+export { authorization, readConnection } from './connection';
+export { extraHeadersProperty } from './extra-headers';
 export type { Connection } from './connection';
-export { SECRET_HEADERS_RULE } from './header-secrets';
-export { modelMethods } from './models/methods';
+export { credentialMethods, modelMethods } from './models/methods';
 export { modelProperty } from './request/model-id';
 export { knownModels } from './models/known-models';
 
@@ -57,8 +57,8 @@ export * as subNode from './sub-node';
 // Images and audio: the media node's operations, their requests and client.
 export * as media from './media';
 
-// The account behind the key: its balance.
-export * as account from './account';
+// The account behind the key: its balance and its models' catalogue.
+export { keyBalance, keyModels } from './account';
 
 // Failures: the kinds a node throws or tells apart, and the words and n8n errors the user sees.
 export * as errors from './failures';

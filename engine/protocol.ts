@@ -6,12 +6,12 @@
 export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 
 /** A prompt cache breakpoint (Anthropic's, which gateways pass on): on a text part, or at the top of the body. */
-export interface CacheControl {
+interface CacheControl {
 	type: 'ephemeral';
 	ttl?: '1h';
 }
 
-export interface TextPart {
+interface TextPart {
 	type: 'text';
 	text: string;
 	cache_control?: CacheControl;
@@ -64,9 +64,6 @@ export interface ChatRequestBody {
  * `reasoning_content` (DeepSeek, one-api, vLLM), `reasoning` (OpenRouter, Ollama, Groq).
  */
 export const REASONING_TEXT_FIELDS = ['reasoning_content', 'reasoning'] as const;
-
-/** Every reasoning field of an assistant message: the text fields and OpenRouter's structured `reasoning_details`, which it asks to be sent back with tool calls. */
-export const REASONING_FIELDS = [...REASONING_TEXT_FIELDS, 'reasoning_details'] as const;
 
 /** A chat completion as the service sends it; unknown fields are kept. */
 export interface Completion {

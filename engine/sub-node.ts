@@ -16,9 +16,7 @@ import type {
 } from 'n8n-workflow';
 
 export { EmbeddingsClient } from './embeddings/client';
-export { buildEmbeddingsRequest } from './embeddings/request';
 export { RerankClient } from './rerank/client';
-export { buildRerankRequest } from './rerank/request';
 
 import type { Connection } from './connection';
 import { readConnection } from './connection';
@@ -60,29 +58,39 @@ export function failure(
 }
 
 /** The usage as n8n's log of a sub-node reads it (the AI log sums `tokenUsage`); none when the service sent none. */
-export function tokenUsage(usage: InputUsage | undefined): IDataObject {
+function tokenUsage(usage: InputUsage | undefined): IDataObject {
 	if (usage === undefined) return {};
 	const { promptTokens, totalTokens } = usage;
 	return { tokenUsage: { promptTokens, completionTokens: 0, totalTokens } };
 }
 
+/** What a call of a sub-node logs of its result: the response the store gets, and the service's usage. */
+interface LoggedOutput {
+	response: unknown;
+	usage: InputUsage | undefined;
+}
+
 /**
  * One call of a sub-node as an entry of its log in the execution, as n8n writes its own sub-nodes' (n8n
- * logs only instances of its own LangChain classes): `input` in, then `output` of the result, or the error
- * `failed` makes of what went wrong, which is also what the call throws.
+ * logs only instances of its own LangChain classes): `input` in, then `output` of the result (its response
+ * and its usage as n8n's log sums it), or the error `failed` makes of what went wrong, which is also what the
+ * call throws.
  */
 export async function logged<T>(
 	context: ISupplyDataFunctions,
 	type: NodeConnectionType,
 	input: IDataObject,
 	call: () => Promise<T>,
-	output: (result: T) => IDataObject,
+	output: (result: T) => LoggedOutput,
 	failed: (error: unknown) => NodeApiError | NodeOperationError,
 ): Promise<T> {
 	const { index } = context.addInputData(type, [[{ json: input }]]);
 	try {
 		const result = await call();
-		context.addOutputData(type, index, [[{ json: output(result) }]]);
+		const { response, usage } = output(result);
+		context.addOutputData(type, index, [
+			[{ json: { response, ...tokenUsage(usage) } as IDataObject }],
+		]);
 		return result;
 	} catch (error) {
 		const failure = failed(error);
@@ -91,24 +99,25 @@ export async function logged<T>(
 	}
 }
 
-/** A sub-node's client, made from its context, the credential, its run and its checked request. */
-type ClientClass<R, C> = new (
-	context: ISupplyDataFunctions,
-	connection: Connection,
-	run: Run,
-	request: R,
-) => C;
+/**
+ * A sub-node's client, made from its context, the credential, its run and its checked request, which its
+ * `checkRequest` checks from the node's Model and Options.
+ */
+interface ClientClass<R, C> {
+	new (context: ISupplyDataFunctions, connection: Connection, run: Run, request: R): C;
+	checkRequest(model: unknown, options: Record<string, unknown>): R;
+}
 
 /**
  * What a sub-node's `supplyData` hands its vector store: its client, on the credential, with a run of its own
- * (the key's pause, pacing and in-flight cap shared with every other run on the key) and the request `build`
- * checks from the node's Model and Options. A credential or an option it cannot use (an option added whose
- * expression gives nothing among them) is the error `failed` makes of it, before anything is sent.
+ * (the key's pause, pacing and in-flight cap shared with every other run on the key) and the request
+ * `Client.checkRequest` checks from the node's Model and Options. A credential or an option it cannot use (an
+ * option added whose expression gives nothing among them) is the error `failed` makes of it, before anything
+ * is sent.
  */
 export async function suppliedClient<R, C>(
 	context: ISupplyDataFunctions,
 	itemIndex: number,
-	build: (model: unknown, options: Record<string, unknown>) => R,
 	Client: ClientClass<R, C>,
 	failed: (error: unknown, connection?: Connection) => NodeApiError | NodeOperationError,
 ): Promise<C> {
@@ -121,7 +130,7 @@ export async function suppliedClient<R, C>(
 			(context.getNode().parameters.options ?? {}) as IDataObject,
 			context.getInputData()[itemIndex]?.json,
 		);
-		const request = build(
+		const request = Client.checkRequest(
 			context.getNodeParameter('model', itemIndex, '', { extractValue: true }),
 			options,
 		);

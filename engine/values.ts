@@ -1,6 +1,6 @@
 import { InputError } from './failures/errors';
 
-export type JsonParse = { ok: true; value: unknown } | { ok: false; reason: string };
+type JsonParse = { ok: true; value: unknown } | { ok: false; reason: string };
 
 /** JSON.parse without throwing, for callers that turn a failure into their own message. */
 export function tryParseJson(text: string): JsonParse {
@@ -37,63 +37,6 @@ export function megabytes(size: number): string {
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Accepts a number, or text that is a number (expressions often give text). */
-function toNumber(value: unknown): number | undefined {
-	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-	if (typeof value === 'string' && value.trim() !== '') {
-		const parsed = Number(value);
-		return Number.isFinite(parsed) ? parsed : undefined;
-	}
-	return undefined;
-}
-
-export function numberInRange(
-	value: unknown,
-	field: string,
-	min: number,
-	max: number,
-	fix: string,
-): number {
-	const parsed = toNumber(value);
-	if (parsed === undefined) {
-		throw new InputError(
-			field,
-			`must be a number from ${min} to ${max}, got ${describe(value)}`,
-			fix,
-		);
-	}
-	if (parsed < min || parsed > max) {
-		throw new InputError(field, `must be from ${min} to ${max}, got ${parsed}`, fix);
-	}
-	return parsed;
-}
-
-export function wholeNumber(
-	value: unknown,
-	field: string,
-	min: number,
-	fix: string,
-	max?: number,
-): number {
-	const parsed = toNumber(value);
-	const whole = parsed !== undefined && Number.isInteger(parsed);
-	if (max !== undefined && (!whole || parsed < min || parsed > max)) {
-		throw new InputError(
-			field,
-			`must be a whole number from ${min} to ${max}, got ${describe(value)}`,
-			fix,
-		);
-	}
-	if (!whole || parsed < min) {
-		throw new InputError(
-			field,
-			`must be a whole number of at least ${min}, got ${describe(value)}`,
-			fix,
-		);
-	}
-	return parsed;
 }
 
 /** A JSON field may hold text (typed by the user) or an already parsed value (from an expression). */
@@ -164,11 +107,4 @@ export function textEntries(value: unknown, field: string): string[] {
 		}
 		return entry;
 	});
-}
-
-/** A text the service needs, non-empty, as it is; else the error that names `field`, with `fix`. */
-export function requiredText(value: unknown, field: string, fix: string): string {
-	if (typeof value === 'string' && value.trim() !== '') return value;
-	const problem = typeof value === 'string' ? 'is empty' : `must be text, got ${describe(value)}`;
-	throw new InputError(field, problem, fix);
 }

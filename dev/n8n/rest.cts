@@ -217,18 +217,28 @@ export class N8nRest {
 		methodName: string,
 		credentials: Record<string, { id: string; name: string }>,
 	): Promise<string[]> {
-		const { results } = await this.request<{ results: Array<{ name: string }> }>(
-			'POST',
-			'/dynamic-node-parameters/resource-locator-results',
-			{
-				path,
-				methodName,
-				nodeTypeAndVersion: { name: node.type, version: node.version },
-				currentNodeParameters: {},
-				credentials,
-			},
-		);
+		const results = await this.listEntries(node, path, methodName, credentials);
 		return results.map((result) => result.name);
+	}
+
+	/** The same list's entries, names and descriptions, with the node's other fields `parameters` (its Operation). */
+	async listEntries(
+		node: { type: string; version: number },
+		path: string,
+		methodName: string,
+		credentials: Record<string, { id: string; name: string }>,
+		parameters: Record<string, unknown> = {},
+	): Promise<Array<{ name: string; description?: string }>> {
+		const { results } = await this.request<{
+			results: Array<{ name: string; description?: string }>;
+		}>('POST', '/dynamic-node-parameters/resource-locator-results', {
+			path,
+			methodName,
+			nodeTypeAndVersion: { name: node.type, version: node.version },
+			currentNodeParameters: parameters,
+			credentials,
+		});
+		return results;
 	}
 
 	/** The node descriptions n8n serves the editor and its AI workflow builder (`/types/nodes.json`). */

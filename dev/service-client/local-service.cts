@@ -47,6 +47,7 @@ type KeyName =
 	| 'rag'
 	| 'media'
 	| 'routes'
+	| 'catalogue'
 	| 'expired'
 	| 'ratelimited'
 	| 'limited'
@@ -69,6 +70,7 @@ function readKeys(): Record<KeyName, string> {
 		rag: find('rag'),
 		media: find('media'),
 		routes: find('routes'),
+		catalogue: find('catalogue'),
 		expired: find('expired'),
 		ratelimited: find('ratelimited'),
 		limited: find('limited'),

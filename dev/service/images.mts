@@ -84,7 +84,7 @@ async function answer(
 		const bytes = draw(drawing);
 		const image =
 			request.responseFormat === 'url'
-				? { url: `${base}${context.store.put(bytes, MIME_TYPES[format])}` }
+				? { url: `${base}${knobs.urlPath ?? context.store.put(bytes, MIME_TYPES[format])}` }
 				: { b64_json: bytes.toString('base64') };
 		return { ...image, revised_prompt: revised };
 	});

@@ -8,17 +8,18 @@ import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { serveAsset } from './assets.mts';
 import { authenticate } from './auth.mts';
-import { modelList } from './catalog.mts';
 import { chatCompletion } from './chat.mts';
 import { embeddings } from './embeddings.mts';
 import type { ServiceConfig } from './config.mts';
 import { ApiError, notFound } from './errors.mts';
 import { readBody, sendError, sendJson, sendText } from './http-io.mts';
 import { ImageStore } from './image-store.mts';
+import { isLargeImage, serveLargeImage } from './large-image.mts';
 import { KNOB_HEADER, withHeaderKnobs } from './knob-header.mts';
 import { imageEdits, imageGenerations } from './images.mts';
 import { balanceReply, ROOT_BALANCE_PATHS } from './balance.mts';
 import { KnobCounts } from './knob-counts.mts';
+import { modelRouteReply, modelsReply, ROOT_MODEL_PATHS } from './model-shapes.mts';
 import { PromptCache } from './prompt-cache.mts';
 import { RateLimiter } from './rate-limit.mts';
 import { redirect } from './redirect.mts';
@@ -63,6 +64,7 @@ export function createService(options: ServiceOptions): Server {
 		path: string,
 		body: Buffer,
 	): Promise<void> {
+		const query = new URL(req.url ?? '/', 'http://local').searchParams;
 		requestLog.record(req, res, body);
 		const key = authenticate(req.headers.authorization, options.config.keys, Date.now());
 		// A gateway refuses at once; an admitted request is in flight until its answer is written (or cut off).
@@ -75,11 +77,12 @@ export function createService(options: ServiceOptions): Server {
 		const rawBody = withHeaderKnobs(req.headers[KNOB_HEADER], body.toString('utf8'));
 		const contentType = req.headers['content-type'];
 		const context = { key, config: options.config, counts, promptCache };
-		const balance = balanceReply(req, route, key);
-		if (balance !== undefined) {
-			sendJson(res, 200, balance);
+		const answer =
+			balanceReply(req, route, key) ?? modelRouteReply(req, route, options.config, key);
+		if (answer !== undefined) {
+			sendJson(res, 200, answer);
 		} else if (route === 'GET /v1/models') {
-			sendJson(res, 200, modelList(options.config, key));
+			sendJson(res, 200, modelsReply(req, options.config, key, query));
 		} else if (route === 'POST /v1/chat/completions') {
 			await chatCompletion(req, res, rawBody, context);
 		} else if (route === 'POST /v1/embeddings') {
@@ -144,13 +147,21 @@ export function createService(options: ServiceOptions): Server {
 		try {
 			const body = await readBody(req);
 			const path = (req.url ?? '/').split('?')[0];
-			if (path === '/v1' || path.startsWith('/v1/') || ROOT_BALANCE_PATHS.includes(path)) {
+			if (
+				path === '/v1' ||
+				path.startsWith('/v1/') ||
+				ROOT_BALANCE_PATHS.includes(path) ||
+				ROOT_MODEL_PATHS.includes(path)
+			) {
 				await v1(req, res, path, body);
 			} else if (path.startsWith('/__control/')) control(req, res, path);
 			else if (path.startsWith('/__assets/')) await serveAsset(req, res, path);
 			else if (path.startsWith('/__redirect/')) {
 				requestLog.record(req, res, body);
 				redirect(req, res, path);
+			} else if (isLargeImage(path)) {
+				requestLog.record(req, res, body);
+				serveLargeImage(req, res, path);
 			} else if (path.startsWith('/__images/')) {
 				requestLog.record(req, res, body);
 				images.serve(req, res, path);

@@ -3,17 +3,17 @@
  * `encoding_format: "float"`, `dimensions` when set), `read-reply.ts` (vectors matched to texts by
  * `index`, base64 decoded, a count, index or number that does not fit is an error: one finite-number check
  * for both encodings, naming the text and the number), and here `EmbeddingsClient`: every batch at once
- * through the run and `post.ts`; a batch that fails cancels the others in flight, and `stopNote` counts
+ * through the run and `requests.ts`; a batch that fails cancels the others in flight, and `stopNote` counts
  * the batches sent and not used for the error; never another model.
  */
-import { checkTexts, embeddingsBody } from './request';
+import { buildEmbeddingsRequest, checkTexts, embeddingsBody } from './request';
 import type { EmbeddingsRequest } from './request';
 import type { EmbeddingsReply } from './read-reply';
 import { readEmbeddings } from './read-reply';
 import type { Connection } from '../connection';
 import { EmbeddingsReplyError } from '../failures/errors';
-import type { Post } from '../post';
-import { Poster } from '../post';
+import type { Call } from '../requests';
+import { Requests } from '../requests';
 import type { StoreContext } from '../request/missing-query';
 import { missingQuery } from '../request/missing-query';
 import { summedUsage } from '../reply/input-usage';
@@ -57,7 +57,10 @@ function joined(replies: EmbeddingsReply[], dimensions: number | undefined): Emb
  * object, so every call of a vector store's insert shares one run. It never asks another model.
  */
 export class EmbeddingsClient {
-	readonly #poster: Poster;
+	/** The request of the node's Model and Options, checked before anything is sent. */
+	static readonly checkRequest = buildEmbeddingsRequest;
+
+	readonly #requests: Requests;
 	/** Why the vector store passed no query, read from it when it did not. */
 	readonly #missing: () => string;
 
@@ -67,7 +70,7 @@ export class EmbeddingsClient {
 		readonly run: Run,
 		readonly request: EmbeddingsRequest,
 	) {
-		this.#poster = new Poster(context, connection, run);
+		this.#requests = new Requests(context, connection, run);
 		this.#missing = () => missingQuery(context);
 	}
 
@@ -76,7 +79,7 @@ export class EmbeddingsClient {
 
 	/**
 	 * One vector per text, in order. Empty texts fail before anything is sent; a batch that fails stops
-	 * the others (`Poster.postAll`: none of the call's vectors is used), and what they did is noted for the
+	 * the others (`Requests.postAll`: none of the call's vectors is used), and what they did is noted for the
 	 * call's error (`stopNote`).
 	 */
 	async embed(
@@ -92,7 +95,7 @@ export class EmbeddingsClient {
 		const tally: Tally = { sent: 0, inFlight: 0 };
 		let cancelled = 0;
 		try {
-			const replies = await this.#poster.postAll(
+			const replies = await this.#requests.postAll(
 				batches.map((batch) => this.batch(batch, tally)),
 				signal,
 				() => (cancelled = tally.inFlight),
@@ -118,7 +121,7 @@ export class EmbeddingsClient {
 	}
 
 	/** One batch's request, counted in `tally` as it is sent and answered. */
-	private batch(texts: string[], tally: Tally): Post<EmbeddingsReply> {
+	private batch(texts: string[], tally: Tally): Call<EmbeddingsReply> {
 		let sent = false;
 		return {
 			path: 'embeddings',

@@ -116,6 +116,9 @@ export class ServiceError extends Error {
 	 * model cannot rerank, make images, transcribe or speak).
 	 */
 	endpoint?: Endpoint;
+
+	/** For a download's failure: the URL downloaded, shown without its query (a signed URL's secret). */
+	download?: string;
 }
 
 /** one-api and new-api end their own messages with `(request id: <id>)`. */

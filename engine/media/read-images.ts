@@ -3,6 +3,7 @@ import { sniffImage } from './sniff';
 import type { Endpoint } from '../failures/errors';
 import { MediaReplyError } from '../failures/errors';
 import { listInReply, withoutList } from '../reply/list-reply';
+import { shownUrl } from '../requests';
 import type { HttpReply } from '../transport/outgoing';
 import { describe, isPlainObject } from '../values';
 
@@ -109,13 +110,13 @@ export function messageImages(message: unknown): ReplyImage[] {
 	});
 }
 
-/** A downloaded image (the `url` of a reply), typed by its bytes; bytes of anything else name the URL. */
-export function downloadedImage(
-	bytes: Uint8Array,
-	url: string,
-): { bytes: Buffer; type: MediaType } {
-	return typed(
-		Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-		`an image URL (${url})`,
-	);
+/** How many first bytes of a file tell its image type (`sniffImage`). */
+export const IMAGE_HEAD_BYTES = 16;
+
+/**
+ * The type of a downloaded image (the `url` of a reply) told by its first bytes (`IMAGE_HEAD_BYTES`); bytes of
+ * anything else name the URL, shown without its query.
+ */
+export function downloadedType(head: Buffer, url: string): MediaType {
+	return typed(head, `an image URL (${shownUrl(url)})`).type;
 }

@@ -1,4 +1,6 @@
+import type { CatalogueGet } from './catalogue';
 import type { Connection } from '../connection';
+import { siteRoot } from '../connection';
 import type { ModelEntry } from '../reply/models';
 import { parseModels } from '../reply/models';
 import type { Sender } from '../transport/outgoing';
@@ -7,18 +9,29 @@ import { chooseRoute } from '../transport/route';
 
 const LIST_TIMEOUT_MS = 30_000;
 
+/** GETs of the model endpoints, once each (no retries: a list search or a check before a batch). */
+export function listGet(
+	context: Sender,
+	connection: Connection,
+	cancel?: AbortSignal,
+): CatalogueGet {
+	return async ({ path, root }, read) => {
+		const reply = await send(await chooseRoute(context, connection), {
+			method: 'GET',
+			url: `${root ? siteRoot(connection.baseUrl) : connection.baseUrl}/${path}`,
+			timeout: LIST_TIMEOUT_MS,
+			connection,
+			cancel,
+		});
+		return read(reply);
+	};
+}
+
 /** The models the key may call (`GET /models`), sorted by ID; a failure throws as any request's does. */
 export async function listModels(
 	context: Sender,
 	connection: Connection,
 	cancel?: AbortSignal,
 ): Promise<ModelEntry[]> {
-	const reply = await send(await chooseRoute(context, connection), {
-		method: 'GET',
-		url: `${connection.baseUrl}/models`,
-		timeout: LIST_TIMEOUT_MS,
-		connection,
-		cancel,
-	});
-	return parseModels(reply);
+	return await listGet(context, connection, cancel)({ path: 'models' }, parseModels);
 }

@@ -11,7 +11,64 @@ import type {
 } from './table';
 import { isResponseFormatOption, optionLabel, optionPath, OPTIONS } from './table';
 import { InputError } from '../failures/errors';
-import { describe, named, numberInRange, wholeNumber } from '../values';
+import { describe, named } from '../values';
+
+/** Accepts a number, or text that is a number (expressions often give text). */
+function toNumber(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+	if (typeof value === 'string' && value.trim() !== '') {
+		const parsed = Number(value);
+		return Number.isFinite(parsed) ? parsed : undefined;
+	}
+	return undefined;
+}
+
+function numberInRange(
+	value: unknown,
+	field: string,
+	min: number,
+	max: number,
+	fix: string,
+): number {
+	const parsed = toNumber(value);
+	if (parsed === undefined) {
+		throw new InputError(
+			field,
+			`must be a number from ${min} to ${max}, got ${describe(value)}`,
+			fix,
+		);
+	}
+	if (parsed < min || parsed > max) {
+		throw new InputError(field, `must be from ${min} to ${max}, got ${parsed}`, fix);
+	}
+	return parsed;
+}
+
+function wholeNumber(
+	value: unknown,
+	field: string,
+	min: number,
+	fix: string,
+	max?: number,
+): number {
+	const parsed = toNumber(value);
+	const whole = parsed !== undefined && Number.isInteger(parsed);
+	if (max !== undefined && (!whole || parsed < min || parsed > max)) {
+		throw new InputError(
+			field,
+			`must be a whole number from ${min} to ${max}, got ${describe(value)}`,
+			fix,
+		);
+	}
+	if (!whole || parsed < min) {
+		throw new InputError(
+			field,
+			`must be a whole number of at least ${min}, got ${describe(value)}`,
+			fix,
+		);
+	}
+	return parsed;
+}
 
 const NUMBER_OPTIONS = OPTIONS.filter(
 	(spec): spec is (typeof OPTIONS)[number] & NumberOption => spec.kind === 'number',

@@ -8,8 +8,11 @@ export interface ModelEntry {
 	ownedBy?: string;
 }
 
-/** Reads `GET /models` (`{ data: [{ id, owned_by }] }`); error replies become a ServiceError. */
-export function parseModels(reply: HttpReply): ModelEntry[] {
+/** A model of `GET /models` as the service gave it: its ID, and whatever fields the gateway adds. */
+export type ModelObject = { id: string } & Record<string, unknown>;
+
+/** Reads `GET /models` (`{ data: [{ id, ... }] }`), sorted by ID; error replies become a ServiceError. */
+export function modelObjects(reply: HttpReply): ModelObject[] {
 	if (reply.status < 200 || reply.status >= 300) throw serviceErrorFrom(reply);
 	const body = readBody(reply.text);
 	const data = (body.json as { data?: unknown } | null | undefined)?.data;
@@ -19,10 +22,14 @@ export function parseModels(reply: HttpReply): ModelEntry[] {
 		throw new ReplyError(`The model list at /models is not a list of models: ${body.summary}`);
 	}
 	return data
-		.filter((entry): entry is { id: string; owned_by?: unknown } => typeof entry?.id === 'string')
-		.map((entry) => ({
-			id: entry.id,
-			ownedBy: typeof entry.owned_by === 'string' ? entry.owned_by : undefined,
-		}))
+		.filter((entry): entry is ModelObject => typeof entry?.id === 'string')
 		.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** The ID of each model of `GET /models` and who owns it. */
+export function parseModels(reply: HttpReply): ModelEntry[] {
+	return modelObjects(reply).map((entry) => ({
+		id: entry.id,
+		ownedBy: typeof entry.owned_by === 'string' ? entry.owned_by : undefined,
+	}));
 }

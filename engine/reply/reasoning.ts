@@ -1,4 +1,7 @@
-import { REASONING_FIELDS, REASONING_TEXT_FIELDS } from '../protocol';
+import { REASONING_TEXT_FIELDS } from '../protocol';
+
+/** Every reasoning field of an assistant message: the text fields and OpenRouter's structured `reasoning_details`, which it asks to be sent back with tool calls. */
+const REASONING_FIELDS = [...REASONING_TEXT_FIELDS, 'reasoning_details'] as const;
 
 const INLINE_THINK = /^\s*<think>([\s\S]*?)<\/think>\s*/;
 

@@ -10,7 +10,8 @@ export const modelProperty: INodeProperties = {
 	type: 'resourceLocator',
 	default: { mode: 'list', value: '' },
 	required: true,
-	description: 'The model that answers. The list shows exactly the models your API key may call.',
+	description:
+		'The model that answers. The list shows the chat models your API key may call (and those whose kind the gateway does not tell), with their prices and context where the gateway tells them.',
 	modes: [
 		{
 			displayName: 'From List',

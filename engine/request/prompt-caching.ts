@@ -1,7 +1,11 @@
 import { InputError } from '../failures/errors';
 import { optionChoice } from '../options/read';
 import { optionPath } from '../options/table';
-import type { CacheControl, ChatMessage, ContentPart, TextPart } from '../protocol';
+import type { ChatMessage, ContentPart } from '../protocol';
+
+/** A text part of a message, and the prompt cache breakpoint it (or the body's top) may carry. */
+type TextPart = Extract<ContentPart, { type: 'text' }>;
+type CacheControl = NonNullable<TextPart['cache_control']>;
 
 /** The request as Options > Prompt Caching makes it: the messages to send and a top-level `cache_control`. */
 export interface PromptCaching {

@@ -5,15 +5,15 @@
  * the score unchanged; an index outside the documents or taken twice, a missing or non-numeric score, no
  * results or a web page is a `RerankReplyError` naming the model; `bestFirst` joins the requests' rankings
  * and applies Top N and Minimum Score again, as some services ignore `top_n`), and here
- * `RerankClient.rank`: no documents, no request; the requests at once through the run and `post.ts`, one
+ * `RerankClient.rank`: no documents, no request; the requests at once through the run and `requests.ts`, one
  * failing cancels the others.
  */
 import type { Ranked, Ranking } from './read-reply';
 import { bestFirst, readRanking } from './read-reply';
 import type { RerankRequest } from './request';
-import { rerankBatches, rerankInput } from './request';
+import { buildRerankRequest, rerankBatches, rerankInput } from './request';
 import type { Connection } from '../connection';
-import { Poster } from '../post';
+import { Requests } from '../requests';
 import type { InputUsage } from '../reply/input-usage';
 import type { StoreContext } from '../request/missing-query';
 import { missingQuery } from '../request/missing-query';
@@ -31,11 +31,14 @@ export interface Reranked {
 /**
  * Reranks a search's documents for the Reranker node: `POST {base}/rerank` with the credential applied by
  * n8n, through the run like every request (its slots, the key's pauses and pacing), with the request's
- * retries. More than 1,000 documents go in several requests at the same time (`Poster.postAll`: one that
+ * retries. More than 1,000 documents go in several requests at the same time (`Requests.postAll`: one that
  * fails cancels the others). It never asks another model.
  */
 export class RerankClient {
-	readonly #poster: Poster;
+	/** The request of the node's Model and Options, checked before anything is sent. */
+	static readonly checkRequest = buildRerankRequest;
+
+	readonly #requests: Requests;
 	/** Why the vector store passed no query, read from it when it did not. */
 	readonly #missing: () => string;
 
@@ -45,7 +48,7 @@ export class RerankClient {
 		readonly run: Run,
 		readonly request: RerankRequest,
 	) {
-		this.#poster = new Poster(context, connection, run);
+		this.#requests = new Requests(context, connection, run);
 		this.#missing = () => missingQuery(context);
 	}
 
@@ -59,7 +62,7 @@ export class RerankClient {
 		signal?: AbortSignal,
 	): Promise<Reranked> {
 		const batches = rerankBatches(this.request, rerankInput(query, documents, this.#missing));
-		const rankings = await this.#poster.postAll(
+		const rankings = await this.#requests.postAll(
 			batches.map(({ body }) => ({
 				path: 'rerank',
 				request: this.request,

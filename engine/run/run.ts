@@ -32,6 +32,11 @@ export interface SendOptions<T> {
 	check?: () => void;
 	/** The model asked: a pause the service set for another model does not hold it. */
 	model?: string;
+	/**
+	 * Sent without the key (a download from another origin): a slot of the run, but no turn on the key (its
+	 * pauses, slots and pacing are the key's host's), and nothing learned for the key from its failures.
+	 */
+	keyless?: true;
 }
 
 /** What the run read of a failed attempt, once: its row, and what it told the key (`keySign`). */
@@ -191,7 +196,7 @@ export class Run {
 
 	/**
 	 * One attempt of a request: a slot in flight in the run, then its turn on the key (`KeyState.acquire`: the
-	 * pauses, the key's slot, the pacing, each bounded by `hold`), the Token Budget's check, then `attempt`,
+	 * pauses, the key's slot, the pacing, each bounded by `hold`; none for a request `keyless`), the Token Budget's check, then `attempt`,
 	 * handed where its reply's headers go; the reply's tokens (`tokensOf`) count against the budget. A
 	 * failure's row is read here once: what it tells the key (`keySign`, learned through the lease), whether
 	 * Auto backs off; `read` is given that reading. `first`: the request's first attempt, counted as sent.
@@ -206,6 +211,7 @@ export class Run {
 			model,
 			hold,
 			read,
+			keyless,
 		}: SendOptions<T> & { first: boolean; hold?: HoldBudget; read?: (reading: Reading) => void },
 	): Promise<T> {
 		const slot = await this.limiter.acquire(signal);
@@ -218,34 +224,32 @@ export class Run {
 		const failed = (error: unknown) => {
 			const row = classify(error);
 			if (row.overload) outcome = 'overloaded';
-			if (row.lasting === 'key') this.#keyFailure ??= error;
-			if (row.lasting === 'model' && model !== undefined && !this.#lasting.has(model))
+			// Another host's answer tells nothing of the key, nor of the model.
+			const ofKey = keyless !== true;
+			if (ofKey && row.lasting === 'key') this.#keyFailure ??= error;
+			if (ofKey && row.lasting === 'model' && model !== undefined && !this.#lasting.has(model))
 				this.#lasting.set(model, error);
-			const sign = error instanceof ServiceError ? row.keySign?.(error, model) : undefined;
+			const sign = ofKey && error instanceof ServiceError ? row.keySign?.(error, model) : undefined;
 			if (sign !== undefined) lease?.learn(sign, error as ServiceError);
 			read?.({ row, sign });
 			return error;
 		};
 		try {
-			lease = await this.key.acquire({
-				signal,
-				model,
-				hold,
-				first,
-				ready: () => {
-					this.#checkKey();
-					this.budget?.check();
-					check?.();
-					if (first) this.sent++;
-				},
-			});
-			const { observe } = lease;
+			const ready = () => {
+				if (keyless !== true) this.#checkKey();
+				this.budget?.check();
+				check?.();
+				if (first) this.sent++;
+			};
+			if (keyless === true) ready();
+			else lease = await this.key.acquire({ signal, model, hold, first, ready });
+			const observe = lease?.observe;
 			const result = await attempt((headers, answering) => {
-				observe(headers);
+				observe?.(headers);
 				if (answering) this.#heard(model);
 			});
 			const tokens = tokensOf(result);
-			lease.spent(tokens);
+			lease?.spent(tokens);
 			this.budget?.spend(tokens);
 			outcome = 'ok';
 			return result;

@@ -9,7 +9,7 @@ import { authorization } from '../connection';
 
 /**
  * Through n8n's own AI transport (`n8n-dispatcher.ts`): connections kept open per origin, the credential
- * applied as its `authenticate` does.
+ * applied as its `authenticate` does (not to a request `keyless`).
  */
 export function viaDispatcher(
 	context: Sender,
@@ -25,7 +25,7 @@ export function viaDispatcher(
 			url: outgoing.url,
 			headers: {
 				...(headers as Record<string, string>),
-				Authorization: authorization(credential),
+				...(outgoing.keyless === true ? {} : { Authorization: authorization(credential) }),
 			},
 			body: body as string | Buffer | undefined,
 			stream: outgoing.stream === true,

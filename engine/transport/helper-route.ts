@@ -8,6 +8,7 @@ import type {
 
 import type { FullResponse, Outgoing, Sender, Sending } from './outgoing';
 import { CREDENTIAL_TYPE } from '../connection';
+import { withoutSecrets } from '../header-secrets';
 
 /**
  * n8n's HTTP stack closes a socket that is idle for the request's timeout (a reset, not a timeout, to the
@@ -15,6 +16,12 @@ import { CREDENTIAL_TYPE } from '../connection';
  * next bytes) report a timeout as the timeout it is.
  */
 const SOCKET_GRACE_MS = 1000;
+
+/** The credential's Extra Headers `outgoing` carries: those without a secret when it goes without the key. */
+function extraHeaders({ connection, keyless }: Outgoing): Record<string, string> | undefined {
+	const headers = connection?.extraHeaders;
+	return headers !== undefined && keyless === true ? withoutSecrets(headers) : headers;
+}
 
 /**
  * n8n's request options for `outgoing`: its body as JSON, or as it is under its own Content-Type (n8n's helper
@@ -33,7 +40,7 @@ export function requestOptions(outgoing: Outgoing, allowedDomains?: string): IHt
 		// Extra Headers cannot name Content-Type (nor Authorization, which n8n adds from the credential).
 		headers: {
 			Accept: 'application/json',
-			...outgoing.connection?.extraHeaders,
+			...extraHeaders(outgoing),
 			...(contentType === undefined ? {} : { 'Content-Type': contentType }),
 		},
 		body,
@@ -79,8 +86,19 @@ function endedBy<C extends object>(context: C, cancel: AbortSignal | undefined):
 	return own;
 }
 
-/** Through n8n's request helper: n8n applies the credential; a new connection for every request. */
+/**
+ * Through n8n's request helper: n8n applies the credential (its plain helper, without the credential, for a
+ * request `keyless`); a new connection for every request.
+ */
 export function viaHelper(context: Sender, outgoing: Outgoing, allowedDomains?: string): Sending {
+	if (outgoing.keyless === true) {
+		// n8n's plain helper takes its abort signal from the options, not from the context.
+		const pending = context.helpers.httpRequest({
+			...requestOptions(outgoing, allowedDomains),
+			...(outgoing.cancel === undefined ? {} : { abortSignal: outgoing.cancel }),
+		}) as Promise<FullResponse>;
+		return { pending, abort: () => undefined };
+	}
 	// Every n8n context a node is given can send: the helper's `this` type names them all.
 	const pending = context.helpers.httpRequestWithAuthentication.call(
 		endedBy(context, outgoing.cancel) as IExecuteFunctions,

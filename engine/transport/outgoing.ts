@@ -9,7 +9,7 @@ import type { Connection } from '../connection';
  * request helper, and on n8n 2.x its egress filter (for n8n's own AI transport).
  */
 export type Sender = Pick<IExecuteFunctions, 'getNode'> & {
-	helpers: Pick<IExecuteFunctions['helpers'], 'httpRequestWithAuthentication'> &
+	helpers: Pick<IExecuteFunctions['helpers'], 'httpRequestWithAuthentication' | 'httpRequest'> &
 		EgressContext['helpers'];
 };
 
@@ -56,6 +56,11 @@ export interface Outgoing {
 	connection?: Pick<Connection, 'extraHeaders' | 'credential'>;
 	/** Ends the request (ERR_CANCELED): the execution's cancel, and its stop after a failure. */
 	cancel?: AbortSignal;
+	/**
+	 * Sent without the key (a URL of another origin than the Base URL's): no Authorization, and of the Extra
+	 * Headers only those that carry no secret (`withoutSecrets`).
+	 */
+	keyless?: true;
 }
 
 /** The response as either route hands it over: the status, the headers, the body (bytes or a stream). */

@@ -1,3 +1,5 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
 import { toNetworkError } from './network-error';
 import type { RequestWatch } from './watch';
 import { NetworkError } from '../failures/errors';
@@ -88,4 +90,72 @@ export async function readWhole(body: ReplyBody, limits: ReadLimits): Promise<st
 	const pieces: string[] = [];
 	await readStream(body, limits, (text) => pieces.push(text));
 	return pieces.join('');
+}
+
+/** What n8n's binary data takes (`prepareBinaryData`): bytes, or a Node.js stream it reads as it comes. */
+export type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
+
+/** A Node.js Readable, as n8n names it. */
+type NodeStream = Exclude<BinarySource, Buffer>;
+
+/**
+ * A body handed on to a reader elsewhere (n8n's binary data), never held whole here: the stream itself (both
+ * routes give a Node.js Readable), paused, so that its reader pulls it at its own pace. The watch goes on:
+ * each bytes read re-arms its Timeout (a `data` listener on a paused stream hears each chunk read without
+ * starting the flow); silence for the Timeout or the cancel destroys the stream with a NetworkError. The
+ * watch is stopped when the stream closes.
+ */
+export function watchedStream(body: ReplyBody, { url, watch }: ReadLimits): BinarySource {
+	if (ArrayBuffer.isView(body)) {
+		watch.stop();
+		return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+	}
+	const stream = body as unknown as NodeStream;
+	stream.pause();
+	stream.on('data', () => watch.bytes());
+	stream.once('close', () => watch.stop());
+	watch.onEnd((end) => stream.destroy(new NetworkError(url, end, watch.idleMs)));
+	return stream;
+}
+
+/** Resolves once `stream` may be read again (bytes, its end, or its failure). */
+async function readable(stream: NodeStream): Promise<void> {
+	await new Promise<void>((resolve) => {
+		const done = () => {
+			stream.off('readable', done);
+			stream.off('end', done);
+			stream.off('error', done);
+			resolve();
+		};
+		stream.once('readable', done);
+		stream.once('end', done);
+		stream.once('error', done);
+	});
+}
+
+/**
+ * The first `length` bytes of `source` (fewer when it is shorter), read ahead and put back, so that its reader
+ * still gets it from its start: what a type is told by, before the whole goes on. A stream that ended within
+ * them is handed on as the bytes it was.
+ */
+export async function peek(
+	source: BinarySource,
+	length: number,
+): Promise<{ head: Buffer; source: BinarySource }> {
+	if (Buffer.isBuffer(source)) return { head: source.subarray(0, length), source };
+	const read: Buffer[] = [];
+	let held = 0;
+	while (held < length) {
+		if (source.errored !== null) throw source.errored;
+		const bytes = source.read() as Buffer | null;
+		if (bytes !== null) {
+			read.push(bytes);
+			held += bytes.length;
+		} else if (source.readableEnded) {
+			return { head: Buffer.concat(read).subarray(0, length), source: Buffer.concat(read) };
+		} else await readable(source);
+	}
+	const head = Buffer.concat(read);
+	source.unshift(head);
+	return { head: head.subarray(0, length), source };
 }

@@ -6,11 +6,11 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { executeGetBalance } from './balance';
+import { executeAccount } from './execute';
 import { accountProperties } from './properties';
-import { modelMethods } from '../../engine';
+import { credentialMethods } from '../../engine';
 
-/** The account behind the key: what it has left to spend (Get Balance). */
+/** The account behind the key: what it has left to spend (Get Balance), the models it may call (List Models). */
 export class AccountChatCompletions implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Chat Completions Account',
@@ -23,14 +23,14 @@ export class AccountChatCompletions implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] }}',
 		description:
-			'Tells what the API key of an OpenAI-compatible service has left to spend, where the gateway tells it',
+			'Tells what the API key of an OpenAI-compatible service has left to spend, and the models it may call with their prices, where the gateway tells them',
 		defaults: { name: 'Chat Completions Account' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		builderHint: {
 			searchHint:
-				'The balance of the key of an OpenAI-compatible gateway (OpenRouter, new-api, one-api, LiteLLM): Get Balance gives one item with what the key has left (remaining, used, limit, currency or unit, source), e.g. to check before a large batch with an If node.',
+				'The balance of the key of an OpenAI-compatible gateway (OpenRouter, new-api, one-api, LiteLLM): Get Balance gives one item with what the key has left (remaining, used, limit, currency or unit, source), e.g. to check before a large batch with an If node. List Models gives one item per model the key may call (id, kinds, context_length, max_output_tokens, pricing in USD, source), e.g. to pick the cheapest embedding model.',
 			relatedNodes: [
 				{
 					nodeType: 'n8n-nodes-base.if',
@@ -48,9 +48,9 @@ export class AccountChatCompletions implements INodeType {
 		properties: accountProperties,
 	};
 
-	methods = modelMethods;
+	methods = credentialMethods;
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeGetBalance.call(this);
+		return await executeAccount.call(this);
 	}
 }

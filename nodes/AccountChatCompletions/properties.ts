@@ -24,6 +24,13 @@ const operationProperty: INodeProperties = {
 			description:
 				'What the API key has left to spend, as the gateway tells it (OpenRouter, new-api, one-api, LiteLLM)',
 		},
+		{
+			name: 'List Models',
+			value: 'listModels',
+			action: 'List the models',
+			description:
+				'One item per model the API key may call: what it is for, its context and its prices, where the gateway tells them',
+		},
 	],
 	default: 'getBalance',
 };
@@ -32,6 +39,6 @@ export const accountProperties: INodeProperties[] = [
 	operationProperty,
 	{
 		...optionsCollection(ACCOUNT_OPTIONS, undefined, [], endpointDescriptions()),
-		displayOptions: { show: { operation: ['getBalance'] } },
+		displayOptions: { show: { operation: ['getBalance', 'listModels'] } },
 	},
 ];

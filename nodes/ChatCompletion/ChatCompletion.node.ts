@@ -65,7 +65,7 @@ export class ChatCompletion implements INodeType {
 		],
 	};
 
-	methods = { ...modelMethods, loadOptions: { toolNames } };
+	methods = { ...modelMethods('chat'), loadOptions: { toolNames } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeChatCompletion.call(this);

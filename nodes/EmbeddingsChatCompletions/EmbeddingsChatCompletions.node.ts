@@ -49,7 +49,7 @@ export class EmbeddingsChatCompletions implements INodeType {
 		properties: [subNode.vectorStoreHint, embeddingModelProperty, optionsProperty],
 	};
 
-	methods = modelMethods;
+	methods = modelMethods('embeddings');
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		// One run for every call of this vector store's execution: the batches of all its calls share the
@@ -57,7 +57,6 @@ export class EmbeddingsChatCompletions implements INodeType {
 		const client = await subNode.suppliedClient(
 			this,
 			itemIndex,
-			subNode.buildEmbeddingsRequest,
 			subNode.EmbeddingsClient,
 			(error, connection) => embeddingsError(this.getNode(), error, { connection }),
 		);

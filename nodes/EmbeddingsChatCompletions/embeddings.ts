@@ -35,10 +35,7 @@ export class ChatCompletionsEmbeddings {
 			NodeConnectionTypes.AiEmbedding,
 			input,
 			async () => await this.client.embed(texts, what),
-			({ vectors: made, usage }) => ({
-				response: what === 'Query' ? made[0] : made,
-				...subNode.tokenUsage(usage),
-			}),
+			({ vectors: made, usage }) => ({ response: what === 'Query' ? made[0] : made, usage }),
 			(error) =>
 				embeddingsError(this.context.getNode(), error, {
 					connection,

@@ -6,7 +6,7 @@ import { endpointDescriptions, modelProperty, optionsCollection } from '../../en
 export const embeddingModelProperty: INodeProperties = {
 	...modelProperty,
 	description:
-		'The embedding model. The list shows every model your API key may call, chat models too: pick one that embeds (often with "embed" in its ID), and keep it for the whole vector store.',
+		'The embedding model, kept for the whole vector store. The list shows the embedding models your API key may call, with their prices; where the gateway does not tell what a model is for, it shows it too: pick one that embeds (often with "embed" in its ID).',
 };
 
 /** The Embeddings node's Options: the request options of the chat nodes that mean the same, and its own. */

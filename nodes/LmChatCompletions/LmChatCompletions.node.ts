@@ -74,7 +74,7 @@ export class LmChatCompletions implements INodeType {
 		properties: [connectionHint, modelProperty, ...responseFormatProperties, optionsProperty],
 	};
 
-	methods = modelMethods;
+	methods = modelMethods('chat');
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		// The SDK part is loaded now, not with the node (see load-sdk.ts).

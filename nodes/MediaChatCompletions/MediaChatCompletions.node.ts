@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { executeMedia } from './execute';
+import { modelKindOfNode } from './model-kind';
 import { mediaProperties } from './properties';
 import { modelMethods } from '../../engine';
 
@@ -47,7 +48,7 @@ export class MediaChatCompletions implements INodeType {
 		properties: mediaProperties,
 	};
 
-	methods = modelMethods;
+	methods = modelMethods(modelKindOfNode);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeMedia.call(this);

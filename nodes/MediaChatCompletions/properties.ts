@@ -61,7 +61,7 @@ const operationProperty = (resource: Resource, first: string): INodeProperties =
 const mediaModelProperty: INodeProperties = {
 	...modelProperty,
 	description:
-		'The model. The list shows every model your API key may call: pick one that does what the operation asks (an image, transcription or voice model).',
+		'The model. The list shows the models your API key may call for the operation (image, transcription or voice models), with their prices; where the gateway does not tell what a model is for, it shows it too.',
 };
 
 /** The package's request options every operation has. */
@@ -88,7 +88,7 @@ export const mediaProperties: INodeProperties[] = [
 		properties.map((property) => ({ ...property, ...showFor(resource, operation.value) })),
 	),
 	...actions.map(({ name, resource, operation }) => ({
-		...optionsCollection(REQUEST_OPTIONS, undefined, media.MEDIA_OPTIONS[name], DESCRIPTIONS),
+		...optionsCollection(REQUEST_OPTIONS, undefined, media.MediaClient.OPTIONS[name], DESCRIPTIONS),
 		...showFor(resource, operation.value),
 	})),
 ];

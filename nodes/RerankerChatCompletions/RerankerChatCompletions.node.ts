@@ -49,14 +49,13 @@ export class RerankerChatCompletions implements INodeType {
 		properties: [subNode.vectorStoreHint, rerankModelProperty, optionsProperty],
 	};
 
-	methods = modelMethods;
+	methods = modelMethods('rerank');
 
 	async supplyData(this: ISupplyDataFunctions, itemIndex: number): Promise<SupplyData> {
 		// n8n supplies the reranker anew for each search: its run is that search's.
 		const client = await subNode.suppliedClient(
 			this,
 			itemIndex,
-			subNode.buildRerankRequest,
 			subNode.RerankClient,
 			(error, connection) => rerankerError(this.getNode(), error, { connection }),
 		);

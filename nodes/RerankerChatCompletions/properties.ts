@@ -6,7 +6,7 @@ import { endpointDescriptions, modelProperty, optionsCollection } from '../../en
 export const rerankModelProperty: INodeProperties = {
 	...modelProperty,
 	description:
-		'The rerank model. The list shows every model your API key may call, chat and embedding models too: pick one that reranks (often with "rerank" in its ID).',
+		'The rerank model. The list shows the rerank models your API key may call, with their prices; where the gateway does not tell what a model is for, it shows it too: pick one that reranks (often with "rerank" in its ID).',
 };
 
 /** The Reranker node's Options: its own, and the request options of the other nodes that mean the same. */

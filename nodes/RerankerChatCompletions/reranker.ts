@@ -34,7 +34,7 @@ export class ChatCompletionsReranker implements DocumentCompressor {
 					usage,
 				};
 			},
-			(result) => ({ response: result.scored, ...subNode.tokenUsage(result.usage) }),
+			(result) => ({ response: result.scored, usage: result.usage }),
 			(error) => rerankerError(this.context.getNode(), error, { connection, model: request.model }),
 		);
 		return scored;

@@ -8,10 +8,10 @@ import type { IConnections, INode, INodeExecutionData } from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
 import { LmChatCompletions } from '../../nodes/LmChatCompletions/LmChatCompletions.node.ts';
-import { CREDENTIAL_TYPE } from '../../engine/index.ts';
 import { AGENT_TYPE, agentNode, chatModel, MODEL_TYPE, modelLink } from '../../dev/n8n/agent.cts';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { Contender } from './contenders.mts';
+import { CREDENTIAL_TYPE } from './clients.mts';
 import { items } from './contenders.mts';
 import { LANGCHAIN, n8nType } from './n8n-install.mts';
 

@@ -19,11 +19,13 @@ import type {
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
 import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node.ts';
-import { CREDENTIAL_TYPE } from '../../engine/index.ts';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { Engine, RunNodeResult } from '../../dev/n8n-core/harness.cts';
 import { keys } from '../../dev/service-client/local-service.cts';
 import { contentOf } from './chat-request.mts';
+
+/** The credential's type name, as n8n knows it (the class's `name`). */
+export const CREDENTIAL_TYPE = new ChatCompletionsApi().name;
 
 export const CLIENT_NAMES = ['fetch', 'helper', 'node'] as const;
 export type ClientName = (typeof CLIENT_NAMES)[number];

@@ -14,7 +14,6 @@ import type { IDataObject, INodeExecutionData, StructuredChunk } from 'n8n-workf
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
 import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node.ts';
-import { CREDENTIAL_TYPE } from '../../engine/index.ts';
 import { baseCredentialType, baseNodeType } from '../../dev/n8n-core/base-types.cts';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { NodeSettings, RunNodeResult } from '../../dev/n8n-core/harness.cts';
@@ -29,7 +28,7 @@ import {
 	httpRequestReply,
 } from './chat-request.mts';
 import type { Client } from './clients.mts';
-import { answeredItems } from './clients.mts';
+import { answeredItems, CREDENTIAL_TYPE } from './clients.mts';
 
 export const CONTENDER_NAMES = ['ours', 'httpRequest'] as const;
 export type ContenderName = (typeof CONTENDER_NAMES)[number];

@@ -21,13 +21,12 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials.ts';
 import { ChatCompletion } from '../../nodes/ChatCompletion/ChatCompletion.node.ts';
-import { CREDENTIAL_TYPE } from '../../engine/index.ts';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import type { Engine, RunNodeResult } from '../../dev/n8n-core/harness.cts';
 import type { LocalService } from '../../dev/service-client/local-service.cts';
 import { keys, startService } from '../../dev/service-client/local-service.cts';
 import { CHAT_NODE, contentOf } from './chat-request.mts';
-import { answeredItems } from './clients.mts';
+import { answeredItems, CREDENTIAL_TYPE } from './clients.mts';
 import { median } from './stats.mts';
 import { drained } from './traffic.mts';
 

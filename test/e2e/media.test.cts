@@ -2,9 +2,12 @@
  * The Chat Completions Media node in a real n8n with the packed package installed as n8n installs it, behind
  * Webhook triggers: the two examples, images generated then edited (the edit uploads the generated files as n8n stored them),
  * speech made, transcribed and answered by the Chat Completion node, and a chat model asked for an image; the
+ * images a reply gives by URL (another host without the key, a 503 retried, a 404 in words); the
  * Account node's Get Balance and the credential test's balance; the package's node descriptions as n8n serves them to
  * the editor and its AI workflow builder.
  */
+import { randomUUID } from 'node:crypto';
+
 import { localCredential, localMediaCredential } from '../../dev/n8n/examples.cts';
 import { OWNER } from '../../dev/n8n/owner.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
@@ -113,6 +116,25 @@ const n8n = useRealN8n(() => {
 							model: model('image-1'),
 							prompt: '={{ $json.prompt }}',
 							options: { extraBody: '={{ JSON.stringify($json.extra) }}' },
+						}),
+						onError: 'continueRegularOutput',
+					},
+				],
+				{ splitBody: true },
+			),
+			chain(
+				'media-url-images',
+				[
+					{
+						...mediaNode('Generate', 0, {
+							resource: 'image',
+							operation: 'generate',
+							model: model('image-1'),
+							prompt: '={{ $json.prompt }}',
+							options: {
+								responseFormat: 'url',
+								extraBody: '={{ JSON.stringify($json.extra) }}',
+							},
 						}),
 						onError: 'continueRegularOutput',
 					},
@@ -269,6 +291,35 @@ test('each failure in its words under Continue, in its place; a 429 and a 500 ar
 		(request) => request.path === '/v1/images/generations',
 	);
 	expect(generations).toHaveLength(6);
+});
+
+test("URL images in n8n: another host's without the key, a 503 retried, a 404 in words naming the URL without its query", async () => {
+	const id = `e2e-url-${randomUUID()}`;
+	const items = await answer('media-url-images', {
+		items: [
+			{ prompt: 'a fox', extra: { x_local: { other_origin: true } } },
+			{
+				prompt: 'a hat',
+				extra: { x_local: { url_path: `/__images/large/3000000.png?fail_first=1&id=${id}` } },
+			},
+			{ prompt: 'a cat', extra: { x_local: { url_path: '/__images/gone.png?sig=e2e-s3cr3t' } } },
+		],
+	});
+	expect(items.map((item) => item.error ?? item.revised_prompt)).toEqual([
+		'a fox, in flat colours',
+		'a hat, in flat colours',
+		`The file the service answered with is not at its URL: GET ${service().origin}/__images/gone.png answered 404 (item 2)`,
+	]);
+	expect(JSON.stringify(items)).not.toContain('Request failed with status code');
+	const downloads = (await service().requests()).filter((request) =>
+		request.path.startsWith('/__images/'),
+	);
+	const other = downloads.find((request) => request.headers.host.startsWith('localhost'));
+	expect(other?.headers.authorization).toBeUndefined();
+	expect(downloads.filter((request) => request.path.includes(id))).toHaveLength(2);
+	expect(downloads.find((request) => request.path.includes('gone'))?.headers.authorization).toBe(
+		`Bearer ${keys.media}`,
+	);
 });
 
 test('a key the service refuses: the key in the words, never the key itself', async () => {

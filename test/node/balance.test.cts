@@ -86,8 +86,11 @@ describe('Get Balance', () => {
 			expect(answered.map((request) => request.headers.authorization)).toEqual(
 				paths.map(() => `Bearer ${keys.default}`),
 			);
-			// Every endpoint is asked once, at the same time: one round trip, whatever the number of items.
-			expect(requests.every((request) => request.method === 'GET')).toBe(true);
+			// Every endpoint is asked once, at the same time: one round trip, whatever the number of items; a GET
+			// (Requests.get) carries no body.
+			expect(requests.map((request) => [request.method, request.body])).toEqual(
+				requests.map(() => ['GET', null]),
+			);
 			expect(requests).toHaveLength(5);
 		},
 	);

@@ -163,7 +163,7 @@ const places: Array<[string, Place, string, string[]]> = [
 		'the model list',
 		modelList,
 		'echo-1 json-1 think-1 think-inline-1 think-tools-1 tools-1 vision-1',
-		['GET /v1/models'],
+		['GET /v1/models?output_modalities=all', 'GET /api/pricing', 'GET /model/info'],
 	],
 	[
 		'the credential test',

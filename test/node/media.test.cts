@@ -3,6 +3,9 @@
  * it arrives, its output items (binary data named and typed by its bytes, paired with their input items, no
  * base64 in the JSON), and failures that name the field, the item and the fix.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
 import type { IBinaryData, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
@@ -18,11 +21,17 @@ const service = useLocalService();
 
 const TYPE = 'n8n-nodes-chat-completions.mediaChatCompletions';
 
-function engine(apiKey = keys.media) {
+function engine(apiKey = keys.media, extraHeaders?: string) {
 	return createEngine({
 		nodeTypes: { [TYPE]: new MediaChatCompletions() },
 		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
-		credentials: { chatCompletionsApi: { apiKey, baseUrl: service().baseUrl } },
+		credentials: {
+			chatCompletionsApi: {
+				apiKey,
+				baseUrl: service().baseUrl,
+				...(extraHeaders === undefined ? {} : { extraHeaders }),
+			},
+		},
 	});
 }
 
@@ -30,9 +39,13 @@ function engine(apiKey = keys.media) {
 async function run(
 	parameters: INodeParameters,
 	items: INodeExecutionData[] = [{ json: {} }],
-	{ apiKey, onError }: { apiKey?: string; onError?: NodeSettings['onError'] } = {},
+	{
+		apiKey,
+		onError,
+		extraHeaders,
+	}: { apiKey?: string; onError?: NodeSettings['onError']; extraHeaders?: string } = {},
 ) {
-	return await engine(apiKey).runNode({
+	return await engine(apiKey, extraHeaders).runNode({
 		type: TYPE,
 		parameters,
 		items,
@@ -118,25 +131,105 @@ describe('Generate an Image', () => {
 	});
 
 	/** Generate an Image with Response Format URL (and the options given): its one item. */
-	async function urlReply(options: Record<string, string>) {
+	async function urlReply(options: Record<string, string>, extraHeaders?: string) {
 		const { outputs, error } = await run(
 			image('generate', { prompt: 'a fox', options: { responseFormat: 'url', ...options } }),
+			undefined,
+			{ extraHeaders },
 		);
 		expect(error).toBeUndefined();
 		return outputs[0][0];
 	}
 
-	test('a URL reply is downloaded without the key, and its URL kept; Put Output in Field names the field', async () => {
-		const item = await urlReply({ binaryPropertyOutput: 'picture' });
-		expect(item.json.url).toMatch(/\/__images\/.+\.png$/);
-		expect((item.binary?.picture as IBinaryData).mimeType).toBe('image/png');
-		const download = (await service().requests()).find((request) =>
-			request.path.startsWith('/__images/'),
+	/** The downloads the service saw (the requests under /__images/). */
+	const downloads = async () =>
+		(await service().requests()).filter((request) => request.path.startsWith('/__images/'));
+
+	const HEADERS = '{"X-Title": "Fox run", "X-Gateway-Token": "gw-s3cr3t-value-1234"}';
+
+	test('a URL reply of another origin is downloaded without the key or secret Extra Headers, its URL kept; Put Output in Field names the field', async () => {
+		const item = await urlReply(
+			{ binaryPropertyOutput: 'picture', extraBody: '{"x_local": {"other_origin": true}}' },
+			HEADERS,
 		);
+		expect(item.json.url).toMatch(/^http:\/\/localhost:\d+\/__images\/.+\.png$/);
+		expect((item.binary?.picture as IBinaryData).mimeType).toBe('image/png');
+		const [download] = await downloads();
 		expect(download).toBeDefined();
-		expect(JSON.stringify(download?.headers).toLowerCase()).not.toContain('authorization');
+		expect(download.headers.authorization).toBeUndefined();
+		expect(download.headers['x-gateway-token']).toBeUndefined();
+		expect(download.headers['x-title']).toBe('Fox run');
 		expect(JSON.stringify(download)).not.toContain(keys.media);
+		expect(JSON.stringify(download)).not.toContain('gw-s3cr3t');
 	});
+
+	test("a URL reply on the Base URL's origin is downloaded with the key and Extra Headers, as the service's own file", async () => {
+		await urlReply({}, HEADERS);
+		const [download] = await downloads();
+		expect(new URL(service().baseUrl).origin).toBe(`http://${download.headers.host}`);
+		expect(download.headers.authorization).toBe(`Bearer ${keys.media}`);
+		expect(download.headers['x-gateway-token']).toBe('gw-s3cr3t-value-1234');
+	});
+
+	test('a download the storage answers 503 is retried (Max Retries), and counted as one request sent', async () => {
+		const id = `retry-${Date.now()}`;
+		const item = await urlReply({
+			extraBody: JSON.stringify({
+				x_local: { url_path: `/__images/large/2000.png?fail_first=1&id=${id}` },
+			}),
+		});
+		expect(item.binary?.data).toMatchObject({ mimeType: 'image/png', fileName: 'image_1.png' });
+		expect(await binaryBytes(item.binary?.data as IBinaryData)).toHaveLength(2000);
+		const asked = `/__images/large/2000.png?fail_first=1&id=${id}`;
+		expect((await downloads()).map((request) => request.path)).toEqual([asked, asked]);
+	});
+
+	test('a URL that answers 404 fails the item in words naming the URL without its query, with the fix', async () => {
+		const { outputs } = await run(
+			image('generate', {
+				prompt: 'a fox',
+				options: {
+					responseFormat: 'url',
+					extraBody: '{"x_local": {"url_path": "/__images/gone.png?X-Amz-Signature=s3cr3tsig"}}',
+				},
+			}),
+			undefined,
+			{ onError: 'continueRegularOutput' },
+		);
+		const { error } = outputs[0][0].json as { error: string; description?: string };
+		const shown = JSON.stringify(outputs[0][0].json);
+		expect(error).toBe(
+			`The file the service answered with is not at its URL: GET ${service().origin}/__images/gone.png answered 404 (item 0)`,
+		);
+		expect(shown).toContain('run the item again for a new one');
+		expect(shown).not.toContain('s3cr3tsig');
+		expect(shown).not.toContain('Request failed with status code 404');
+		expect(await downloads()).toHaveLength(1);
+	});
+
+	test('a large download goes as a stream into binary data: memory grows by far less than the file', async () => {
+		const size = 48 * 1024 * 1024;
+		// What is held, not what waits for the collector: each sample after a full collection.
+		setFlagsFromString('--expose-gc');
+		const collect = runInNewContext('gc') as () => void;
+		const held = () => {
+			collect();
+			return process.memoryUsage().arrayBuffers;
+		};
+		const before = held();
+		let peak = before;
+		const sampler = setInterval(() => (peak = Math.max(peak, held())), 150);
+		try {
+			const item = await urlReply({
+				extraBody: JSON.stringify({ x_local: { url_path: `/__images/large/${size}.png` } }),
+			});
+			expect(item.binary?.data).toMatchObject({ mimeType: 'image/png', bytes: size });
+		} finally {
+			clearInterval(sampler);
+		}
+		// Read whole, the file is held at least once; as a stream, a part of it at a time.
+		expect(peak - before).toBeLessThan(size / 2);
+	}, 120_000);
 
 	test('a URL reply in JPEG is typed by the bytes downloaded: image/jpeg with .jpeg', async () => {
 		const item = await urlReply({ extraBody: '{"output_format": "jpeg"}' });

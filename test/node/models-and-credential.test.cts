@@ -39,8 +39,13 @@ describe('"From list" shows exactly the models of the key\'s group', () => {
 			'think-tools-1',
 		]);
 		const requests = await service().requests();
-		expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(
-			Array(3).fill('GET /v1/models'),
+		// Each search reads the catalogue: every modality of the list, and the endpoints that tell prices.
+		expect(requests.map((request) => `${request.method} ${request.path}`).sort()).toEqual(
+			[
+				...Array(3).fill('GET /v1/models?output_modalities=all'),
+				...Array(3).fill('GET /api/pricing'),
+				...Array(3).fill('GET /model/info'),
+			].sort(),
 		);
 	});
 

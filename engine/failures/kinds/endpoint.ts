@@ -5,12 +5,30 @@ import { lacksEndpoint } from '../service-signs';
 import { missingVersion, service } from './service';
 
 /**
- * A service without the endpoint a node calls (a 404 that names no model, at /rerank or an image or audio
+ * A file the service answered with as a URL that its host refuses (a 404: expired); a service without the endpoint a node calls (a 404 that names no model, at /rerank or an image or audio
  * endpoint): the Base URL, or a gateway that does not offer it; and one that tells no balance at any of the
  * endpoints gateways tell it at (under a Base URL without its version segment, where one answered 404: the
  * missing /v1, as for the other endpoints). Not retried; no other model helps.
  */
 export const ENDPOINT_KINDS: FailureKind[] = [
+	service({
+		name: 'download refused',
+		anotherModel: false,
+		// 408 and 429 are a wait asked, retried as any request's.
+		test: ({ download, status }) =>
+			download !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429,
+		words: ({ download, status }) => ({
+			message:
+				status === 404
+					? `The file the service answered with is not at its URL: GET ${download} answered 404`
+					: `The file the service answered with could not be downloaded: GET ${download} answered ${status}`,
+			fix:
+				status === 404
+					? 'A URL a service answers with often holds for minutes only: run the item again for a new one, or ask for the file in the reply itself (base64) where the operation offers it.'
+					: 'The host of the file refused it: run the item again for a new URL; if it keeps happening, ask for the file in the reply itself (base64) where the operation offers it, or report it to the service.',
+			failure: { cause: 'temporarily-unavailable' },
+		}),
+	}),
 	service({
 		name: 'endpoint not offered',
 		anotherModel: false,

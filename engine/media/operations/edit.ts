@@ -53,6 +53,7 @@ export const edit = {
 		model: IMAGE_MODEL,
 		uploads: 'images',
 	},
+	models: 'image',
 	paths: { openai: 'images/edits' },
 	options: [count, size, mask, output],
 	ownFields: ['prompt', 'image', 'image[]'],

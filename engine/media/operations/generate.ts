@@ -47,7 +47,7 @@ const imageFormat = {
 			name: 'URL',
 			value: 'url',
 			description:
-				"The reply gives a link, which the node downloads (without the key) and keeps in the item's JSON",
+				"The reply gives a link, which the node downloads (with the key only on the Base URL's own host) and keeps in the item's JSON",
 		},
 	],
 	description: 'How the service hands over each image (response_format)',
@@ -60,6 +60,7 @@ export const generate = {
 		offers: 'image generation',
 		model: IMAGE_MODEL,
 	},
+	models: 'image',
 	paths: { openai: 'images/generations' },
 	options: [count, size, quality, imageFormat, output],
 	ownFields: ['prompt'],

@@ -29,3 +29,6 @@ export const MEDIA_OPTIONS = Object.fromEntries(
 
 /** What an operation calls, as the node's Operation list says it: `POST /audio/speech`. */
 export const callOf = (operation: MediaOperation) => `POST /${OPERATIONS[operation].paths.openai}`;
+
+/** The kind of model an operation calls (its Model list's). */
+export const modelKindOf = (operation: MediaOperation) => OPERATIONS[operation].models;

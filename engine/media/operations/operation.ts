@@ -1,5 +1,6 @@
 import type { ItemFile, MediaRequest } from '../request';
 import type { Endpoint } from '../../failures/errors';
+import type { ModelKind } from '../../models/gateway-tags';
 import type { OptionSpec } from '../../options/table';
 import type { RawBody, WholeReply } from '../../transport/outgoing';
 
@@ -41,6 +42,8 @@ export interface Notice {
 export interface MediaOperationRow<Input extends MediaInput, Answer> {
 	/** The endpoint as a ServiceError names it (the path added when called). */
 	endpoint: Omit<Endpoint, 'path'>;
+	/** The kind of model it calls: the Model list shows those (and those whose kind the gateway does not tell). */
+	models: ModelKind;
 	/** The path per gateway shape, under the Base URL. */
 	paths: Record<GatewayShape, string>;
 	/** Its own Options, in the order the UI lists them. */

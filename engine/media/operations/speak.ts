@@ -109,6 +109,7 @@ export const speak = {
 			fix: "Shorten the text to what the service's message allows (OpenAI's voices take at most 4,096 characters), or split it into parts, one item each (e.g. by paragraphs with a Code node or Split Out), and speak each part.",
 		},
 	},
+	models: 'speech',
 	paths: { openai: 'audio/speech' },
 	options: [speechFormat, speed, output],
 	ownFields: ['input', 'voice'],

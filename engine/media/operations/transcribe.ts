@@ -103,6 +103,7 @@ export const transcribe = {
 		model: TRANSCRIPTION_MODEL,
 		uploads: 'recording',
 	},
+	models: 'transcription',
 	paths: { openai: 'audio/transcriptions' },
 	options: [language, hint, transcriptFormat, temperature],
 	ownFields: ['file'],

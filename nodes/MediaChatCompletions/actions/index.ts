@@ -21,5 +21,5 @@ export function itemRequest<N extends media.MediaOperation>(
 	model: unknown,
 	options: Record<string, unknown>,
 ): media.MediaRequest {
-	return media.mediaRequest(operation, model, options, ACTIONS[operation].sets);
+	return media.MediaClient.request(operation, model, options, ACTIONS[operation].sets);
 }

@@ -33,7 +33,7 @@ export interface Action<N extends media.MediaOperation> {
 	resource: 'image' | 'audio';
 	operation: INodePropertyOptions & { value: string; action: string };
 	properties: INodeProperties[];
-	sets: Parameters<typeof media.mediaRequest<N>>[3];
+	sets: Parameters<typeof media.MediaClient.request<N>>[3];
 	job(item: ItemContext): ItemJob;
 }
 
@@ -95,9 +95,17 @@ export function itemText(
 		const itemJson = context.getInputData()[itemIndex]?.json;
 		throw new errors.InputError(label, values.emptyExpression(raw, itemJson), fix);
 	}
-	return values.requiredText(value, label, fix);
+	return requiredText(value, label, fix);
 }
 
 /** `bytes` as a Buffer over the same memory (no copy), as n8n's binary helpers take it. */
 export const asBuffer = (bytes: Uint8Array) =>
 	Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** A text the service needs, non-empty, as it is; else the error that names `field`, with `fix`. */
+export function requiredText(value: unknown, field: string, fix: string): string {
+	if (typeof value === 'string' && value.trim() !== '') return value;
+	const problem =
+		typeof value === 'string' ? 'is empty' : `must be text, got ${values.describe(value)}`;
+	throw new errors.InputError(field, problem, fix);
+}

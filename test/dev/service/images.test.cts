@@ -94,6 +94,44 @@ describe('POST /v1/images/generations', () => {
 		expect((await send(`${service().origin}/__images/none.png`)).status).toBe(404);
 	});
 
+	it('answers url at the path url_path gives (a file gone: 404 with its query kept in the URL)', async () => {
+		const reply = await generate({
+			response_format: 'url',
+			x_local: { url_path: '/__images/gone.png?sig=abc' },
+		});
+		const { url } = reply.json.data[0];
+		expect(url).toBe(`${service().origin}/__images/gone.png?sig=abc`);
+		expect((await send(url)).status).toBe(404);
+		expectInvalidRequest(
+			await generate({ response_format: 'url', x_local: { url_path: 'gone.png' } }),
+			'x_local.url_path',
+			/^'x_local\.url_path' must be a path that starts with \//,
+		);
+	});
+
+	it('serves /__images/large/<bytes>.png as that many bytes that begin as a PNG, read as they come', async () => {
+		const size = 5 * 1024 * 1024 + 3;
+		const response = await fetch(`${service().origin}/__images/large/${size}.png`);
+		expect(response.status).toBe(200);
+		expect(response.headers.get('content-type')).toBe('image/png');
+		let received = 0;
+		let start: Buffer | undefined;
+		for await (const piece of response.body as unknown as AsyncIterable<Uint8Array>) {
+			start ??= Buffer.from(piece.subarray(0, 8));
+			received += piece.length;
+		}
+		expect(received).toBe(size);
+		expect(start?.toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
+		expect((await send(`${service().origin}/__images/large/1.png`)).status).toBe(404);
+	});
+
+	it('answers /__images/large with 503 to the first fail_first requests of an id', async () => {
+		const url = `${service().origin}/__images/large/100.png?fail_first=2&id=${Math.random()}`;
+		expect((await send(url)).status).toBe(503);
+		expect((await send(url)).status).toBe(503);
+		expect((await send(url)).status).toBe(200);
+	});
+
 	it('answers url on the other origin with other_origin', async () => {
 		const reply = await generate({ response_format: 'url', x_local: { other_origin: true } });
 		const { url } = reply.json.data[0];

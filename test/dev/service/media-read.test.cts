@@ -5,7 +5,7 @@ import { speechBody } from '../../../engine/media/operations/speak';
 import { MAX_RECORDING_BYTES, imageUpload } from '../../../engine/media/request';
 import { multipartBody } from '../../../engine/media/multipart';
 import type { FormPart } from '../../../engine/media/multipart';
-import { downloadedImage, messageImages, readImages } from '../../../engine/media/read-images';
+import { downloadedType, messageImages, readImages } from '../../../engine/media/read-images';
 import type { ReplyImage } from '../../../engine/media/read-images';
 import { readTranscription } from '../../../engine/media/operations/transcribe';
 import { describeProblem } from '../../../engine/problems/describe-problem';
@@ -93,7 +93,8 @@ test('a url answer is reported, and what it points at is read as an image once d
 	);
 	if (!('url' in image)) throw new Error('bytes, not a URL');
 	const download = await send(image.url);
-	expect(readPng(downloadedImage(download.bytes, image.url).bytes).text.prompt).toBe('a fox');
+	expect(downloadedType(Buffer.from(download.bytes), image.url).mimeType).toBe('image/png');
+	expect(readPng(Buffer.from(download.bytes)).text.prompt).toBe('a fox');
 });
 
 test("edits: the engine's multipart carries the images in order, typed and named by their bytes, and the mask", async () => {

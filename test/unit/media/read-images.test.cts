@@ -1,6 +1,11 @@
 /** The images of a reply: data[] of the image endpoints and message.images of a chat reply, typed by their bytes. */
 import { MediaReplyError, ServiceError } from '../../../engine/failures/errors';
-import { downloadedImage, messageImages, readImages } from '../../../engine/media/read-images';
+import {
+	downloadedType,
+	IMAGE_HEAD_BYTES,
+	messageImages,
+	readImages,
+} from '../../../engine/media/read-images';
 import { describeProblem } from '../../../engine/problems/describe-problem';
 import { pngHeader } from '../../support/images.cts';
 import { replyWith as reply, subNodeWords } from '../../support/sub-node-replies.cts';
@@ -157,12 +162,14 @@ test.each([
 	expect(() => messageImages(message)).toThrow(words);
 });
 
-test('a downloaded image is typed by its bytes; anything else names the URL', () => {
-	expect(downloadedImage(new Uint8Array(png), 'https://cdn.example.com/a')).toEqual({
-		bytes: png,
-		type: { mimeType: 'image/png', extension: 'png' },
+test('a downloaded image is typed by its first bytes; anything else names the URL without its query', () => {
+	expect(downloadedType(png.subarray(0, IMAGE_HEAD_BYTES), 'https://cdn.example.com/a')).toEqual({
+		mimeType: 'image/png',
+		extension: 'png',
 	});
-	expect(() => downloadedImage(Buffer.from('<html>'), 'https://cdn.example.com/a')).toThrow(
+	expect(() =>
+		downloadedType(Buffer.from('<html>'), 'https://cdn.example.com/a?X-Amz-Signature=s3cr3t'),
+	).toThrow(
 		'The image model sent an image URL (https://cdn.example.com/a) whose data is not a PNG, JPEG, GIF or WebP image',
 	);
 });

@@ -10,7 +10,7 @@ import {
 	MAX_RECORDING_BYTES,
 	recordingUpload,
 } from '../../../engine/media/request';
-import { requiredText } from '../../../engine/values';
+import { requiredText } from '../../../nodes/MediaChatCompletions/actions/item';
 import { pngHeader } from '../../support/images.cts';
 import { FIELD, mediaRequest, transcriptionParts } from '../../support/media-requests.cts';
 

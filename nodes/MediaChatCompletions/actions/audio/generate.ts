@@ -33,7 +33,7 @@ export const speak: Action<'speak'> = {
 		name: 'Generate Audio',
 		value: 'generate',
 		action: 'Generate audio',
-		description: `Speak a text with a voice (${media.callOf('speak')})`,
+		description: `Speak a text with a voice (${media.MediaClient.callOf('speak')})`,
 	},
 	properties: [inputProperty, voiceProperty],
 	sets: {

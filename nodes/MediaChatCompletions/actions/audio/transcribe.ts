@@ -5,5 +5,5 @@ import { media } from '../../../../engine';
 export const transcribe = recordingAction('transcribe', {
 	name: 'Transcribe a Recording',
 	action: 'Transcribe a recording',
-	description: `Write down what a recording says (${media.callOf('transcribe')})`,
+	description: `Write down what a recording says (${media.MediaClient.callOf('transcribe')})`,
 });

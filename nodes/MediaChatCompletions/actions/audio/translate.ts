@@ -5,5 +5,5 @@ import { media } from '../../../../engine';
 export const translate = recordingAction('translate', {
 	name: 'Translate a Recording',
 	action: 'Translate a recording',
-	description: `Write down what a recording says, in English (${media.callOf('translate')})`,
+	description: `Write down what a recording says, in English (${media.MediaClient.callOf('translate')})`,
 });

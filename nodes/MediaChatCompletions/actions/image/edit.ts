@@ -16,7 +16,7 @@ export const edit: Action<'edit'> = {
 		name: 'Edit an Image',
 		value: 'edit',
 		action: 'Edit an image',
-		description: `Change images by a prompt (${media.callOf('edit')})`,
+		description: `Change images by a prompt (${media.MediaClient.callOf('edit')})`,
 	},
 	properties: [
 		promptProperty,
@@ -46,7 +46,11 @@ export const edit: Action<'edit'> = {
 		return {
 			request,
 			run: async (client) =>
-				await imageItems(item, await client.call('edit', { request, prompt, images, mask })),
+				await imageItems(
+					item,
+					client,
+					await client.call('edit', { request, prompt, images, mask }),
+				),
 		};
 	},
 };

@@ -10,7 +10,7 @@ export const generate: Action<'generate'> = {
 		name: 'Generate an Image',
 		value: 'generate',
 		action: 'Generate an image',
-		description: `Make images from a prompt (${media.callOf('generate')})`,
+		description: `Make images from a prompt (${media.MediaClient.callOf('generate')})`,
 	},
 	properties: [promptProperty],
 	sets: { prompt: SET_BY_PROMPT },
@@ -23,7 +23,7 @@ export const generate: Action<'generate'> = {
 		return {
 			request,
 			run: async (client) =>
-				await imageItems(item, await client.call('generate', { request, prompt })),
+				await imageItems(item, client, await client.call('generate', { request, prompt })),
 		};
 	},
 };

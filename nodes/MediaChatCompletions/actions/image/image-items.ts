@@ -2,31 +2,24 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { media } from '../../../../engine';
 import type { ItemContext } from '../item';
-import { asBuffer } from '../item';
 
 /**
  * The output items of an image reply: one per image, in order, each the image as binary data (named and typed
  * by its bytes) and in the JSON the model, the prompt the model used and the URL it came from, never the image
- * data. An image given by URL is downloaded with n8n's request helper, without the key or Extra Headers.
+ * data. An image given by URL is downloaded through the run (`MediaClient.downloadImage`: the key only to the
+ * Base URL's origin) as a stream into n8n's binary data.
  */
 export async function imageItems(
 	{ context, itemIndex, request }: ItemContext,
+	client: media.MediaClient,
 	images: media.ReplyImage[],
 ): Promise<INodeExecutionData[]> {
 	const items: INodeExecutionData[] = [];
 	for (const [at, image] of images.entries()) {
 		const typed =
 			'url' in image
-				? media.downloadedImage(
-						(await context.helpers.httpRequest({
-							method: 'GET',
-							url: image.url,
-							encoding: 'arraybuffer',
-							timeout: request.timeout,
-						})) as Uint8Array,
-						image.url,
-					)
-				: image;
+				? await client.downloadImage(image.url, request)
+				: { source: image.bytes, type: image.type };
 		const { mimeType, extension } = typed.type;
 		items.push({
 			json: {
@@ -36,7 +29,7 @@ export async function imageItems(
 			},
 			binary: {
 				[request.output]: await context.helpers.prepareBinaryData(
-					asBuffer(typed.bytes),
+					typed.source,
 					`image_${at + 1}.${extension}`,
 					mimeType,
 				),
