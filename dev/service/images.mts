@@ -57,7 +57,7 @@ function origin(request: ImageRequest, host: string | undefined): string {
 	return `http://${other}`;
 }
 
-/** The images of `request`, one drawing each, after the knobs that fail it; none with `no_images`. */
+/** The images of `request`, one drawing each, after the knobs that fail it; none with `no_images`, N with `images`. */
 async function answer(
 	res: ServerResponse,
 	request: ImageRequest,
@@ -72,7 +72,7 @@ async function answer(
 	const revised = model.revise(request.prompt);
 	const base = origin(request, context.host);
 	const drawings: Drawing[] = Array.from(
-		{ length: knobs.noImages ? 0 : request.n },
+		{ length: knobs.noImages ? 0 : (knobs.images ?? request.n) },
 		(_, index) => ({
 			width,
 			height,

@@ -3,14 +3,18 @@
  * holding it as JSON, form-fields.mts). Both: `fail_first` (as for chat completions) and `slow_ms` (a wait before
  * anything). Images: `content_policy` (the provider's safety system refuses the prompt), `no_images` (200 with an
  * empty `data`), `other_origin` (`url` answers on the other name of the loopback address, another origin), `url_path`
- * (`url` answers point at this path and query of the service instead of the image: a file gone, a large file).
- * Speech: `content_type` (the answer's Content-Type instead of the format's own).
+ * (`url` answers point at this path and query of the service instead of the image: a file gone, a large file),
+ * `images` N (N images whatever `n` asked, as a model that makes one image a request).
+ * Speech: `content_type` (the answer's Content-Type instead of the format's own). Transcriptions and translations:
+ * `cut_at` (the answer's body ends after its first N characters, as a reply a proxy cut off).
  */
 import type { FailFirst } from './knobs.mts';
 import { invalidRequest } from './errors.mts';
 import { knobReader, readFailFirst } from './knobs.mts';
 
 const maxMs = 600_000;
+const maxChars = 1_000_000;
+const maxImages = 16;
 
 export interface MediaKnobs {
 	failFirst?: FailFirst;
@@ -22,6 +26,11 @@ export interface ImageKnobs extends MediaKnobs {
 	noImages: boolean;
 	otherOrigin: boolean;
 	urlPath?: string;
+	images?: number;
+}
+
+export interface AudioKnobs extends MediaKnobs {
+	cutAt?: number;
 }
 
 export interface SpeechKnobs extends MediaKnobs {
@@ -58,12 +67,13 @@ export function parseImageKnobs(value: unknown): ImageKnobs {
 			noImages: reader.boolean('no_images'),
 			otherOrigin: reader.boolean('other_origin'),
 			urlPath,
+			images: reader.number('images', 1, maxImages),
 		};
 	});
 }
 
-export function parseAudioKnobs(value: unknown): MediaKnobs {
-	return parseWith(value, () => ({}));
+export function parseAudioKnobs(value: unknown): AudioKnobs {
+	return parseWith(value, (reader) => ({ cutAt: reader.number('cut_at', 0, maxChars) }));
 }
 
 export function parseSpeechKnobs(value: unknown): SpeechKnobs {

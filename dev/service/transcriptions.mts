@@ -158,5 +158,6 @@ export async function transcriptions(
 		task === 'translate' ? 'english' : (LANGUAGES[language ?? 'en'] ?? language ?? 'english');
 	const transcript = { task, language: name, seconds: recording.seconds, text: heard(recording) };
 	const { body: answer, contentType: type } = transcriptBody(transcript, format);
-	sendText(res, 200, answer, { 'Content-Type': type });
+	const cut = form.knobs.cutAt === undefined ? answer : answer.slice(0, form.knobs.cutAt);
+	sendText(res, 200, cut, { 'Content-Type': type });
 }

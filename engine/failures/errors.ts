@@ -84,6 +84,8 @@ export interface Endpoint {
 	model?: { does: string; kind: string; fix: string };
 	/** What it uploads (`images`, `recording`), for an upload the service refuses as too large. */
 	uploads?: string;
+	/** The text it sends and how to make it fit (`the text to speak`), for a text the service refuses as too long. */
+	text?: { what: string; fix: string };
 }
 
 /** The service (or a gateway in front of it) answered with an error. */

@@ -147,12 +147,36 @@ export function cannotEmbed(error: ServiceError): boolean {
 	return [400, 403, 404, 422].includes(error.status) && CANNOT_EMBED.test(error.serviceMessage);
 }
 
-/** A gateway that refuses a batch of this many inputs (e.g. "batch size is invalid, it should not be larger than 10"). */
+/**
+ * A gateway that refuses a batch of this many inputs (e.g. "batch size is invalid, it should not be larger than
+ * 10"), at the embeddings endpoint (an endpoint besides it has words of its own: speech's "'input' must be at
+ * most 4096 characters" is a text too long, not a batch).
+ */
 const TOO_MANY_INPUTS =
 	/\bbatch[ _-]?size\b|\btoo many inputs\b|\bmaximum\b.*\binputs?\b|\binputs?\b.*\b(at most|no more than|exceeds?)\b/i;
 
 export function refusesBatchSize(error: ServiceError): boolean {
-	return [400, 413, 422].includes(error.status) && TOO_MANY_INPUTS.test(error.serviceMessage);
+	return (
+		error.endpoint === undefined &&
+		[400, 413, 422].includes(error.status) &&
+		TOO_MANY_INPUTS.test(error.serviceMessage)
+	);
+}
+
+/**
+ * A text the service refuses as too long at an endpoint that sends one (speech): OpenAI's `string_too_long`
+ * ("String should have at most 4096 characters"), "'input' must be at most 4096 characters", "input is too
+ * long", "exceeds the maximum length".
+ */
+const TOO_LONG =
+	/\bstring_(too_long|above_max_length)\b|\btoo long\b|\bat most [\d,]+ characters\b|\bmax(imum)? (input )?length\b|\bcharacters?\b.*\b(limit|exceeds?)\b/i;
+
+export function refusesTextLength(error: ServiceError): boolean {
+	return (
+		error.endpoint?.text !== undefined &&
+		[400, 413, 422].includes(error.status) &&
+		(TOO_LONG.test(error.errorCode ?? '') || TOO_LONG.test(error.serviceMessage))
+	);
 }
 
 /**
@@ -218,6 +242,21 @@ export function refusedByPolicy(error: ServiceError): boolean {
 	return (
 		POLICY_CODES.includes(error.errorCode ?? '') ||
 		(error.status === 400 && POLICY_WORDS.test(error.serviceMessage))
+	);
+}
+
+/**
+ * A recording the service could not read as audio, though its first bytes say it is one (a damaged or cut-off
+ * file): OpenAI's 400 "The audio file could not be decoded or its format is not supported", "Invalid file
+ * format". Read before a model the endpoint refuses, whose words ("not supported ... audio") it shares.
+ */
+const UNREADABLE_RECORDING = /\b(audio file|file format|could not be decoded|invalid file)\b/i;
+
+export function refusesRecording(error: ServiceError): boolean {
+	return (
+		error.endpoint?.uploads === 'recording' &&
+		error.status === 400 &&
+		UNREADABLE_RECORDING.test(error.serviceMessage)
 	);
 }
 

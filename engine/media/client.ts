@@ -17,7 +17,8 @@ import { peek } from '../transport/read-stream';
  * The image and audio operations for the media node: one request per item, through the run like every request
  * (its slots, the key's pauses and pacing, the request's retries), on the route chosen at the first. Each
  * request's body is made by the operation's row once the run admits it, so an upload's bytes are held only while
- * in flight; its reply is read by the row, a failure naming the operation. The class also says what the node
+ * in flight; its reply is read by the row, a failure naming the operation, and what the row tells of the answer
+ * is said once a run above the node's output and in n8n's log. The class also says what the node
  * shows and checks of an operation before any client is made: what it calls, the kind of model its Model list
  * shows, its Options, an item's request.
  */
@@ -32,9 +33,11 @@ export class MediaClient {
 	static readonly request = mediaRequest;
 
 	readonly #requests: Requests;
+	readonly #run: Run;
 
 	constructor(context: Sender, connection: Connection, run: Run) {
 		this.#requests = new Requests(context, connection, run);
+		this.#run = run;
 	}
 
 	/** What `operation` answers for `input`, at the path of the OpenAI shape every gateway serves. */
@@ -42,13 +45,16 @@ export class MediaClient {
 		const row = OPERATIONS[operation] as unknown as MediaOperationRow<MediaInput, AnswerOf<N>>;
 		const path = row.paths.openai;
 		const at = { ...row.endpoint, path };
-		return await this.#requests.post(async () => ({
+		const answer = await this.#requests.post(async () => ({
 			path,
 			request: input.request,
 			...(await row.body(input)),
 			read: (reply) => row.read(reply, input, at),
 			tokensOf: () => undefined,
 		}));
+		const notice = row.notice?.(answer, input);
+		if (notice !== undefined) this.#run.tell(notice.topic, notice.message);
+		return answer;
 	}
 
 	/**

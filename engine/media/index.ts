@@ -6,7 +6,8 @@
  *
  * `operations/`: one row per operation, `operation.ts` its shape: its endpoint as a ServiceError names it,
  * its path per gateway shape, its Options and own fields, its body made once admitted and its reader
- * (speech's and a transcript's in their rows, the images' shared in `read-images.ts`);
+ * (speech's and a transcript's in their rows, the images' shared in `read-images.ts`), and its notice
+ * (`image-count.ts`: images asked for and made that differ);
  * `operations/index.ts` what is made from the rows: `OPERATIONS`, `MEDIA_OPTIONS`, `callOf`,
  * `modelKindOf`. `client.ts`:
  * `MediaClient.call(operation, input)`, one request per item through `requests.ts`; its statics `callOf`,

@@ -79,18 +79,28 @@ function withExtension(fileName: string | undefined, fallback: string, extension
 	return `${(match ? match[1] : name) || fallback}.${extension}`;
 }
 
+/** How to turn an image the edit endpoints refuse into one they take. */
+const TO_PNG = 'convert it to PNG first (e.g. with the Edit Image node: Options > Format png).';
+
 /**
- * An image to upload for an edit, named and typed by its bytes (PNG, JPEG, GIF or WebP): services read the type
- * and the extension, which an item from a webhook or an HTTP Request node often lacks. `source` names the file
- * in the error for anything else.
+ * An image to upload for an edit, named and typed by its bytes (PNG, JPEG or WebP, what the edit endpoints
+ * take): services read the type and the extension, which an item from a webhook or an HTTP Request node often
+ * lacks. `source` names the file in the error for a GIF, which they refuse, and for anything else.
  */
 export function imageUpload(file: ItemFile, source: string, field: string): MediaFile {
 	const type = sniffImage(file.bytes);
+	if (type?.extension === 'gif') {
+		throw new InputError(
+			field,
+			`${source} is a GIF image, which image edit services refuse: they take PNG, JPEG and WebP (checked the bytes, not only the name)`,
+			`Pass a PNG, JPEG or WebP image, or ${TO_PNG}`,
+		);
+	}
 	if (type === undefined) {
 		throw new InputError(
 			field,
-			`${source} is not a PNG, JPEG, GIF or WebP image (checked the bytes, not only the name)`,
-			'Pass an image file; convert other formats to PNG first (e.g. with the Edit Image node).',
+			`${source} is not a PNG, JPEG or WebP image (checked the bytes, not only the name)`,
+			`Pass an image file; ${TO_PNG}`,
 		);
 	}
 	return {
@@ -101,18 +111,19 @@ export function imageUpload(file: ItemFile, source: string, field: string): Medi
 }
 
 /**
- * A recording to upload, named and typed by its bytes when they say what they are (MP3, WAV, Ogg, FLAC, AAC,
- * M4A/MP4, WebM): transcription services refuse a file name without a known extension. A name whose extension
- * already says the kind keeps it (`talk.mpga`, `note.oga`); bytes of no known kind keep the item's name and type.
+ * A recording to upload, named and typed by its bytes (MP3, WAV, Ogg, FLAC, AAC, M4A/MP4, WebM): transcription
+ * services refuse a file name without a known extension. A name whose extension already says the kind keeps it
+ * (`talk.mpga`, `note.oga`). Bytes of no such kind (a text or a web page saved as talk.wav) are refused before
+ * sending, `source` naming the file and `field` the node's field: they are not audio, whatever the name says.
  */
-export function recordingUpload(file: ItemFile): MediaFile {
+export function recordingUpload(file: ItemFile, source: string, field: string): MediaFile {
 	const type = sniffAudio(file.bytes);
 	if (type === undefined) {
-		return {
-			bytes: file.bytes,
-			fileName: file.fileName ?? 'recording',
-			mimeType: file.mimeType ?? 'application/octet-stream',
-		};
+		throw new InputError(
+			field,
+			`${source} is not audio: its bytes are no MP3, WAV, Ogg, FLAC, AAC, M4A, MP4 or WebM recording (checked the bytes, not only the name)`,
+			'Pass the recording itself: a download that saved a web page or an error message under the name is no recording (check the node before this one). Convert other formats to MP3 first (e.g. ffmpeg -i in.aiff out.mp3).',
+		);
 	}
 	// OpenAI's list of extensions has no .opus: an Ogg Opus recording goes as .ogg, which every service reads.
 	const extension = type.extension === 'opus' ? 'ogg' : type.extension;

@@ -217,7 +217,7 @@ test('speech made by one node is transcribed by the next and answered by Chat Co
 	);
 	expect(transcription?.body).toEqual([
 		{ name: 'model', value: 'whisper-local' },
-		expect.objectContaining({ name: 'file', filename: 'speech.mp3', type: 'audio/mpeg' }),
+		expect.objectContaining({ name: 'file', filename: 'speech_1.mp3', type: 'audio/mpeg' }),
 	]);
 });
 

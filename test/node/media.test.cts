@@ -108,6 +108,28 @@ describe('Generate an Image', () => {
 		]);
 	});
 
+	test('images asked for and made that differ: every image kept, a hint says how many of how many', async () => {
+		const fewer = await run(
+			image('generate', {
+				prompt: 'a fox',
+				options: { n: 3, extraBody: '{"x_local": {"images": 1}}' },
+			}),
+		);
+		expect(fewer.outputs[0]).toHaveLength(1);
+		expect(fewer.hints.map((hint) => hint.message)).toEqual([
+			'The image model "image-1" made 1 image of the 3 asked for (Options > Number of Images): some models make one image a request, whatever n says. To get 3, send 3 items of one image each, or choose a model that makes several.',
+		]);
+		const more = await run(
+			image('generate', { prompt: 'a fox', options: { extraBody: '{"x_local": {"images": 3}}' } }),
+		);
+		expect(more.outputs[0]).toHaveLength(3);
+		expect(more.hints.map((hint) => hint.message)).toEqual([
+			'The image model "image-1" made 3 images where 1 was asked for (Options > Number of Images): each is an output item of its own.',
+		]);
+		const asked = await run(image('generate', { prompt: 'a fox', options: { n: 2 } }));
+		expect(asked.hints).toEqual([]);
+	});
+
 	/** Generate an Image with Response Format URL (and the options given): its one item. */
 	async function urlReply(options: Record<string, string>, extraHeaders?: string) {
 		const { outputs, error } = await run(
@@ -280,6 +302,25 @@ describe('Edit an Image', () => {
 		expect(await service().requests()).toEqual([]);
 	});
 
+	test('a GIF is refused before anything is sent, with the fix to convert it to PNG; the others go on', async () => {
+		const gif = Buffer.from('GIF89a\x02\x00\x02\x00\x00\x00\x00;', 'latin1');
+		const { outputs } = await run(
+			image('edit'),
+			[
+				{ ...withFile(gif, 'image/png', 'anim.png'), json: { prompt: 'add a hat' } },
+				{ ...withFile(pngHeader(4, 5), 'image/png', 'a.png'), json: { prompt: 'add a hat' } },
+			],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(outputs[0][0].json.error).toBe(
+			'Input Binary Field: binary property "data" (anim.png) is a GIF image, which image edit services refuse: they take PNG, JPEG and WebP (checked the bytes, not only the name) (item 0)',
+		);
+		expect(outputs[0][1].binary?.data).toBeDefined();
+		const requests = await service().requests();
+		expect(requests).toHaveLength(1);
+		expect(JSON.stringify(requests[0].body)).toContain('a.png');
+	});
+
 	test('an empty Input Binary Field fails the item before anything is sent', async () => {
 		const { outputs } = await run(
 			image('edit', { binaryPropertyName: ' , ' }),
@@ -319,6 +360,37 @@ describe('Transcribe and Translate a Recording', () => {
 		expect(error).toBeUndefined();
 		expect(outputs[0][0].json.text).toMatch(/^A wav recording/);
 		expect((await service().requests())[0].path).toBe('/v1/audio/translations');
+	});
+
+	test('a transcript cut off in its JSON is an error item, never a text', async () => {
+		const { outputs } = await run(
+			recording('transcribe', {
+				options: { extraBody: JSON.stringify({ x_local: { cut_at: 14 } }) },
+			}),
+			[withFile(wav, 'audio/wav', 'talk.wav')],
+			{ onError: 'continueRegularOutput' },
+		);
+		const [item] = outputs[0];
+		expect(item.json.text).toBeUndefined();
+		expect(item.json.error).toBe(
+			'The transcription model "whisper-local" answered 200 with a body that is not the JSON asked for (response_format json), perhaps cut off: {"text":"A wav (item 0)',
+		);
+	});
+
+	test('a text file named talk.wav fails its item before sending: not audio, by its bytes; the others go on', async () => {
+		const { outputs } = await run(
+			recording('transcribe'),
+			[
+				withFile(Buffer.from('When does the garden open?\n'), 'audio/wav', 'talk.wav'),
+				withFile(wav, 'audio/wav', 'short.wav'),
+			],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(outputs[0][0].json.error).toBe(
+			'Input Binary Field: binary property "data" (talk.wav) is not audio: its bytes are no MP3, WAV, Ogg, FLAC, AAC, M4A, MP4 or WebM recording (checked the bytes, not only the name) (item 0)',
+		);
+		expect(outputs[0][1].json.text).toMatch(/^A wav recording/);
+		expect(await service().requests()).toHaveLength(1);
 	});
 
 	test('an Input Binary Field typed with spaces around the name finds the recording', async () => {
@@ -376,7 +448,7 @@ describe('Generate Audio', () => {
 		expect(data).toMatchObject({
 			mimeType: 'audio/mpeg',
 			fileExtension: 'mp3',
-			fileName: 'speech.mp3',
+			fileName: 'speech_1.mp3',
 		});
 		expect(readMp3(await binaryBytes(data)).tags).toMatchObject({
 			TIT2: 'Your order has shipped',
@@ -388,6 +460,40 @@ describe('Generate Audio', () => {
 			input: 'Your order has shipped',
 			voice: 'nova',
 		});
+	});
+
+	test("each item's speech gets a name of its own, so that Write Files to Disk keeps all", async () => {
+		const { outputs, error } = await run(
+			{
+				resource: 'audio',
+				operation: 'generate',
+				model: modelFromList('tts-local'),
+				input: '={{ $json.text }}',
+				voice: 'nova',
+			},
+			[{ json: { text: 'One' } }, { json: { text: 'Two' } }, { json: { text: 'Three' } }],
+		);
+		expect(error).toBeUndefined();
+		expect(outputs[0].map((item) => (item.binary?.data as IBinaryData).fileName)).toEqual([
+			'speech_1.mp3',
+			'speech_2.mp3',
+			'speech_3.mp3',
+		]);
+	});
+
+	test("a text over the voice's 4,096 characters: the service's refusal says to shorten or split it", async () => {
+		const { error } = await run({
+			resource: 'audio',
+			operation: 'generate',
+			model: modelFromList('tts-local'),
+			input: 'a'.repeat(5000),
+			voice: 'nova',
+		});
+		expect(error?.message).toBe('The service refused the text to speak as too long (item 0)');
+		const description = (error as { description?: string } | undefined)?.description;
+		expect(description).toMatch(/at most 4096 characters, got 5000/);
+		expect(description).toMatch(/Shorten the text .* or split it into parts, one item each/);
+		expect(description).not.toMatch(/Batch Size/);
 	});
 
 	test('PCM, whose bytes say nothing, is typed by the format asked when the service sends no audio type', async () => {
@@ -406,7 +512,7 @@ describe('Generate Audio', () => {
 		expect(outputs[0][0].binary?.data).toMatchObject({
 			mimeType: 'audio/pcm',
 			fileExtension: 'pcm',
-			fileName: 'speech.pcm',
+			fileName: 'speech_1.pcm',
 		});
 	});
 
@@ -425,7 +531,7 @@ describe('Generate Audio', () => {
 			expect(outputs[0][0].binary?.data).toMatchObject({
 				mimeType: 'audio/mpeg',
 				fileExtension: 'mp3',
-				fileName: 'speech.mp3',
+				fileName: 'speech_1.mp3',
 			});
 		},
 	);
@@ -471,6 +577,34 @@ describe('failures', () => {
 		});
 		expect(String(error?.message)).toMatch(/API key/i);
 		expect(JSON.stringify(error)).not.toContain('sk-example-unknown-0123456789');
+	});
+
+	test('Prompt and Text Input from an expression that finds nothing name the field it did not find', async () => {
+		const { outputs } = await run(
+			image('generate', { prompt: '={{ $json.caption }}' }),
+			[{ json: {} }],
+			{
+				onError: 'continueRegularOutput',
+			},
+		);
+		expect(outputs[0][0].json.error).toBe(
+			'Prompt: is empty because its expression {{ $json.caption }} finds no field "caption" in the input item (item 0)',
+		);
+		const speech = await run(
+			{
+				resource: 'audio',
+				operation: 'generate',
+				model: modelFromList('tts-local'),
+				input: '={{ $json.reply.text }}',
+				voice: 'nova',
+			},
+			[{ json: { reply: {} } }],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(speech.outputs[0][0].json.error).toBe(
+			'Text Input: is empty because its expression {{ $json.reply.text }} finds no "text" in the input item\'s field "reply" (item 0)',
+		);
+		expect(await service().requests()).toEqual([]);
 	});
 
 	test('with Stop Workflow an empty prompt stops the node before anything is sent, naming the item', async () => {

@@ -4,6 +4,8 @@ import { mediaRequest as checkedRequest } from '../../engine/media/media-request
 import type { MediaOperation } from '../../engine/media/operations';
 import { transcriptionParts as partsOf } from '../../engine/media/operations/transcribe';
 import { readSpeech as readSpeechAt } from '../../engine/media/operations/speak';
+import { recordingUpload as uploadOf } from '../../engine/media/request';
+import type { ItemFile } from '../../engine/media/request';
 import type { WholeReply } from '../../engine/transport/outgoing';
 import { ACTIONS } from '../../nodes/MediaChatCompletions/actions';
 
@@ -22,6 +24,9 @@ export const transcriptionParts = (
 	request: Parameters<typeof partsOf>[0],
 	file: Parameters<typeof partsOf>[1],
 ) => partsOf(request, file, FIELD);
+
+/** A recording to upload as the node makes it, named `the recording` in its error. */
+export const recordingUpload = (file: ItemFile) => uploadOf(file, 'the recording', FIELD);
 
 /** A speech reply read as Generate Audio reads it. */
 export const readSpeech = (reply: WholeReply, format: string | undefined) =>

@@ -1,4 +1,5 @@
 import { IMAGE_MODEL } from './failure-words';
+import { imageCountNotice } from './image-count';
 import type { ItemUpload, MediaInput, MediaOperationRow } from './operation';
 import type { MediaFile } from '../multipart';
 import { formBody } from '../multipart';
@@ -63,4 +64,5 @@ export const edit = {
 		return formBody(editParts(request, prompt, files, maskFile));
 	},
 	read: (reply, _input, at) => readImages(reply, at),
+	notice: (images, { request }) => imageCountNotice(images, request),
 } as const satisfies MediaOperationRow<EditInput, ReplyImage[]>;

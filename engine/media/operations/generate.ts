@@ -1,4 +1,5 @@
 import { IMAGE_MODEL } from './failure-words';
+import { imageCountNotice } from './image-count';
 import type { MediaInput, MediaOperationRow } from './operation';
 import { count, output, size } from '../options';
 import type { ReplyImage } from '../read-images';
@@ -65,4 +66,5 @@ export const generate = {
 	ownFields: ['prompt'],
 	body: async ({ request, prompt }) => ({ body: generationBody(request, prompt) }),
 	read: (reply, _input, at) => readImages(reply, at),
+	notice: (images, { request }) => imageCountNotice(images, request),
 } as const satisfies MediaOperationRow<GenerateInput, ReplyImage[]>;

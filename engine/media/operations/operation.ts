@@ -6,7 +6,8 @@ import type { RawBody, WholeReply } from '../../transport/outgoing';
 
 /**
  * An image or audio operation as one row: its endpoint as failures name it, its path per gateway shape, its
- * Options and the wire fields it sets itself, its body (made once the run admits the request) and its reader.
+ * Options and the wire fields it sets itself, its body (made once the run admits the request), its reader, and
+ * what it tells of an answer that is not wrong but not what was asked (its notice).
  * The tables of the media node (paths, Options, own fields) are made from the rows (`operations/index.ts`).
  */
 
@@ -32,6 +33,12 @@ export interface MediaInput {
 	request: MediaRequest;
 }
 
+/** What the user should know of an answer that is not wrong: told once a run for its `topic`. */
+export interface Notice {
+	topic: string;
+	message: string;
+}
+
 export interface MediaOperationRow<Input extends MediaInput, Answer> {
 	/** The endpoint as a ServiceError names it (the path added when called). */
 	endpoint: Omit<Endpoint, 'path'>;
@@ -47,4 +54,6 @@ export interface MediaOperationRow<Input extends MediaInput, Answer> {
 	body(input: Input): Promise<MediaBody>;
 	/** Its answer in the reply; an error is the ServiceError the service said, naming `at`. */
 	read(reply: WholeReply, input: Input, at: Endpoint): Answer;
+	/** What to tell of an answer read (above the node's output and in n8n's log), when anything. */
+	notice?(answer: Answer, input: Input): Notice | undefined;
 }

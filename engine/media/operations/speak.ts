@@ -104,6 +104,10 @@ export const speak = {
 			kind: 'a text-to-speech model',
 			fix: 'Choose a text-to-speech model in the Model field (the list shows every model of the key; speech models often have "tts", "speech" or "kokoro" in their ID).',
 		},
+		text: {
+			what: 'the text to speak',
+			fix: "Shorten the text to what the service's message allows (OpenAI's voices take at most 4,096 characters), or split it into parts, one item each (e.g. by paragraphs with a Code node or Split Out), and speak each part.",
+		},
 	},
 	models: 'speech',
 	paths: { openai: 'audio/speech' },

@@ -26,11 +26,12 @@ export interface Transcription {
 
 /**
  * Reads the reply of POST /audio/transcriptions or /audio/translations: `{text, ...}` (json, verbose_json) or the
- * text itself (text, srt, vtt; a final line end dropped). An error status, or an error object inside a 2xx, is
- * the ServiceError it says, naming the operation `at`; a 2xx without a text (a JSON object without `text`, a web
- * page, nothing) is a MediaReplyError naming the model.
+ * text itself (text, srt, vtt; a final line end dropped). `format` is the response_format sent (none: the
+ * service answers JSON). An error status, or an error object inside a 2xx, is the ServiceError it says, naming
+ * the operation `at`; a 2xx without a text (a JSON object without `text`, a web page, nothing, or, when JSON was
+ * asked for, a body that is no JSON, such as one cut off) is a MediaReplyError naming the model.
  */
-export function readTranscription(reply: HttpReply, at: Endpoint): Transcription {
+export function readTranscription(reply: HttpReply, at: Endpoint, format?: string): Transcription {
 	const body = readBody(reply.text);
 	if (reply.status < 200 || reply.status >= 300) throw serviceErrorFrom(reply, body, at);
 	if (isPlainObject(body.json)) {
@@ -51,8 +52,18 @@ export function readTranscription(reply: HttpReply, at: Endpoint): Transcription
 			AUDIO_RETRY_FIX,
 		);
 	}
+	if (JSON_FORMATS.has(format ?? 'json')) {
+		throw new MediaReplyError(
+			'transcription',
+			`answered ${reply.status} with a body that is not the JSON asked for (response_format ${format ?? 'json'}), perhaps cut off: ${body.summary}`,
+			AUDIO_RETRY_FIX,
+		);
+	}
 	return { text: reply.text.replace(/\r?\n$/, ''), details: {} };
 }
+
+/** The response formats whose reply is a JSON object; the others (text, srt, vtt) are the text itself. */
+const JSON_FORMATS = new Set(['json', 'verbose_json']);
 
 /**
  * POST /audio/transcriptions and /audio/translations: `file`, `model`, and `language`, `prompt`,
@@ -65,7 +76,13 @@ export function transcriptionParts(request: Around, file: MediaFile, field: stri
 }
 
 const body = async ({ request, recording }: RecordingInput) =>
-	formBody(transcriptionParts(request, recordingUpload(await recording.read()), recording.field));
+	formBody(
+		transcriptionParts(
+			request,
+			recordingUpload(await recording.read(), recording.source, recording.field),
+			recording.field,
+		),
+	);
 
 const language = {
 	kind: 'text',
@@ -91,5 +108,8 @@ export const transcribe = {
 	options: [language, hint, transcriptFormat, temperature],
 	ownFields: ['file'],
 	body,
-	read: (reply, _input, at) => readTranscription(reply, at),
+	read: (reply, { request }, at) => {
+		const format = request.fields.response_format;
+		return readTranscription(reply, at, typeof format === 'string' ? format : undefined);
+	},
 } as const satisfies MediaOperationRow<RecordingInput, Transcription>;

@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { errors, media, values } from '../../../engine';
+import { errors, isExpression, media, values } from '../../../engine';
 
 /** How messages name the node's field of binary data. */
 export const BINARY_FIELD = 'Input Binary Field';
@@ -76,6 +76,26 @@ export function itemUpload(
 			mimeType: data.mimeType,
 		}),
 	};
+}
+
+/**
+ * The item's text parameter `name` (`label` in messages: Prompt, Text Input, Voice) as n8n resolved it,
+ * non-empty; else the error naming `label` with `fix`. An expression that gives nothing says so in the chat
+ * nodes' words: `is empty because its expression {{ $json.caption }} finds no field "caption" in the input item`.
+ */
+export function itemText(
+	{ context, itemIndex }: ItemContext,
+	name: string,
+	label: string,
+	fix: string,
+): string {
+	const value = context.getNodeParameter(name, itemIndex);
+	const raw = context.getNode().parameters[name];
+	if ((value === undefined || value === null) && isExpression(raw)) {
+		const itemJson = context.getInputData()[itemIndex]?.json;
+		throw new errors.InputError(label, values.emptyExpression(raw, itemJson), fix);
+	}
+	return requiredText(value, label, fix);
 }
 
 /** `bytes` as a Buffer over the same memory (no copy), as n8n's binary helpers take it. */

@@ -313,6 +313,16 @@ describe('POST /v1/audio/transcriptions and /translations', () => {
 		expect((await hear(files, { x_local: bad })).status).toBe(502);
 	});
 
+	it('cut_at through an x_local field: the answer ends after its first N characters, status and type kept', async () => {
+		const mp3 = (await say({ input: 'When does the garden open' })).bytes;
+		const cut = await hear([['file', mp3, 'speech.mp3', 'audio/mpeg']], {
+			x_local: JSON.stringify({ cut_at: 26 }),
+		});
+		expect(cut.status).toBe(200);
+		expect(cut.headers.get('content-type')).toMatch(/^application\/json/);
+		expect(cut.text).toBe('{"text":"When does the gar');
+	});
+
 	it("is under the key's rate limit like chat", async () => {
 		await withService(['--rate-limit', 'media=1/60s'], async (limited) => {
 			const form = () => formOf({ model: 'whisper-local' }, [['file', wav, 'a.wav', 'audio/wav']]);

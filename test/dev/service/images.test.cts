@@ -213,6 +213,11 @@ describe('POST /v1/images/generations', () => {
 		expect(failing.status).toBe(503);
 	});
 
+	it('knob images: N images whatever n asked', async () => {
+		expect((await generate({ n: 3, x_local: { images: 1 } })).json.data).toHaveLength(1);
+		expect((await generate({ n: 1, x_local: { images: 3 } })).json.data).toHaveLength(3);
+	});
+
 	it("is under the key's rate limit like chat", async () => {
 		await withService(['--rate-limit', 'media=1/60s'], async (limited) => {
 			const body = { model: 'image-1', prompt: 'a fox' };

@@ -2,7 +2,7 @@
 import { editParts } from '../../../engine/media/operations/edit';
 import { generationBody } from '../../../engine/media/operations/generate';
 import { speechBody } from '../../../engine/media/operations/speak';
-import { MAX_RECORDING_BYTES, imageUpload, recordingUpload } from '../../../engine/media/request';
+import { MAX_RECORDING_BYTES, imageUpload } from '../../../engine/media/request';
 import { multipartBody } from '../../../engine/media/multipart';
 import type { FormPart } from '../../../engine/media/multipart';
 import { downloadedType, messageImages, readImages } from '../../../engine/media/read-images';
@@ -16,7 +16,12 @@ import { subNodeWords } from '../../support/sub-node-replies.cts';
 import { chat, send } from './client.cts';
 import type { Reply } from './client.cts';
 import { endpointAt } from '../../support/endpoints.cts';
-import { mediaRequest, readSpeech, transcriptionParts } from '../../support/media-requests.cts';
+import {
+	mediaRequest,
+	readSpeech,
+	recordingUpload,
+	transcriptionParts,
+} from '../../support/media-requests.cts';
 
 const service = useLocalService();
 

@@ -176,6 +176,43 @@ test.each<[string, string]>([
 });
 
 test.each<[string, string]>([
+	['audio/transcriptions', 'The audio file could not be decoded or its format is not supported.'],
+	['audio/translations', "Invalid file format. Supported formats: ['flac', 'm4a', 'mp3', 'wav']"],
+])('a recording the service cannot read at %s: the file, not the model', (endpoint, message) => {
+	const said = answered(400, { error: { message, type: 'invalid_request_error' } }, endpoint);
+	expect(said.message).toBe('The service could not read the recording as audio');
+	expect(said.description).toMatch(/pass the whole recording, or convert it to MP3 first/);
+	expect(said.description).not.toMatch(/transcription model/);
+	expect(said.retry).toBe('never');
+});
+
+test.each<[string, number, unknown]>([
+	[
+		'the local service',
+		400,
+		{ error: { message: "'input' must be at most 4096 characters, got 5000", param: 'input' } },
+	],
+	[
+		"OpenAI's string_too_long",
+		400,
+		{
+			error: {
+				message:
+					"[{'type': 'string_too_long', 'loc': ('body', 'input'), 'msg': 'String should have at most 4096 characters'}]",
+				code: 'string_above_max_length',
+			},
+		},
+	],
+	['a gateway', 422, { error: { message: 'input is too long' } }],
+])('a text too long to speak (%s): shorten or split it, no Batch Size', (_name, status, body) => {
+	const said = answered(status, body, 'audio/speech', 'tts-1');
+	expect(said.message).toBe('The service refused the text to speak as too long');
+	expect(said.description).toMatch(/Shorten the text .* or split it into parts, one item each/);
+	expect(said.description).not.toMatch(/Batch Size/);
+	expect(said.retry).toBe('never');
+});
+
+test.each<[string, string]>([
 	['images/generations', 'image generation'],
 	['images/edits', 'image edit'],
 	['audio/transcriptions', 'transcription'],

@@ -47,15 +47,19 @@ describe('transcriptions', () => {
 	});
 
 	test('text, srt and vtt: the body itself, without its last line end', () => {
-		expect(readTranscription(reply('Hello there.\n'), endpointAt('audio/translations'))).toEqual({
+		expect(
+			readTranscription(reply('Hello there.\n'), endpointAt('audio/translations'), 'text'),
+		).toEqual({
 			text: 'Hello there.',
 			details: {},
 		});
 		const srt = '1\n00:00:00,000 --> 00:00:01,200\nHello.\n\n';
-		expect(readTranscription(reply(srt), endpointAt('audio/transcriptions')).text).toBe(
+		expect(readTranscription(reply(srt), endpointAt('audio/transcriptions'), 'srt').text).toBe(
 			'1\n00:00:00,000 --> 00:00:01,200\nHello.\n',
 		);
-		expect(readTranscription(reply('42'), endpointAt('audio/transcriptions')).text).toBe('42');
+		expect(readTranscription(reply('42'), endpointAt('audio/transcriptions'), 'vtt').text).toBe(
+			'42',
+		);
 	});
 
 	test.each([
@@ -73,6 +77,16 @@ describe('transcriptions', () => {
 			'a web page',
 			'<html><title>Sign in</title></html>',
 			'The transcription model "whisper-1" answered 200 with an HTML page (Sign in) instead of a text',
+		],
+		[
+			'JSON cut off (JSON asked for, as when nothing is sent)',
+			'{"text":"When does the gar',
+			'The transcription model "whisper-1" answered 200 with a body that is not the JSON asked for (response_format json), perhaps cut off: {"text":"When does the gar',
+		],
+		[
+			'plain text when JSON was asked for',
+			'When does the garden open?',
+			'The transcription model "whisper-1" answered 200 with a body that is not the JSON asked for (response_format json), perhaps cut off: When does the garden open?',
 		],
 	])('%s is an error naming the model', (_name, body, message) => {
 		const error = thrown(() => readTranscription(reply(body), endpointAt('audio/transcriptions')));

@@ -279,35 +279,67 @@ describe('uploads named and typed by their bytes', () => {
 			),
 		);
 		expect(refused.message).toBe(
-			'Input Binary Field: binary property "doc" is not a PNG, JPEG, GIF or WebP image (checked the bytes, not only the name)',
+			'Input Binary Field: binary property "doc" is not a PNG, JPEG or WebP image (checked the bytes, not only the name)',
 		);
 	});
 
-	test("a recording gets the extension and type of its bytes; bytes of no known kind keep the item's", () => {
+	test('a GIF is refused, named, with the fix to convert it to PNG', () => {
+		const refused = refusal(() =>
+			imageUpload(
+				{ bytes: Buffer.from('GIF89a\x01\x00\x01\x00'), fileName: 'anim.png' },
+				'binary property "data" (anim.png)',
+				'Input Binary Field',
+			),
+		);
+		expect(refused.message).toBe(
+			'Input Binary Field: binary property "data" (anim.png) is a GIF image, which image edit services refuse: they take PNG, JPEG and WebP (checked the bytes, not only the name)',
+		);
+		expect(refused.fix).toMatch(/convert it to PNG first \(e\.g\. with the Edit Image node/);
+	});
+
+	test('a recording gets the extension and type of its bytes', () => {
 		const mp3 = Buffer.from([0xff, 0xfb, 0x90, 0xc4]);
-		expect(recordingUpload({ bytes: mp3, fileName: 'data', mimeType: 'audio/mp3' })).toEqual({
+		expect(
+			recordingUpload({ bytes: mp3, fileName: 'data', mimeType: 'audio/mp3' }, 'x', FIELD),
+		).toEqual({
 			bytes: mp3,
 			fileName: 'data.mp3',
 			mimeType: 'audio/mpeg',
 		});
-		expect(recordingUpload({ bytes: mp3 }).fileName).toBe('recording.mp3');
-		expect(recordingUpload({ bytes: mp3, fileName: 'call.mpga' }).fileName).toBe('call.mpga');
+		expect(recordingUpload({ bytes: mp3 }, 'x', FIELD).fileName).toBe('recording.mp3');
+		expect(recordingUpload({ bytes: mp3, fileName: 'call.mpga' }, 'x', FIELD).fileName).toBe(
+			'call.mpga',
+		);
 		const opus = Buffer.concat([
 			Buffer.from('OggS'),
 			Buffer.alloc(22),
 			Buffer.from([1, 8]),
 			Buffer.from('OpusHead'),
 		]);
-		expect(recordingUpload({ bytes: opus, fileName: 'voice note' })).toMatchObject({
+		expect(recordingUpload({ bytes: opus, fileName: 'voice note' }, 'x', FIELD)).toMatchObject({
 			fileName: 'voice note.ogg',
 			mimeType: 'audio/ogg',
 		});
-		expect(recordingUpload({ bytes: opus, fileName: 'note.opus' }).fileName).toBe('note.ogg');
-		const raw = Buffer.from([1, 2, 3, 4]);
-		expect(recordingUpload({ bytes: raw, fileName: 'a.aiff', mimeType: 'audio/aiff' })).toEqual({
-			bytes: raw,
-			fileName: 'a.aiff',
-			mimeType: 'audio/aiff',
-		});
+		expect(recordingUpload({ bytes: opus, fileName: 'note.opus' }, 'x', FIELD).fileName).toBe(
+			'note.ogg',
+		);
+	});
+
+	test('bytes of no recording kind are refused, named, whatever the name says: a text saved as talk.wav', () => {
+		const refused = refusal(() =>
+			recordingUpload(
+				{
+					bytes: Buffer.from('When does the garden open?\n'),
+					fileName: 'talk.wav',
+					mimeType: 'audio/wav',
+				},
+				'binary property "data" (talk.wav)',
+				FIELD,
+			),
+		);
+		expect(refused.message).toBe(
+			'Input Binary Field: binary property "data" (talk.wav) is not audio: its bytes are no MP3, WAV, Ogg, FLAC, AAC, M4A, MP4 or WebM recording (checked the bytes, not only the name)',
+		);
+		expect(refused.fix).toMatch(/^Pass the recording itself/);
 	});
 });

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { media } from '../../../../engine';
 import type { Action } from '../item';
-import { asBuffer, requiredText } from '../item';
+import { asBuffer, itemText } from '../item';
 
 const inputProperty: INodeProperties = {
 	displayName: 'Text Input',
@@ -40,14 +40,17 @@ export const speak: Action<'speak'> = {
 		input: `the ${inputProperty.displayName} field sets`,
 		voice: `the ${voiceProperty.displayName} field sets`,
 	},
-	job: ({ context, itemIndex, request }) => {
-		const input = requiredText(
-			context.getNodeParameter('input', itemIndex),
+	job: (item) => {
+		const { context, itemIndex, request } = item;
+		const input = itemText(
+			item,
+			inputProperty.name,
 			inputProperty.displayName,
 			'Give the text to speak.',
 		);
-		const voice = requiredText(
-			context.getNodeParameter('voice', itemIndex),
+		const voice = itemText(
+			item,
+			voiceProperty.name,
 			voiceProperty.displayName,
 			"Name one of the model's voices, e.g. alloy (OpenAI) or af_heart (Kokoro): voices depend on the model.",
 		);
@@ -58,7 +61,8 @@ export const speak: Action<'speak'> = {
 				const { mimeType, extension } = speech.type;
 				const binary = await context.helpers.prepareBinaryData(
 					asBuffer(speech.bytes),
-					`speech.${extension}`,
+					// Named per item (speech_1.mp3, speech_2.mp3, ...): Write Files to Disk keeps every one.
+					`speech_${itemIndex + 1}.${extension}`,
 					mimeType,
 				);
 				return [

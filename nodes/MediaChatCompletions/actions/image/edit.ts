@@ -28,10 +28,7 @@ export const edit: Action<'edit'> = {
 	sets: { prompt: SET_BY_PROMPT, image: SET_BY_BINARY, 'image[]': SET_BY_BINARY },
 	job: (item) => {
 		const { context, itemIndex, request } = item;
-		const prompt = itemPrompt(
-			context.getNodeParameter('prompt', itemIndex),
-			'Describe the change, e.g. "Add a red hat".',
-		);
+		const prompt = itemPrompt(item, 'Describe the change, e.g. "Add a red hat".');
 		const names = values.splitList(
 			context.getNodeParameter('binaryPropertyName', itemIndex),
 			BINARY_FIELD,

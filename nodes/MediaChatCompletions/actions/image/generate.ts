@@ -16,7 +16,7 @@ export const generate: Action<'generate'> = {
 	sets: { prompt: SET_BY_PROMPT },
 	job: (item) => {
 		const prompt = itemPrompt(
-			item.context.getNodeParameter('prompt', item.itemIndex),
+			item,
 			'Describe the image to make, e.g. "A watercolour fox in the snow".',
 		);
 		const { request } = item;

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { requiredText } from '../item';
+import type { ItemContext } from '../item';
+import { itemText } from '../item';
 
 /** Prompt, of both image operations. */
 export const promptProperty: INodeProperties = {
@@ -18,5 +19,5 @@ export const promptProperty: INodeProperties = {
 export const SET_BY_PROMPT = `the ${promptProperty.displayName} field sets`;
 
 /** The item's Prompt, non-empty text; else its error with `fix`. */
-export const itemPrompt = (prompt: unknown, fix: string) =>
-	requiredText(prompt, promptProperty.displayName, fix);
+export const itemPrompt = (item: ItemContext, fix: string) =>
+	itemText(item, promptProperty.name, promptProperty.displayName, fix);
