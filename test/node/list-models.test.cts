@@ -6,7 +6,7 @@
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import { AccountChatCompletions } from '../../nodes/AccountChatCompletions/AccountChatCompletions.node';
-import { CATALOGUE_MODELS, catalogueCredentials } from '../support/catalogue.cts';
+import { CATALOGUE_MODELS, catalogueCredentials } from '../support/listed-models.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();

@@ -12,7 +12,7 @@ import { EmbeddingsChatCompletions } from '../../nodes/EmbeddingsChatCompletions
 import { LmChatCompletions } from '../../nodes/LmChatCompletions/LmChatCompletions.node';
 import { MediaChatCompletions } from '../../nodes/MediaChatCompletions/MediaChatCompletions.node';
 import { RerankerChatCompletions } from '../../nodes/RerankerChatCompletions/RerankerChatCompletions.node';
-import { CATALOGUE_MODELS, catalogueCredentials } from '../support/catalogue.cts';
+import { CATALOGUE_MODELS, catalogueCredentials } from '../support/listed-models.cts';
 import { useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
