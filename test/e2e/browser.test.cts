@@ -8,21 +8,14 @@ import { resolve } from 'node:path';
 
 import type { Page } from 'playwright-core';
 
+import { DEFAULT_KEY_MODELS } from '../support/listed-models.cts';
+import { PANEL_SEARCHES } from '../support/panel-searches.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import { screenshot, useBrowser } from './support/browser.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { CHAT_NODE_TYPE } from '../../dev/n8n/workflows.cts';
 
 const screenshots = resolve(__dirname, '..', '..', '.cache', 'e2e', 'screenshots');
-const KEY_MODELS = [
-	'echo-1',
-	'json-1',
-	'think-1',
-	'think-inline-1',
-	'think-tools-1',
-	'tools-1',
-	'vision-1',
-];
 const PROMPT = 'Hello from the browser test';
 
 const service = useLocalService();
@@ -136,17 +129,7 @@ test('the nodes panel finds the node by its name', async () => {
 	}
 });
 
-test.each([
-	['Chat Completions Media', 'Chat Completions Media'],
-	['Media', 'Chat Completions Media'],
-	['image', 'Chat Completions Media'],
-	['Generate an image', 'Chat Completions Media'],
-	['transcribe', 'Chat Completions Media'],
-	['speech', 'Chat Completions Media'],
-	['audio', 'Chat Completions Media'],
-	['balance', 'Chat Completions Account'],
-	['chat completions', 'Chat Completion'],
-])(
+test.each(PANEL_SEARCHES)(
 	"the nodes panel, opened from a trigger's + on a canvas without AI nodes, finds %j: %s",
 	async (search, node) => {
 		const p = page();
@@ -179,9 +162,9 @@ test("the node panel lists the key's models From list, and a run shows the reply
 	await ndv.getByTestId('rlc-input').click();
 	const items = p.getByTestId('rlc-item');
 	await items.first().waitFor();
-	expect(await items.allInnerTexts()).toEqual(KEY_MODELS);
+	expect(await items.allInnerTexts()).toEqual(DEFAULT_KEY_MODELS);
 	const panel = await screenshot(p, screenshots, 'node-panel', p.locator('body'));
-	for (const text of ['Chat Completion', 'Credential', 'Model', ...KEY_MODELS])
+	for (const text of ['Chat Completion', 'Credential', 'Model', ...DEFAULT_KEY_MODELS])
 		expect(panel).toContain(text);
 
 	await items.filter({ hasText: /^echo-1$/ }).click();

@@ -9,21 +9,13 @@ import { resolve } from 'node:path';
 
 import { localCredential } from '../../dev/n8n/examples.cts';
 import { OWNER } from '../../dev/n8n/owner.cts';
+import { DEFAULT_KEY_MODELS } from '../support/listed-models.cts';
 import { keys, useLocalService } from '../support/service.cts';
 import { screenshot, useBrowser } from './support/browser.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { N8nRest } from '../../dev/n8n/rest.cts';
 
 const screenshots = resolve(__dirname, '..', '..', '.cache', 'e2e', 'screenshots');
-const KEY_MODELS = [
-	'echo-1',
-	'json-1',
-	'think-1',
-	'think-inline-1',
-	'think-tools-1',
-	'tools-1',
-	'vision-1',
-];
 const MODEL_NAME = 'Chat Completions Chat Model';
 const WORKFLOW = 'e2e-chat-model-ui';
 const FAILING = 'e2e-chat-model-ui-failing';
@@ -135,9 +127,10 @@ test("from the AI Agent's Chat Model input: found under Language Models, attache
 	await ndv.getByTestId('rlc-input').click();
 	const items = p.getByTestId('rlc-item');
 	await items.first().waitFor({ timeout: 15_000 });
-	expect(await items.allInnerTexts()).toEqual(KEY_MODELS);
+	expect(await items.allInnerTexts()).toEqual(DEFAULT_KEY_MODELS);
 	const shown = await screenshot(p, screenshots, 'chat-model-node-panel', p.locator('body'));
-	for (const text of [MODEL_NAME, 'Credential', ...KEY_MODELS]) expect(shown).toContain(text);
+	for (const text of [MODEL_NAME, 'Credential', ...DEFAULT_KEY_MODELS])
+		expect(shown).toContain(text);
 	await items.filter({ hasText: /^tools-1$/ }).click();
 	await p.keyboard.press('Escape');
 

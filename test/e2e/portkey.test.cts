@@ -18,6 +18,7 @@ import {
 	errorOutputWorkflow,
 	streamingWorkflow,
 } from '../../dev/n8n/workflows.cts';
+import { DEFAULT_KEY_MODELS } from '../support/listed-models.cts';
 import { portkeyHeaders, usePortkey } from '../support/portkey.cts';
 import { closedPort, keys, useLocalService } from '../support/service.cts';
 import { agentWorkflow } from './chat-model-workflows.cts';
@@ -161,15 +162,7 @@ test('"From list" shows the key\'s models and the credential test passes', async
 		await rest.listSearch({ type: CHAT_NODE_TYPE, version: 1 }, 'model', 'searchModels', {
 			chatCompletionsApi: stored,
 		}),
-	).toEqual([
-		'echo-1',
-		'json-1',
-		'think-1',
-		'think-inline-1',
-		'think-tools-1',
-		'tools-1',
-		'vision-1',
-	]);
+	).toEqual(DEFAULT_KEY_MODELS);
 	expect(
 		await rest.testCredential({ ...stored, type: credential.type, data: credential.data }),
 	).toMatchObject({ status: 'OK' });

@@ -9,7 +9,7 @@ import '../support/debug-log.cts';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { modelOutputs, runProbe } from './chat-model-probe.cts';
-import { engineWith, jsonItems, NODE_TYPE, simpleParameters } from '../support/chat-node.cts';
+import { runOneItem, simpleParameters } from '../support/chat-node.cts';
 import { startCapture } from '../support/key-leaks.cts';
 import { useLeakyGateway } from '../support/leaky-gateway.cts';
 import { portkeyReplies, UPSTREAM } from '../support/portkey-replies.cts';
@@ -25,14 +25,10 @@ async function itemFor(
 	baseUrl = `${gateway()}/v1`,
 	credential: IDataObject = {},
 ): Promise<IDataObject> {
-	const { outputs, error } = await engineWith(keys.default, baseUrl, credential).runNode({
-		type: NODE_TYPE,
-		parameters: simpleParameters('Hello there', model, { options: { maxRetries: 0, ...options } }),
-		items: jsonItems({}),
-		settings: { onError: 'continueRegularOutput' },
+	const parameters = simpleParameters('Hello there', model, {
+		options: { maxRetries: 0, ...options },
 	});
-	expect(error).toBeUndefined();
-	return outputs[0][0].json;
+	return await runOneItem(keys.default, baseUrl, parameters, credential);
 }
 
 const description = (json: IDataObject) => (json.error_details as IDataObject).description;

@@ -6,6 +6,7 @@
 import { ChatCompletionsApi } from '../../credentials/ChatCompletionsApi.credentials';
 import { createEngine } from '../../dev/n8n-core/harness.cts';
 import { AccountChatCompletions } from '../../nodes/AccountChatCompletions/AccountChatCompletions.node';
+import { CATALOGUE_MODELS, catalogueCredentials } from '../support/listed-models.cts';
 import { keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
@@ -16,15 +17,7 @@ async function listModels(shape?: string, apiKey = keys.catalogue) {
 	return await createEngine({
 		nodeTypes: { [TYPE]: new AccountChatCompletions() },
 		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
-		credentials: {
-			chatCompletionsApi: {
-				apiKey,
-				baseUrl: service().baseUrl,
-				...(shape === undefined
-					? {}
-					: { extraHeaders: JSON.stringify({ 'x-local-models': shape }) }),
-			},
-		},
+		credentials: catalogueCredentials(service().baseUrl, shape, apiKey),
 	}).runNode({
 		type: TYPE,
 		parameters: { operation: 'listModels' },
@@ -46,16 +39,7 @@ describe('List Models', () => {
 		const { outputs, error } = await listModels('openrouter');
 		expect(error).toBeUndefined();
 		const items = outputs[0];
-		expect(items.map((item) => item.json.id)).toEqual([
-			'echo-1',
-			'embed-1',
-			'image-1',
-			'local/*',
-			'rerank-1',
-			'tts-local',
-			'vision-1',
-			'whisper-local',
-		]);
+		expect(items.map((item) => item.json.id)).toEqual(CATALOGUE_MODELS);
 		expect(items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
 		expect(items[0].json).toEqual({
 			id: 'echo-1',

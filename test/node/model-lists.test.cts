@@ -12,7 +12,8 @@ import { EmbeddingsChatCompletions } from '../../nodes/EmbeddingsChatCompletions
 import { LmChatCompletions } from '../../nodes/LmChatCompletions/LmChatCompletions.node';
 import { MediaChatCompletions } from '../../nodes/MediaChatCompletions/MediaChatCompletions.node';
 import { RerankerChatCompletions } from '../../nodes/RerankerChatCompletions/RerankerChatCompletions.node';
-import { keys, useLocalService } from '../support/service.cts';
+import { CATALOGUE_MODELS, catalogueCredentials } from '../support/listed-models.cts';
+import { useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
 
@@ -28,15 +29,7 @@ async function list(node: string, shape?: string, parameters: INodeParameters = 
 	const engine = createEngine({
 		nodeTypes: { [node]: NODES[node] },
 		credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
-		credentials: {
-			chatCompletionsApi: {
-				apiKey: keys.catalogue,
-				baseUrl: service().baseUrl,
-				...(shape === undefined
-					? {}
-					: { extraHeaders: JSON.stringify({ 'x-local-models': shape }) }),
-			},
-		},
+		credentials: catalogueCredentials(service().baseUrl, shape),
 	});
 	const result = await engine.listSearch({ type: node, method: 'searchModels', parameters });
 	return Object.fromEntries(result.results.map((entry) => [entry.name, entry.description]));
@@ -92,16 +85,7 @@ describe("new-api's shape", () => {
 		// new-api has no endpoint type for audio: every model stays in the audio lists.
 		expect(
 			names(await list('media', 'new-api', { resource: 'audio', operation: 'transcribe' })),
-		).toEqual([
-			'echo-1',
-			'embed-1',
-			'image-1',
-			'local/*',
-			'rerank-1',
-			'tts-local',
-			'vision-1',
-			'whisper-local',
-		]);
+		).toEqual(CATALOGUE_MODELS);
 		expect(
 			await list('media', 'new-api', { resource: 'image', operation: 'generate' }),
 		).toMatchObject({
@@ -129,17 +113,7 @@ describe("LiteLLM's shape", () => {
 
 describe('a gateway that tells no kind', () => {
 	it('keeps every model in every list, and one that refuses output_modalities gets the bare list', async () => {
-		const every = [
-			'echo-1',
-			'embed-1',
-			'image-1',
-			'local/*',
-			'rerank-1',
-			'tts-local',
-			'vision-1',
-			'whisper-local',
-		];
-		expect(names(await list('reranker'))).toEqual(every);
-		expect(names(await list('chat', 'strict'))).toEqual(every);
+		expect(names(await list('reranker'))).toEqual(CATALOGUE_MODELS);
+		expect(names(await list('chat', 'strict'))).toEqual(CATALOGUE_MODELS);
 	});
 });

@@ -21,6 +21,7 @@ import {
 	jsonItems,
 	modelFromList,
 	NODE_TYPE,
+	runOneItem,
 	simpleParameters,
 } from '../support/chat-node.cts';
 import { pngHeader } from '../support/images.cts';
@@ -41,14 +42,7 @@ async function chatItem(
 	parameters: INodeParameters,
 	{ apiKey = keys.default, credential = portkey.credential(), baseUrl = portkey.baseUrl() } = {},
 ): Promise<IDataObject> {
-	const { outputs, error } = await engineWith(apiKey, baseUrl, credential).runNode({
-		type: NODE_TYPE,
-		parameters,
-		items: jsonItems({}),
-		settings: { onError: 'continueRegularOutput' },
-	});
-	expect(error).toBeUndefined();
-	return outputs[0][0].json;
+	return await runOneItem(apiKey, baseUrl, parameters, credential);
 }
 
 const description = (json: IDataObject) => (json.error_details as IDataObject).description;

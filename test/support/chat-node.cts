@@ -34,13 +34,17 @@ export function jsonItems(...values: IDataObject[]): INodeExecutionData[] {
 	return values.map((json) => ({ json }));
 }
 
-/** Runs the node on one empty item with On Error: Continue and returns that item's json (the run itself must not fail). */
+/**
+ * Runs the node on one empty item with On Error: Continue and returns that item's json (the run itself must not
+ * fail); `more` adds to the credential (Extra Headers, say).
+ */
 export async function runOneItem(
 	apiKey: string,
 	baseUrl: string,
 	parameters: INodeParameters,
+	more: IDataObject = {},
 ): Promise<IDataObject> {
-	const { outputs, error } = await engineWith(apiKey, baseUrl).runNode({
+	const { outputs, error } = await engineWith(apiKey, baseUrl, more).runNode({
 		type: NODE_TYPE,
 		parameters,
 		items: jsonItems({}),

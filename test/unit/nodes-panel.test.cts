@@ -16,6 +16,7 @@ import { EmbeddingsChatCompletions } from '../../nodes/EmbeddingsChatCompletions
 import { LmChatCompletions } from '../../nodes/LmChatCompletions/LmChatCompletions.node';
 import { MediaChatCompletions } from '../../nodes/MediaChatCompletions/MediaChatCompletions.node';
 import { RerankerChatCompletions } from '../../nodes/RerankerChatCompletions/RerankerChatCompletions.node';
+import { PANEL_SEARCHES } from '../support/panel-searches.cts';
 
 interface Codex {
 	categories: string[];
@@ -68,16 +69,8 @@ function actions(description: INodeTypeDescription): string[] {
 }
 
 test.each([
-	['Chat Completions Media', 'Chat Completions Media'],
-	['Media', 'Chat Completions Media'],
-	['image', 'Chat Completions Media'],
-	['Generate an image', 'Chat Completions Media'],
-	['transcribe', 'Chat Completions Media'],
-	['speech', 'Chat Completions Media'],
-	['audio', 'Chat Completions Media'],
-	['balance', 'Chat Completions Account'],
+	...PANEL_SEARCHES,
 	['Account', 'Chat Completions Account'],
-	['chat completions', 'Chat Completion'],
 	['Chat Completion', 'Chat Completion'],
 ])('the panel finds %j: %s among what it lists', (search, node) => {
 	expect(found(search)).toContain(node);
