@@ -58,7 +58,8 @@ export * as subNode from './sub-node';
 export * as media from './media';
 
 // The account behind the key: its balance and its models' catalogue.
-export { keyBalance, keyModels } from './account';
+export { keyBalance } from './account';
+export { keyModels } from './models/key-models';
 
 // Failures: the kinds a node throws or tells apart, and the words and n8n errors the user sees.
 export * as errors from './failures';

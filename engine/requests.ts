@@ -12,7 +12,9 @@
 import type { Connection } from './connection';
 import { siteRoot } from './connection';
 import { serviceErrorFrom } from './reply/error-body';
+import { optionSetting } from './options/read';
 import type { EndpointRequest } from './request/endpoint';
+import { retryPolicy } from './request/retry-policy';
 import { withRetries } from './retry/with-retries';
 import type { Run } from './run/run';
 import { openReply, send } from './transport/http';
@@ -181,4 +183,29 @@ export class Requests {
 			tokensOf: post.tokensOf,
 		});
 	}
+}
+
+/** A GET under the Base URL (or the site root, `root`) through the run, its answer read by `read`. */
+export type OptionGet = <T>(
+	at: { path: string; root?: true },
+	read: (reply: WholeReply) => T,
+) => Promise<T>;
+
+/** GETs through the run, each with Options' Timeout and retries: the balance's and the catalogue's endpoints. */
+export function optionGets(
+	context: Sender,
+	connection: Connection,
+	run: Run,
+	options: Record<string, unknown>,
+): OptionGet {
+	const requests = new Requests(context, connection, run);
+	const request = { timeout: optionSetting(options, 'timeout'), retry: retryPolicy(options) };
+	return async ({ path, root }, read) =>
+		await requests.get({
+			path,
+			...(root ? { root } : {}),
+			request,
+			read,
+			tokensOf: () => undefined,
+		});
 }

@@ -1,5 +1,5 @@
 import type { ServiceError } from './errors';
-import { mayBeExtraHeader } from '../extra-headers';
+import { mayBeExtraHeader } from '../own-headers';
 
 /**
  * What a service's error says beyond its status, read from its code, type and words: the signs the

@@ -5,7 +5,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ChatCompletionsApi } from '../../../credentials/ChatCompletionsApi.credentials';
-import { extraHeadersFrom, ownHeaderNames } from '../../../engine/extra-headers';
+import { extraHeadersFrom } from '../../../engine/extra-headers';
+import { ownHeaderNames } from '../../../engine/own-headers';
 import { windowWords } from '../../../engine/failures/kinds/service';
 import { namedWindow } from '../../../engine/failures/service-signs';
 import { ServiceError } from '../../../engine/failures/errors';
