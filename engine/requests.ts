@@ -18,7 +18,7 @@ import { retryPolicy } from './request/retry-policy';
 import { withRetries } from './retry/with-retries';
 import type { Run } from './run/run';
 import { openReply, send } from './transport/http';
-import type { Outgoing, RawBody, Sender, WholeReply } from './transport/outgoing';
+import type { Outgoing, PathGet, RawBody, Sender, WholeReply } from './transport/outgoing';
 import type { BinarySource } from './transport/read-stream';
 import { readWhole, watchedStream } from './transport/read-stream';
 import type { Route } from './transport/route';
@@ -197,7 +197,7 @@ export function optionGets(
 	connection: Connection,
 	run: Run,
 	options: Record<string, unknown>,
-): OptionGet {
+): PathGet {
 	const requests = new Requests(context, connection, run);
 	const request = { timeout: optionSetting(options, 'timeout'), retry: retryPolicy(options) };
 	return async ({ path, root }, read) =>

@@ -10,7 +10,7 @@ import { ServiceError } from '../failures/errors';
 import { classify } from '../failures/table';
 import type { ModelObject } from '../reply/models';
 import { modelObjects } from '../reply/models';
-import type { HttpReply } from '../transport/outgoing';
+import type { PathGet } from '../transport/outgoing';
 
 export type { ModelKind, ModelPricing } from './gateway-tags';
 
@@ -28,17 +28,11 @@ export interface CatalogueModel {
 	source: string;
 }
 
-/** Sends a GET to `path` (under the Base URL, or the site root) and reads its reply with `read`. */
-export type CatalogueGet = <T>(
-	path: { path: string; root?: true },
-	read: (reply: HttpReply) => T,
-) => Promise<T>;
-
 const ALL_MODALITIES = 'models?output_modalities=all';
 const LIST_SOURCE = 'GET /models';
 
 /** The list with every modality; the bare list when the gateway refuses the parameter (a 4xx not about the key). */
-async function listAll(get: CatalogueGet): Promise<ModelObject[]> {
+async function listAll(get: PathGet): Promise<ModelObject[]> {
 	const all = await get({ path: ALL_MODALITIES }, modelObjects).then(
 		(models) => ({ models }),
 		(failure: unknown) => ({ failure }),
@@ -56,7 +50,7 @@ async function listAll(get: CatalogueGet): Promise<ModelObject[]> {
 
 /** One source's tags by model ID; nothing when it does not answer (most gateways have no such endpoint). */
 async function tagsFrom(
-	get: CatalogueGet,
+	get: PathGet,
 	path: string,
 	read: (answer: Record<string, unknown>) => Map<string, ModelTags> | undefined,
 ): Promise<Map<string, ModelTags>> {
@@ -78,7 +72,7 @@ function first<K extends keyof ModelTags>(told: ModelTags[], key: K): ModelTags[
  * pricing, then LiteLLM's model info). A failure of the list throws as any request's; the other sources are
  * asked at the same time and left out when they do not answer.
  */
-export async function readCatalogue(get: CatalogueGet): Promise<CatalogueModel[]> {
+export async function readCatalogue(get: PathGet): Promise<CatalogueModel[]> {
 	const [list, ...extra] = await Promise.all([
 		listAll(get),
 		...TAG_SOURCES.map(async (source) => await tagsFrom(get, source.path, source.read)),

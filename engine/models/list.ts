@@ -1,20 +1,15 @@
-import type { CatalogueGet } from './catalogue';
 import type { Connection } from '../connection';
 import { siteRoot } from '../connection';
 import type { ModelEntry } from '../reply/models';
 import { parseModels } from '../reply/models';
-import type { Sender } from '../transport/outgoing';
+import type { PathGet, Sender } from '../transport/outgoing';
 import { send } from '../transport/http';
 import { chooseRoute } from '../transport/route';
 
 const LIST_TIMEOUT_MS = 30_000;
 
 /** GETs of the model endpoints, once each (no retries: a list search or a check before a batch). */
-export function listGet(
-	context: Sender,
-	connection: Connection,
-	cancel?: AbortSignal,
-): CatalogueGet {
+export function listGet(context: Sender, connection: Connection, cancel?: AbortSignal): PathGet {
 	return async ({ path, root }, read) => {
 		const reply = await send(await chooseRoute(context, connection), {
 			method: 'GET',

@@ -75,3 +75,9 @@ export interface Sending {
 	pending: Promise<FullResponse>;
 	abort: () => void;
 }
+
+/** Sends a GET to `path` (under the Base URL, or the site root) and reads its reply with `read`. */
+export type PathGet = <T>(
+	at: { path: string; root?: true },
+	read: (reply: HttpReply) => T,
+) => Promise<T>;

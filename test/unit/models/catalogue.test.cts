@@ -3,11 +3,11 @@
  * made from the answers (the list with every modality, the bare list when the gateway refuses the parameter),
  * which node may use a model, and the prices in words.
  */
-import type { CatalogueGet, CatalogueModel } from '../../../engine/models/catalogue';
+import type { CatalogueModel } from '../../../engine/models/catalogue';
 import { readCatalogue, usableFor } from '../../../engine/models/catalogue';
 import { listEntryTags, TAG_SOURCES } from '../../../engine/models/gateway-tags';
 import { priceWords } from '../../../engine/models/price-words';
-import type { HttpReply } from '../../../engine/transport/outgoing';
+import type { HttpReply, PathGet } from '../../../engine/transport/outgoing';
 
 const [NEW_API_PRICING, LITELLM_MODEL_INFO] = TAG_SOURCES;
 
@@ -104,9 +104,9 @@ describe("LiteLLM's /model/info", () => {
 
 describe('the catalogue', () => {
 	/** A gateway answering `answers` by path; any other path is a 404. */
-	function gateway(answers: Record<string, HttpReply>): { get: CatalogueGet; asked: string[] } {
+	function gateway(answers: Record<string, HttpReply>): { get: PathGet; asked: string[] } {
 		const asked: string[] = [];
-		const get: CatalogueGet = async ({ path }, read) => {
+		const get: PathGet = async ({ path }, read) => {
 			asked.push(path);
 			return read(answers[path] ?? reply(404, { error: { message: 'Not found' } }));
 		};
