@@ -170,7 +170,9 @@ const places: Array<[string, Place, string, string[]]> = [
 		credentialTest,
 		'Connection successful: this key may use 7 models.',
 		[
-			'GET /v1/models',
+			'GET /v1/models?output_modalities=all',
+			'GET /api/pricing',
+			'GET /model/info',
 			'GET /v1/key',
 			'GET /v1/dashboard/billing/subscription',
 			'GET /v1/dashboard/billing/usage',

@@ -1,5 +1,5 @@
 import { engineWith, NODE_TYPE } from '../support/chat-node.cts';
-import { DEFAULT_KEY_MODELS } from '../support/listed-models.cts';
+import { catalogueCredentials, DEFAULT_KEY_MODELS } from '../support/listed-models.cts';
 import { closedPort, keys, useLocalService } from '../support/service.cts';
 
 const service = useLocalService();
@@ -47,12 +47,12 @@ describe('"From list" shows exactly the models of the key\'s group', () => {
 });
 
 describe('the credential test proves the key without spending tokens', () => {
-	const test$ = (apiKey: string, baseUrl: string) =>
+	const test$ = (apiKey: string, baseUrl: string, shape?: string) =>
 		engineWith(apiKey, baseUrl).credentialTest({
 			type: NODE_TYPE,
 			method: 'testChatCompletionsApi',
 			credentialType: 'chatCompletionsApi',
-			data: { apiKey, baseUrl },
+			data: catalogueCredentials(baseUrl, shape, apiKey).chatCompletionsApi,
 		});
 
 	test('a good key reports how many models it may use; only GETs are sent (the models, the balance endpoints)', async () => {
@@ -68,9 +68,32 @@ describe('the credential test proves the key without spending tokens', () => {
 		expect(requests.every((request) => request.method === 'GET')).toBe(true);
 		expect(
 			requests
-				.filter((request) => request.path === '/v1/models')
+				.filter((request) => request.path.startsWith('/v1/models'))
 				.map((request) => `${request.method} ${request.path} ${request.headers.authorization}`),
-		).toEqual([`GET /v1/models Bearer ${keys.default}`, `GET /v1/models Bearer ${keys.premium}`]);
+		).toEqual([
+			`GET /v1/models?output_modalities=all Bearer ${keys.default}`,
+			`GET /v1/models?output_modalities=all Bearer ${keys.premium}`,
+		]);
+	});
+
+	test.each([
+		// OpenRouter tags each model of every modality; new-api tags audio models as chat (`openai`); local/* is a route, of no kind.
+		[
+			'openrouter',
+			'8 models (2 chat, 1 embeddings, 1 rerank, 1 image, 1 transcription, 1 speech, 1 of unknown kind)',
+		],
+		['new-api', '8 models (4 chat, 1 embeddings, 1 rerank, 1 image, 1 of unknown kind)'],
+		[
+			'litellm',
+			'8 models (2 chat, 1 embeddings, 1 rerank, 1 image, 1 transcription, 1 speech, 1 of unknown kind)',
+		],
+		// A gateway that tells no kind: the number alone.
+		[undefined, '8 models'],
+	])('a key whose gateway tells kinds (%s) reports its models by kind', async (shape, count) => {
+		expect(await test$(keys.catalogue, service().baseUrl, shape)).toEqual({
+			status: 'OK',
+			message: `Connection successful: this key may use ${count}.`,
+		});
 	});
 
 	test.each([
@@ -96,7 +119,7 @@ describe('the credential test proves the key without spending tokens', () => {
 			'nothing listening',
 			keys.default,
 			'closed',
-			/^The service at http:\/\/127\.0\.0\.1:\d+\/v1\/models refused the connection/,
+			/^The service at http:\/\/127\.0\.0\.1:\d+\/v1\/models\?output_modalities=all refused the connection/,
 		],
 		[
 			'Base URL without scheme',
