@@ -48,6 +48,9 @@ type KeyName =
 	| 'media'
 	| 'routes'
 	| 'catalogue'
+	| 'video-openai'
+	| 'video-openrouter'
+	| 'video-newapi'
 	| 'expired'
 	| 'ratelimited'
 	| 'limited'
@@ -71,6 +74,9 @@ function readKeys(): Record<KeyName, string> {
 		media: find('media'),
 		routes: find('routes'),
 		catalogue: find('catalogue'),
+		'video-openai': find('video-openai'),
+		'video-openrouter': find('video-openrouter'),
+		'video-newapi': find('video-newapi'),
 		expired: find('expired'),
 		ratelimited: find('ratelimited'),
 		limited: find('limited'),
