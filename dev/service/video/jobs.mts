@@ -44,6 +44,24 @@ const ID_PREFIX: Record<VideoApi, string> = {
 	'new-api': 'task_',
 };
 
+/** GET /__control/videos: `status` in the service's own words (queued, in_progress, or how the job ended). */
+export interface VideoReport {
+	submits: number;
+	jobs: Array<{
+		id: string;
+		/** The key's name. */
+		key: string;
+		api: VideoApi;
+		model: string;
+		prompt: string;
+		status: Phase;
+		/** Unix milliseconds, fractional. */
+		submittedAt: number;
+		polls: number[];
+		downloads: number;
+	}>;
+}
+
 const now = () => performance.timeOrigin + performance.now();
 
 const notFound = (id: string) =>
@@ -88,8 +106,7 @@ export class VideoJobs {
 		this.#submits = 0;
 	}
 
-	/** GET /__control/videos. */
-	report(): object {
+	report(): VideoReport {
 		return {
 			submits: this.#submits,
 			jobs: [...this.#jobs.values()].map((job) => ({

@@ -14,7 +14,6 @@ import {
 import { readDataUri } from '../data-uri.mts';
 import { invalidRequest } from '../errors.mts';
 import { formRequest } from '../form-fields.mts';
-import { inputImage } from '../image-request.mts';
 import { described } from '../images/draw.mts';
 import { readImageHeader } from '../images/image-header.mts';
 import { describe, isObject } from '../json-value.mts';
@@ -63,30 +62,32 @@ function baseFacts(model: string, prompt: string, seconds: number): Record<strin
 	return { model, prompt: prompt.slice(0, PROMPT_KEPT), seconds: String(seconds) };
 }
 
-/** An image sent as a data URL: PNG, JPEG or WEBP, its type the one its bytes are; described for the facts. */
-function dataUrlImage(value: unknown, at: string): string {
-	if (typeof value !== 'string') {
-		throw invalidRequest(`'${at}' must be a data URL (a string)`, at, 'invalid_image');
-	}
-	if (!value.startsWith('data:')) {
+/** An image's bytes, described for the facts: PNG, JPEG or WEBP, labelled `label` (its type, as sent) as they are. */
+function labelledImage(bytes: Buffer, label: string | undefined, at: string): string {
+	const info = readImageHeader(bytes);
+	const type = info === undefined ? undefined : IMAGE_TYPES[info.format];
+	if (info === undefined || type === undefined || type !== label) {
 		throw invalidRequest(
-			`'${at}' must be a data URL (data:image/png;base64,...): the local service fetches no images`,
+			`'${at}' must be a PNG, JPEG or WEBP image labelled with its own type; got the type ${label || 'none'} and ${info === undefined ? 'bytes that are no image' : `a ${info.format} image`}`,
+			at,
+			'invalid_image',
+		);
+	}
+	return described(info, bytes);
+}
+
+/** An image sent as a data URL (`data:image/png;base64,...`). */
+function dataUrlImage(value: unknown, at: string): string {
+	if (typeof value !== 'string' || !value.startsWith('data:')) {
+		throw invalidRequest(
+			`'${at}' must be a data URL (data:image/png;base64,...), got ${describe(value)}: the local service fetches no images`,
 			at,
 			'invalid_image',
 		);
 	}
 	const read = readDataUri(value);
 	if ('problem' in read) throw invalidRequest(`'${at}': ${read.problem}`, at, 'invalid_image');
-	const info = readImageHeader(read.bytes);
-	const type = info === undefined ? undefined : IMAGE_TYPES[info.format];
-	if (info === undefined || type === undefined || type !== read.mediaType) {
-		throw invalidRequest(
-			`'${at}' must be a PNG, JPEG or WEBP image labelled with its own type; got the type ${read.mediaType || 'none'} and ${info === undefined ? 'bytes that are no image' : `a ${info.format} image`}`,
-			at,
-			'invalid_image',
-		);
-	}
-	return described(info, read.bytes);
+	return labelledImage(read.bytes, read.mediaType, at);
 }
 
 /** OpenAI's `seconds`: a string of a whole number (OpenAI refuses a number), default "4". */
@@ -157,9 +158,7 @@ export function parseOpenAiSubmit(
 	}
 	const [file] = form.files;
 	const image =
-		file === undefined
-			? undefined
-			: (({ info, bytes }) => described(info, bytes))(inputImage(file, 'input_reference'));
+		file === undefined ? undefined : labelledImage(file.data, file.contentType, 'input_reference');
 	return openAiSubmit(form.model, (name) => form.text.get(name), form.knobs, image);
 }
 
