@@ -11,9 +11,10 @@ import { join } from 'node:path';
 
 import type { TrafficReport } from '../service/rate-limit.mts';
 import type { RecordedRequest } from '../service/request-log.mts';
+import type { VideoReport } from '../service/video/jobs.mts';
 
 export type { EndedBy, RecordedRequest } from '../service/request-log.mts';
-export type { TrafficReport };
+export type { TrafficReport, VideoReport };
 
 export interface LocalService {
 	/** http://127.0.0.1:PORT/v1 */
@@ -30,6 +31,8 @@ export interface LocalService {
 	endedRequests(maxWaitMs?: number): Promise<RecordedRequest[]>;
 	/** What each key went through since start or the last clearRequests() (its limit, 429s, in flight), by key name. */
 	traffic(): Promise<Record<string, TrafficReport>>;
+	/** The video jobs since start or the last clearRequests(): the submits counted, and each job's polls and downloads. */
+	videoJobs(): Promise<VideoReport>;
 	/** Clears the request log, the knob counts, the rate limits' windows and the traffic counts. */
 	clearRequests(): Promise<void>;
 	/** Every connection open now is closed as the client sends its next request on it (an idle close). */
@@ -48,6 +51,9 @@ type KeyName =
 	| 'media'
 	| 'routes'
 	| 'catalogue'
+	| 'video-openai'
+	| 'video-openrouter'
+	| 'video-newapi'
 	| 'expired'
 	| 'ratelimited'
 	| 'limited'
@@ -71,6 +77,9 @@ function readKeys(): Record<KeyName, string> {
 		media: find('media'),
 		routes: find('routes'),
 		catalogue: find('catalogue'),
+		'video-openai': find('video-openai'),
+		'video-openrouter': find('video-openrouter'),
+		'video-newapi': find('video-newapi'),
 		expired: find('expired'),
 		ratelimited: find('ratelimited'),
 		limited: find('limited'),
@@ -131,6 +140,7 @@ export function startService(options: { args?: string[] } = {}): Promise<LocalSe
 				requests: () => control<RecordedRequest[]>(origin, 'requests'),
 				endedRequests: (maxWaitMs = 15_000) => endedRequests(origin, maxWaitMs),
 				traffic: () => control<Record<string, TrafficReport>>(origin, 'traffic'),
+				videoJobs: () => control<VideoReport>(origin, 'videos'),
 				async clearRequests() {
 					const response = await fetch(`${origin}/__control/requests`, { method: 'DELETE' });
 					if (!response.ok) {

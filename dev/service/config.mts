@@ -2,7 +2,7 @@
  * Loads the service's keys and token groups from a JSON file (default: config.json beside main.mts):
  * `{ "groups": { "<group>": ["<model id>", ...] },
  *    "keys": [{ "name", "key", "group", "expiresAt"?, "rateLimit"?: { "requests", "windowSeconds", "inFlight"?, "wholeSeconds"?, "style"? },
- *               "outOfBalance"? }] }`.
+ *               "outOfBalance"?, "videoApi"? }] }`.
  */
 import { readFileSync } from 'node:fs';
 import { isObject } from './json-value.mts';
@@ -20,6 +20,10 @@ export const LIMIT_STYLES = [
 	'new-api',
 ] as const;
 export type LimitStyle = (typeof LIMIT_STYLES)[number];
+
+/** The shapes a gateway serves video in (video/shape.mts): OpenAI's, OpenRouter's, new-api's own task API. */
+export const VIDEO_APIS = ['openai', 'openrouter', 'new-api'] as const;
+export type VideoApi = (typeof VIDEO_APIS)[number];
 
 /** A gateway's per-key limit (rate-limit.mts enforces it): requests started per window, and in flight at once. */
 export interface RateLimit {
@@ -43,6 +47,8 @@ export interface KeyRecord {
 	rateLimit?: RateLimit;
 	/** Every chat completion answers 403 insufficient_user_quota. */
 	outOfBalance: boolean;
+	/** The shape its video routes answer in (the `x-local-video` header may name another). */
+	videoApi?: VideoApi;
 }
 
 export interface ServiceConfig {
@@ -99,7 +105,7 @@ function parseConfig(json: unknown, knownModels: ReadonlySet<string>): ServiceCo
 
 function parseKey(entry: unknown, at: string, groups: ReadonlyMap<string, unknown>): KeyRecord {
 	if (!isObject(entry)) throw new Error(`${at} must be an object`);
-	const { name, key, group, expiresAt, rateLimit, outOfBalance } = entry;
+	const { name, key, group, expiresAt, rateLimit, outOfBalance, videoApi } = entry;
 	if (typeof name !== 'string' || name === '') {
 		throw new Error(`${at}.name must be a non-empty string`);
 	}
@@ -112,7 +118,11 @@ function parseKey(entry: unknown, at: string, groups: ReadonlyMap<string, unknow
 	if (outOfBalance !== undefined && typeof outOfBalance !== 'boolean') {
 		throw new Error(`${at}.outOfBalance must be a boolean`);
 	}
+	if (videoApi !== undefined && !VIDEO_APIS.includes(videoApi as VideoApi)) {
+		throw new Error(`${at}.videoApi must be one of ${VIDEO_APIS.join(', ')}`);
+	}
 	const record: KeyRecord = { name, key, group, outOfBalance: outOfBalance === true };
+	if (videoApi !== undefined) record.videoApi = videoApi as VideoApi;
 	if (expiresAt !== undefined) {
 		const date = new Date(typeof expiresAt === 'string' ? expiresAt : NaN);
 		if (Number.isNaN(date.getTime())) throw new Error(`${at}.expiresAt must be an ISO date string`);

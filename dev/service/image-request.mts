@@ -109,7 +109,7 @@ export function parseGenerationRequest(rawBody: string): ImageRequest {
 }
 
 /** An uploaded image: PNG, JPEG or WEBP by its part's type and by its bytes; `png` when only a PNG will do (a mask). */
-function inputImage(part: FormPart, at: string, pngOnly = false): InputImage {
+export function inputImage(part: FormPart, at: string, pngOnly = false): InputImage {
 	const types = pngOnly ? ['image/png'] : ['image/png', 'image/jpeg', 'image/webp'];
 	const formats = pngOnly ? ['PNG'] : ['PNG', 'JPEG', 'WEBP'];
 	const info = readImageHeader(part.data);

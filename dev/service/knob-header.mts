@@ -4,13 +4,13 @@
  * `x-local-knobs` header, JSON text of an object, is the `x_local` of a JSON body that has none.
  */
 import { invalidRequest } from './errors.mts';
-import { isObject } from './json-value.mts';
+import { isObject, type Json } from './json-value.mts';
 
 export const KNOB_HEADER = 'x-local-knobs';
 
-/** The body with the header's knobs as its `x_local` (the body as it came when there is no header or no JSON object). */
-export function withHeaderKnobs(header: string | string[] | undefined, rawBody: string): string {
-	if (typeof header !== 'string') return rawBody;
+/** The header's knobs (undefined when there is no header); a 400 when it is not JSON text of an object. */
+export function headerKnobs(header: string | string[] | undefined): Json | undefined {
+	if (typeof header !== 'string') return undefined;
 	let knobs: unknown;
 	try {
 		knobs = JSON.parse(header);
@@ -24,6 +24,13 @@ export function withHeaderKnobs(header: string | string[] | undefined, rawBody: 
 			'invalid_value',
 		);
 	}
+	return knobs;
+}
+
+/** The body with the header's knobs as its `x_local` (the body as it came when there is no header or no JSON object). */
+export function withHeaderKnobs(header: string | string[] | undefined, rawBody: string): string {
+	const knobs = headerKnobs(header);
+	if (knobs === undefined) return rawBody;
 	let body: unknown;
 	try {
 		body = JSON.parse(rawBody);

@@ -1,14 +1,14 @@
 /**
  * GET /__images/large/<bytes>.png: a file of that many bytes (at most 1 GiB) that begins as a PNG (its
- * signature, then zeros), written in 64 KiB pieces as the client reads them, so the service never holds it
+ * signature, then zeros), written as the client reads it (padded-stream.mts), so the service never holds it
  * whole: for tests of how much of a large download a client keeps in memory. `?fail_first=<n>&id=<id>`: the
  * first n requests with that id answer 503, as a storage host under load does. No auth.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, notFound } from './errors.mts';
+import { writePadded } from './padded-stream.mts';
 
 const LARGEST = 1024 ** 3;
-const PIECE = 64 * 1024;
 const SIGNATURE = Buffer.from('\x89PNG\r\n\x1a\n', 'latin1');
 
 /** Requests failed so far per `id`. */
@@ -37,20 +37,5 @@ export function serveLargeImage(req: IncomingMessage, res: ServerResponse, path:
 		throw unavailable;
 	}
 	res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': String(size) });
-	const zeros = Buffer.alloc(PIECE);
-	let left = size;
-	const write = () => {
-		while (left > 0) {
-			const piece = left === size ? Buffer.concat([SIGNATURE, zeros]) : zeros;
-			const bytes = piece.subarray(0, Math.min(left, PIECE));
-			left -= bytes.length;
-			if (!res.write(bytes)) {
-				res.once('drain', write);
-				return;
-			}
-		}
-		res.end();
-	};
-	res.once('close', () => (left = 0));
-	write();
+	writePadded(res, SIGNATURE, size);
 }

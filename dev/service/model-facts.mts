@@ -8,8 +8,16 @@ import { isEmbeddingModel } from './models/embedding.mts';
 import { isImageModel } from './models/image.mts';
 import type { ModelDefinition } from './models/model.mts';
 import { isRerankModel } from './models/rerank.mts';
+import { isVideoModel } from './models/video.mts';
 
-export type ModelKind = 'chat' | 'embeddings' | 'rerank' | 'image' | 'transcription' | 'speech';
+export type ModelKind =
+	| 'chat'
+	| 'embeddings'
+	| 'rerank'
+	| 'image'
+	| 'transcription'
+	| 'speech'
+	| 'video';
 
 export interface ModelFacts {
 	kind: ModelKind;
@@ -18,7 +26,7 @@ export interface ModelFacts {
 	/** USD per 1M input tokens and per 1M output tokens. */
 	inputPerMillion?: number;
 	outputPerMillion?: number;
-	/** USD per call (a rerank, an image), per image made, per second of audio. */
+	/** USD per call (a rerank, an image), per image made, per second of audio or video. */
 	perCall?: number;
 	perImage?: number;
 	perSecond?: number;
@@ -38,6 +46,7 @@ const FACTS: Record<ModelKind, ModelFacts> = {
 	transcription: { kind: 'transcription', perSecond: 0.0001 },
 	// A speech model whose price no gateway tells.
 	speech: { kind: 'speech' },
+	video: { kind: 'video', perSecond: 0.1 },
 };
 
 /** The facts of a model of the service. */
@@ -47,5 +56,6 @@ export function factsOf(model: ModelDefinition): ModelFacts {
 	if (isImageModel(model)) return FACTS.image;
 	if (isTranscriptionModel(model)) return FACTS.transcription;
 	if (isSpeechModel(model)) return FACTS.speech;
+	if (isVideoModel(model)) return FACTS.video;
 	return FACTS.chat;
 }

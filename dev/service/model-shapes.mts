@@ -34,6 +34,7 @@ const OUTPUT_MODALITIES: Record<ModelKind, string[]> = {
 	image: ['image'],
 	transcription: ['transcription'],
 	speech: ['speech'],
+	video: ['video'],
 };
 
 const ENDPOINT_TYPES: Record<ModelKind, string[]> = {
@@ -44,6 +45,7 @@ const ENDPOINT_TYPES: Record<ModelKind, string[]> = {
 	// new-api has no endpoint type for audio: its audio models are tagged as OpenAI's.
 	transcription: ['openai'],
 	speech: ['openai'],
+	video: ['openai-video'],
 };
 
 const LITELLM_MODES: Record<ModelKind, string> = {
@@ -53,6 +55,7 @@ const LITELLM_MODES: Record<ModelKind, string> = {
 	image: 'image_generation',
 	transcription: 'audio_transcription',
 	speech: 'audio_speech',
+	video: 'video_generation',
 };
 
 type Entry = { id: string } & Record<string, unknown>;

@@ -1,7 +1,7 @@
 /**
  * The HTTP service: /v1 (recorded, authenticated, rate-limited, optionally delayed, then routed),
  * the test-control endpoints under /__control, the fixture files under /__assets, and the redirects of
- * /__redirect and the images answered as URLs under /__images (recorded; no auth).
+ * /__redirect, the images answered as URLs under /__images and the videos of /__cdn (recorded; no auth).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -27,6 +27,9 @@ import { rerank } from './rerank.mts';
 import { cutOff, RequestLog } from './request-log.mts';
 import { speech } from './speech.mts';
 import { transcriptions } from './transcriptions.mts';
+import { isCdnPath, serveCdnVideo } from './video/cdn.mts';
+import { VideoJobs } from './video/jobs.mts';
+import { isVideoPath, videos } from './videos.mts';
 
 const internalError = new ApiError({
 	status: 500,
@@ -54,6 +57,7 @@ export function createService(options: ServiceOptions): Server {
 	const counts = new KnobCounts();
 	const promptCache = new PromptCache();
 	const images = new ImageStore();
+	const videoJobs = new VideoJobs();
 	/** The connections open now; those marked `closing` are closed by the service while idle (see idle-close). */
 	const open = new Set<Socket>();
 	const closing = new WeakSet<Socket>();
@@ -104,6 +108,18 @@ export function createService(options: ServiceOptions): Server {
 			await transcriptions(res, 'translate', contentType, body, context);
 		} else if (route === 'POST /v1/audio/speech') {
 			await speech(res, rawBody, context);
+		} else if (isVideoPath(path)) {
+			await videos(
+				req,
+				res,
+				path,
+				{ raw: body, text: rawBody },
+				{
+					...context,
+					jobs: videoJobs,
+					host: req.headers.host,
+				},
+			);
 		} else {
 			throw notFound(req.method ?? '', path);
 		}
@@ -113,6 +129,8 @@ export function createService(options: ServiceOptions): Server {
 		const route = `${req.method} ${path}`;
 		if (route === 'GET /__control/requests') {
 			sendJson(res, 200, requestLog.entries());
+		} else if (route === 'GET /__control/videos') {
+			sendJson(res, 200, videoJobs.report());
 		} else if (route === 'GET /__control/traffic') {
 			sendJson(res, 200, rateLimiter.reports());
 		} else if (route === 'POST /__control/idle-close') {
@@ -126,6 +144,7 @@ export function createService(options: ServiceOptions): Server {
 			counts.clear();
 			promptCache.clear();
 			rateLimiter.clear();
+			videoJobs.clear();
 			sendText(res, 204, '', {});
 		} else {
 			throw notFound(req.method ?? '', path);
@@ -165,6 +184,9 @@ export function createService(options: ServiceOptions): Server {
 			} else if (path.startsWith('/__images/')) {
 				requestLog.record(req, res, body);
 				images.serve(req, res, path);
+			} else if (isCdnPath(path)) {
+				requestLog.record(req, res, body);
+				serveCdnVideo(req, res, path, videoJobs);
 			} else throw notFound(req.method ?? '', path);
 		} catch (error) {
 			if (error instanceof ApiError) {

@@ -1,7 +1,8 @@
 /**
  * Reading back the images and recordings the local service answers, written apart from the service's own code so
  * that a test checks its bytes independently: a PNG's size and iTXt chunks, a WAV's format and INFO tags, an MP3's
- * ID3v2 text frames and frame count; a plain WAV made here, to upload; and how the service names bytes it got.
+ * ID3v2 text frames and frame count, an MP4's boxes; a plain WAV made here, to upload; and how the service names
+ * bytes it got.
  */
 import { createHash } from 'node:crypto';
 
@@ -135,4 +136,40 @@ export function silentWav(seconds: number, sampleRate = 16000): Buffer {
 	header.write('data', 36, 'latin1');
 	header.writeUInt32LE(data.length, 40);
 	return Buffer.concat([header, data]);
+}
+
+export interface Mp4Info {
+	/** The top-level boxes' types, in order. */
+	boxes: string[];
+	/** `ftyp`'s major brand. */
+	brand: string;
+	/** `moov`/`mvhd`'s duration over its timescale. */
+	seconds: number;
+	/** The `free` box's JSON text: what the local service made the video from. */
+	facts: Record<string, string>;
+}
+
+/** The boxes of an MP4 file, each size checked to end where the next begins and the last at the file's end. */
+export function readMp4(bytes: Buffer): Mp4Info {
+	const boxes: string[] = [];
+	let brand = '';
+	let seconds = NaN;
+	let facts: Record<string, string> = {};
+	let at = 0;
+	while (at < bytes.length) {
+		const size = bytes.readUInt32BE(at);
+		const type = bytes.toString('latin1', at + 4, at + 8);
+		const data = bytes.subarray(at + 8, at + size);
+		expect(size).toBeGreaterThanOrEqual(8);
+		boxes.push(type);
+		if (type === 'ftyp') brand = data.toString('latin1', 0, 4);
+		if (type === 'moov' && data.toString('latin1', 4, 8) === 'mvhd') {
+			// mvhd v0: version and flags, creation, modification, timescale, duration
+			seconds = data.readUInt32BE(8 + 16) / data.readUInt32BE(8 + 12);
+		}
+		if (type === 'free') facts = JSON.parse(data.toString('utf8')) as Record<string, string>;
+		at += size;
+	}
+	expect(at).toBe(bytes.length);
+	return { boxes, brand, seconds, facts };
 }

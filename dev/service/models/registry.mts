@@ -11,6 +11,7 @@ import { rerankModels } from './rerank.mts';
 import { textOnly, withoutFiles, withoutImageOutput } from './text-only.mts';
 import { thinkingToolsModel } from './thinking-tools.mts';
 import { toolsModel } from './tools.mts';
+import { videoModels } from './video.mts';
 import { visionModel } from './vision.mts';
 
 export const models: ReadonlyMap<string, ModelDefinition> = new Map(
@@ -28,5 +29,6 @@ export const models: ReadonlyMap<string, ModelDefinition> = new Map(
 		...imageModels,
 		transcriptionModel,
 		speechModel,
+		...videoModels,
 	].map((model) => [model.id, model]),
 );

@@ -118,10 +118,11 @@ export function postForm(
 	path: string,
 	key: string,
 	form: FormData,
+	headers: Record<string, string> = {},
 ): Promise<Reply> {
 	return send(`${service.baseUrl}${path}`, {
 		method: 'POST',
-		headers: { Authorization: `Bearer ${key}` },
+		headers: { Authorization: `Bearer ${key}`, ...headers },
 		body: form,
 	});
 }
@@ -257,3 +258,59 @@ export function streamChunks(text: string): { chunks: Chunk[]; done: boolean } {
 export function joinDeltas(chunks: readonly Chunk[], field = 'content'): string {
 	return chunks.map((chunk) => chunk.choices[0]?.delta[field] ?? '').join('');
 }
+
+/** The headers of a request with `key`, and `more`. */
+const withKey = (key: string, more: Record<string, string> = {}) => ({
+	Authorization: `Bearer ${key}`,
+	...more,
+});
+
+/** POST a video submit as JSON to `path` (`/videos` or `/video/generations`) with `key` and `headers`. */
+export function submitVideo(
+	service: LocalService,
+	key: string,
+	body: unknown,
+	path = '/videos',
+	headers: Record<string, string> = {},
+): Promise<Reply> {
+	return send(`${service.baseUrl}${path}`, {
+		method: 'POST',
+		headers: withKey(key, { 'Content-Type': 'application/json', ...headers }),
+		body: JSON.stringify(body),
+	});
+}
+
+/** GET `url` (a whole URL, or a path under the Base URL) with `key` (none: no Authorization header). */
+export function getWith(
+	service: LocalService,
+	url: string,
+	key?: string,
+	headers: Record<string, string> = {},
+): Promise<Reply> {
+	const whole = url.startsWith('http') ? url : `${service.baseUrl}${url}`;
+	return send(whole, { headers: key === undefined ? headers : withKey(key, headers) });
+}
+
+/** Polls `url` with `key` every 100 ms until `done(reply)` (at most `maxMs`); the replies seen, in order. */
+export async function pollUntil(
+	service: LocalService,
+	url: string,
+	key: string,
+	done: (reply: Reply) => boolean,
+	maxMs = 15_000,
+): Promise<Reply[]> {
+	const replies: Reply[] = [];
+	const until = Date.now() + maxMs;
+	for (;;) {
+		const reply = await getWith(service, url, key);
+		replies.push(reply);
+		if (done(reply)) return replies;
+		if (Date.now() > until) throw new Error(`still not done after ${maxMs} ms: ${reply.text}`);
+		await delay(100);
+	}
+}
+
+/** The `status` of each reply, each told once in the order first seen. */
+export const statusesSeen = (replies: readonly Reply[]) => [
+	...new Set(replies.map((reply) => reply.json.status as string)),
+];
