@@ -202,8 +202,8 @@ test('generated images are edited in the next node: one item per image, each edi
 			(request) => (request.body as Array<{ name: string; filename?: string; type?: string }>)[2],
 		);
 	expect(uploads.map(({ name, filename, type }) => [name, filename, type]).sort()).toEqual([
-		['image', 'image_1.png', 'image/png'],
-		['image', 'image_2.png', 'image/png'],
+		['image', 'image_1_1.png', 'image/png'],
+		['image', 'image_1_2.png', 'image/png'],
 	]);
 });
 

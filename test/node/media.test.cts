@@ -94,7 +94,7 @@ describe('Generate an Image', () => {
 			const data = item.binary?.data as IBinaryData;
 			expect(data).toMatchObject({
 				mimeType: 'image/png',
-				fileName: `image_${(at % 2) + 1}.png`,
+				fileName: `image_${Math.floor(at / 2) + 1}_${(at % 2) + 1}.png`,
 				fileExtension: 'png',
 			});
 			const png = readPng(await binaryBytes(data));
@@ -105,6 +105,20 @@ describe('Generate an Image', () => {
 		expect(requests.map((request) => request.body)).toEqual([
 			{ n: 2, response_format: 'b64_json', model: 'image-1', prompt: 'a fox' },
 			{ n: 2, response_format: 'b64_json', model: 'image-1', prompt: 'a hat' },
+		]);
+	});
+
+	test("each item's image gets a name of its own, so that Write Files to Disk keeps all", async () => {
+		const { outputs, error } = await run(image('generate'), [
+			{ json: { prompt: 'a fox' } },
+			{ json: { prompt: 'a hat' } },
+			{ json: { prompt: 'a boat' } },
+		]);
+		expect(error).toBeUndefined();
+		expect(outputs[0].map((item) => (item.binary?.data as IBinaryData).fileName)).toEqual([
+			'image_1_1.png',
+			'image_2_1.png',
+			'image_3_1.png',
 		]);
 	});
 
@@ -178,7 +192,7 @@ describe('Generate an Image', () => {
 				x_local: { url_path: `/__images/large/2000.png?fail_first=1&id=${id}` },
 			}),
 		});
-		expect(item.binary?.data).toMatchObject({ mimeType: 'image/png', fileName: 'image_1.png' });
+		expect(item.binary?.data).toMatchObject({ mimeType: 'image/png', fileName: 'image_1_1.png' });
 		expect(await binaryBytes(item.binary?.data as IBinaryData)).toHaveLength(2000);
 		const asked = `/__images/large/2000.png?fail_first=1&id=${id}`;
 		expect((await downloads()).map((request) => request.path)).toEqual([asked, asked]);
@@ -243,7 +257,7 @@ describe('Generate an Image', () => {
 		expect(item.json.url).toMatch(/\/__images\/.+\.jpe?g$/);
 		expect(item.binary?.data).toMatchObject({
 			mimeType: 'image/jpeg',
-			fileName: 'image_1.jpeg',
+			fileName: 'image_1_1.jpeg',
 			fileExtension: 'jpeg',
 		});
 	});

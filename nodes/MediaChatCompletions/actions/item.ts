@@ -98,6 +98,14 @@ export function itemText(
 	return requiredText(value, label, fix);
 }
 
+/**
+ * The file name of an output item's binary data: its kind, the input item's number (from 1) and, for a reply that
+ * may hold several files (images), the file's number in it: `speech_2.mp3`, `image_2_1.png`. Names differ per item
+ * and per file, so that Write Files to Disk keeps every one.
+ */
+export const outputFileName = (kind: string, itemIndex: number, extension: string, at?: number) =>
+	`${[kind, itemIndex + 1, ...(at === undefined ? [] : [at + 1])].join('_')}.${extension}`;
+
 /** `bytes` as a Buffer over the same memory (no copy), as n8n's binary helpers take it. */
 export const asBuffer = (bytes: Uint8Array) =>
 	Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

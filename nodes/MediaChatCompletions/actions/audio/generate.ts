@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { media } from '../../../../engine';
 import type { Action } from '../item';
-import { asBuffer, itemText } from '../item';
+import { asBuffer, itemText, outputFileName } from '../item';
 
 const inputProperty: INodeProperties = {
 	displayName: 'Text Input',
@@ -61,8 +61,7 @@ export const speak: Action<'speak'> = {
 				const { mimeType, extension } = speech.type;
 				const binary = await context.helpers.prepareBinaryData(
 					asBuffer(speech.bytes),
-					// Named per item (speech_1.mp3, speech_2.mp3, ...): Write Files to Disk keeps every one.
-					`speech_${itemIndex + 1}.${extension}`,
+					outputFileName('speech', itemIndex, extension),
 					mimeType,
 				);
 				return [

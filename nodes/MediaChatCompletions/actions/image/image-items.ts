@@ -2,11 +2,12 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { media } from '../../../../engine';
 import type { ItemContext } from '../item';
+import { outputFileName } from '../item';
 
 /**
- * The output items of an image reply: one per image, in order, each the image as binary data (named and typed
- * by its bytes) and in the JSON the model, the prompt the model used and the URL it came from, never the image
- * data. An image given by URL is downloaded through the run (`MediaClient.downloadImage`: the key only to the
+ * The output items of an image reply: one per image, in order, each the image as binary data (named for its item
+ * and its place in the reply, typed by its bytes) and in the JSON the model, the prompt the model used and the URL
+ * it came from, never the image data. An image given by URL is downloaded through the run (`MediaClient.downloadImage`: the key only to the
  * Base URL's origin) as a stream into n8n's binary data.
  */
 export async function imageItems(
@@ -30,7 +31,7 @@ export async function imageItems(
 			binary: {
 				[request.output]: await context.helpers.prepareBinaryData(
 					typed.source,
-					`image_${at + 1}.${extension}`,
+					outputFileName('image', itemIndex, extension, at),
 					mimeType,
 				),
 			},
