@@ -280,6 +280,20 @@ export function submitVideo(
 	});
 }
 
+/**
+ * A submit of video-1 with the prompt "a red fox" to `path` with `key`, a job of 1 s unless the knobs say otherwise:
+ * the body's fields and the knobs given are merged over those.
+ */
+export const videoSubmit =
+	(service: () => LocalService, key: string, path = '/videos') =>
+	(body: Record<string, unknown>, knobs: Record<string, unknown> = {}) =>
+		submitVideo(
+			service(),
+			key,
+			{ model: 'video-1', prompt: 'a red fox', x_local: { job_seconds: 1, ...knobs }, ...body },
+			path,
+		);
+
 /** GET `url` (a whole URL, or a path under the Base URL) with `key` (none: no Authorization header). */
 export function getWith(
 	service: LocalService,

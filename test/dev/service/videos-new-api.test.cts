@@ -3,18 +3,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMp4, sha } from '../../support/media.cts';
 import { keys, useLocalService } from '../../support/service.cts';
-import { expectInvalidRequest, getWith, pollUntil, statusesSeen, submitVideo } from './client.cts';
+import {
+	expectInvalidRequest,
+	expectModelRefused,
+	getWith,
+	pollUntil,
+	statusesSeen,
+	submitVideo,
+	videoSubmit,
+} from './client.cts';
 
 const service = useLocalService();
 const key = keys['video-newapi'];
 
-const submit = (body: Record<string, unknown>, knobs: Record<string, unknown> = {}) =>
-	submitVideo(
-		service(),
-		key,
-		{ model: 'video-1', prompt: 'a red fox', x_local: { job_seconds: 1, ...knobs }, ...body },
-		'/video/generations',
-	);
+const submit = videoSubmit(service, key, '/video/generations');
 
 const ended = (reply: { json: any }) => ['succeeded', 'failed'].includes(reply.json.status);
 
@@ -88,12 +90,7 @@ describe("new-api's POST /v1/video/generations and GET /v1/video/generations/{ta
 	});
 
 	it('refuses a model that makes no videos, naming it', async () => {
-		const refused = await submit({ model: 'echo-1' });
-		expect(refused.status).toBe(400);
-		expect(refused.json.error).toMatchObject({
-			message: 'model echo-1 is not a video model',
-			code: 'model_not_supported',
-		});
+		expectModelRefused(await submit({ model: 'echo-1' }), 400, 'model echo-1 is not a video model');
 	});
 
 	it("serves OpenAI's /v1/videos too, as new-api does, and no task API for the other shapes", async () => {

@@ -11,6 +11,7 @@ import {
 	postForm,
 	statusesSeen,
 	submitVideo,
+	videoSubmit,
 } from './client.cts';
 
 const service = useLocalService();
@@ -19,13 +20,7 @@ const key = keys['video-openai'];
 const asset = (name: string) =>
 	readFileSync(join(__dirname, '..', '..', '..', 'dev', 'service', 'assets', name));
 
-const submit = (body: Record<string, unknown>, knobs: Record<string, unknown> = {}) =>
-	submitVideo(service(), key, {
-		model: 'video-1',
-		prompt: 'a red fox',
-		x_local: { job_seconds: 1, ...knobs },
-		...body,
-	});
+const submit = videoSubmit(service, key);
 
 const finished = (reply: { json: any }) => ['completed', 'failed'].includes(reply.json.status);
 
@@ -133,14 +128,12 @@ describe('OpenAI shape: POST /v1/videos, GET /v1/videos/{id}, GET /v1/videos/{id
 	});
 
 	it('refuses a model that makes no videos, naming it, and counts the submit', async () => {
-		const refused = await submit({ model: 'echo-1' });
-		expect(refused.status).toBe(400);
-		expect(refused.json.error).toEqual({
-			message: 'The model `echo-1` does not support video generation',
-			type: 'invalid_request_error',
-			param: 'model',
-			code: 'model_not_supported',
-		});
+		expectInvalidRequest(
+			await submit({ model: 'echo-1' }),
+			'model',
+			/^The model `echo-1` does not support video generation$/,
+			'model_not_supported',
+		);
 		expect(await service().videoJobs()).toEqual({ submits: 1, jobs: [] });
 	});
 

@@ -5,12 +5,14 @@ import { readMp4, sha } from '../../support/media.cts';
 import { keys, useLocalService } from '../../support/service.cts';
 import {
 	expectInvalidRequest,
+	expectModelRefused,
 	getModels,
 	getWith,
 	pollUntil,
 	send,
 	statusesSeen,
 	submitVideo,
+	videoSubmit,
 } from './client.cts';
 
 const service = useLocalService();
@@ -21,13 +23,7 @@ const png = readFileSync(
 );
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 
-const submit = (body: Record<string, unknown>, knobs: Record<string, unknown> = {}) =>
-	submitVideo(service(), key, {
-		model: 'video-1',
-		prompt: 'a red fox',
-		x_local: { job_seconds: 1, ...knobs },
-		...body,
-	});
+const submit = videoSubmit(service, key);
 
 const terminal = ['completed', 'failed', 'cancelled', 'expired'];
 const ended = (reply: { json: any }) => terminal.includes(reply.json.status);
@@ -128,12 +124,11 @@ describe('OpenRouter shape: POST /v1/videos, its polling_url, its unsigned_urls'
 	});
 
 	it('refuses a model that makes no videos with a 404 naming it', async () => {
-		const refused = await submit({ model: 'echo-1' });
-		expect(refused.status).toBe(404);
-		expect(refused.json.error).toMatchObject({
-			message: 'No endpoints found for echo-1 that support video generation',
-			code: 'model_not_supported',
-		});
+		expectModelRefused(
+			await submit({ model: 'echo-1' }),
+			404,
+			'No endpoints found for echo-1 that support video generation',
+		);
 	});
 
 	it('lists its video models at GET /v1/videos/models, and none in /v1/models in its shape', async () => {
