@@ -369,3 +369,19 @@ export class MediaReplyError extends MismatchedReplyError {
 		this.name = 'MediaReplyError';
 	}
 }
+
+/**
+ * A video job that did not give a video: it ended failed, cancelled or expired, its submit came back without an
+ * id or without an answer (a job may exist and be billed), it is not finished when downloaded, or what came
+ * back is no video. `problem` and `fix` are the node's words; `jobId` names the job when there is one.
+ */
+export class VideoJobError extends Error {
+	constructor(
+		readonly problem: string,
+		readonly fix: string,
+		readonly jobId?: string,
+	) {
+		super(problem);
+		this.name = 'VideoJobError';
+	}
+}

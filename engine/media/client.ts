@@ -5,6 +5,9 @@ import type { MediaInput, MediaOperationRow } from './operations/operation';
 import { downloadedType, IMAGE_HEAD_BYTES } from './read-images';
 import type { MediaType } from './sniff';
 import { sniffImage } from './sniff';
+import { VideoJobs } from './video/job';
+import { VIDEO_OPTIONS, videoSettings } from './video/options';
+import { videoApiFor } from './video/shapes';
 import type { Connection } from '../connection';
 import type { EndpointRequest } from '../request/endpoint';
 import { Requests } from '../requests';
@@ -31,6 +34,11 @@ export class MediaClient {
 	static readonly OPTIONS = MEDIA_OPTIONS;
 	/** An item's request for an operation, its Model and Options checked before anything is sent. */
 	static readonly request = mediaRequest;
+	/** The video operations' Options, an item's checked, and the shape a Video API choice means on a Base URL. */
+	static readonly video = { OPTIONS: VIDEO_OPTIONS, settings: videoSettings, apiFor: videoApiFor };
+
+	/** The video jobs: submit once, poll through the run, download as a stream (`video/job.ts`). */
+	readonly video: VideoJobs;
 
 	readonly #requests: Requests;
 	readonly #run: Run;
@@ -38,6 +46,7 @@ export class MediaClient {
 	constructor(context: Sender, connection: Connection, run: Run) {
 		this.#requests = new Requests(context, connection, run);
 		this.#run = run;
+		this.video = new VideoJobs(this.#requests);
 	}
 
 	/** What `operation` answers for `input`, at the path of the OpenAI shape every gateway serves. */

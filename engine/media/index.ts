@@ -18,6 +18,8 @@
  * more operations share. `item-files.ts`; `multipart.ts` (`multipartBody`: one Buffer and its
  * Content-Type, which both routes send unchanged); `sniff.ts` (image and audio types by their first
  * bytes); `read-images.ts` (also a chat reply's `message.images`). Failures: `MediaReplyError`,
+ * `video/`: the video jobs (`job.ts`: submit once, poll, download), the three shapes as rows (`shapes.ts`), their
+ * Options (`options.ts`), reached through `MediaClient.video`. `VideoJobError` for a job without a video.
  * `failures/kinds/media.ts` (content policy, a model the operation refuses, an upload too large) and
  * `kinds/endpoint.ts`, read from the error's `endpoint`.
  */

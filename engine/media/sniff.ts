@@ -72,6 +72,13 @@ export function sniffAudio(bytes: Uint8Array): MediaType | undefined {
 	return undefined;
 }
 
+/** The video `bytes` hold: MP4 (an `ftyp` box) or WebM (an EBML header); undefined for anything else. */
+export function sniffVideo(bytes: Uint8Array): MediaType | undefined {
+	if (holds(bytes, 4, 'ftyp')) return type('video/mp4', 'mp4');
+	if (holds(bytes, 0, '\x1a\x45\xdf\xa3')) return type('video/webm', 'webm');
+	return undefined;
+}
+
 /** The audio types by the names services and n8n give them, each under its registered name. */
 const AUDIO_TYPES: Record<string, MediaType> = {
 	'audio/mpeg': type('audio/mpeg', 'mp3'),

@@ -1,5 +1,6 @@
-import { MediaReplyError } from '../errors';
+import { MediaReplyError, VideoJobError } from '../errors';
 import type { FailureKind } from '../kind';
+import { kind } from '../kind';
 import {
 	cannotServeMedia,
 	refusedByPolicy,
@@ -63,4 +64,13 @@ export const MEDIA_KINDS: FailureKind[] = [
 		}),
 	}),
 	mismatchedReply('image or audio reply unusable', MediaReplyError, (error) => error.fix),
+	kind<VideoJobError>({
+		name: 'video job without a video',
+		side: 'api',
+		retry: 'never',
+		overload: false,
+		anotherModel: false,
+		matches: (error): error is VideoJobError => error instanceof VideoJobError,
+		words: (error) => ({ message: error.problem, fix: error.fix }),
+	}),
 ];
