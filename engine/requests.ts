@@ -38,6 +38,8 @@ export interface Call<T> {
 	read: (reply: WholeReply) => T;
 	/** The tokens an answer used, for the Token Budget. */
 	tokensOf: (answer: T) => number | undefined;
+	/** Sent at most once on the wire, even on a kept connection lost before any answer (a video job's submit). */
+	once?: true;
 	/** Hear of each attempt: sent (`started`) and answered or failed (`ended`). */
 	attempts?: { started: () => void; ended: () => void };
 }
@@ -174,6 +176,7 @@ export class Requests {
 				timeout: request.timeout,
 				connection,
 				cancel: signal,
+				...(post.once === true ? { once: true as const } : {}),
 			}).finally(() => post.attempts?.ended());
 			return post.read(reply);
 		};

@@ -14,6 +14,8 @@ export interface DispatchRequest {
 	body?: string | Buffer;
 	/** The body read as it comes (undici's Readable is a ByteStream), else read whole into bytes. */
 	stream: boolean;
+	/** Never sent again on another connection, even after a kept connection lost it before any answer. */
+	once?: true;
 	/** Ends the request and its connection's use: the transport's own (Timeout, cancel). */
 	signal: AbortSignal;
 	/** The credential's allowed domains (n8n's list), checked on every redirect hop as n8n's helper does. */
@@ -58,9 +60,14 @@ interface Answer {
  * attempt of the request's retries. A connection that broke after the answer began is never sent again
  * here (its body's reader reports it).
  */
-async function requestOnce(options: DispatchOptions, dispatcher: Dispatcher): Promise<Answer> {
+async function requestOnce(
+	options: DispatchOptions,
+	dispatcher: Dispatcher,
+	once: boolean,
+): Promise<Answer> {
 	return await dispatcher.request(options).catch(async (error: unknown) => {
-		if (!lostWhileIdle(error) || (options.signal as AbortSignal).aborted === true) throw error;
+		if (once || !lostWhileIdle(error) || (options.signal as AbortSignal).aborted === true)
+			throw error;
 		return await dispatcher.request(options).catch((again: unknown) => {
 			throw new SentAgain(again);
 		});
@@ -97,6 +104,7 @@ export async function dispatchReply(
 				signal: request.signal,
 			},
 			dispatcher,
+			request.once === true,
 		);
 		const location = REDIRECTS.has(answer.statusCode) ? answer.headers.location : undefined;
 		if (typeof location !== 'string') {

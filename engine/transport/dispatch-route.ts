@@ -29,6 +29,7 @@ export function viaDispatcher(
 			},
 			body: body as string | Buffer | undefined,
 			stream: outgoing.stream === true,
+			...(outgoing.once === true ? { once: true as const } : {}),
 			signal: ended.signal,
 			allowedDomains,
 		},

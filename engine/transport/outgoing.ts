@@ -61,6 +61,11 @@ export interface Outgoing {
 	 * Headers only those that carry no secret (`withoutSecrets`).
 	 */
 	keyless?: true;
+	/**
+	 * Sent at most once, even when a kept connection is lost before any answer (a video job's submit: the
+	 * service may have accepted it, and a second one is paid again).
+	 */
+	once?: true;
 }
 
 /** The response as either route hands it over: the status, the headers, the body (bytes or a stream). */

@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { WORDS } from './errors';
 import { ACTIONS, itemRequest } from './actions';
 import type { ItemJob } from './actions/item';
+import { executeVideo } from './actions/video/execute';
 import type { Resource } from './properties';
 import { OPERATIONS } from './properties';
 import type { BatchJob } from '../../engine';
@@ -47,6 +48,7 @@ function prepare(
  * each item's outputs (an image each) in a row.
  */
 export async function executeMedia(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	if (this.getNodeParameter('resource', 0) === 'video') return await executeVideo.call(this);
 	return await runItems<MediaJob>(this, {
 		words: WORDS,
 		outputs: 1,

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { ACTIONS } from './actions';
 import type { Action } from './actions/item';
+import { videoProperties } from './actions/video/properties';
 import type { OptionName } from '../../engine';
 import { endpointDescriptions, media, modelProperty, optionsCollection } from '../../engine';
 
@@ -40,6 +41,7 @@ const resourceProperty: INodeProperties = {
 	options: [
 		{ name: 'Audio', value: 'audio' },
 		{ name: 'Image', value: 'image' },
+		{ name: 'Video', value: 'video' },
 	],
 	default: 'image',
 };
@@ -60,8 +62,10 @@ const operationProperty = (resource: Resource, first: string): INodeProperties =
 
 const mediaModelProperty: INodeProperties = {
 	...modelProperty,
+	// Get a Video's Status and Download a Video name a job, not a model.
+	displayOptions: { hide: { operation: ['status', 'download'] } },
 	description:
-		'The model. The list shows the models your API key may call for the operation (image, transcription or voice models), with their prices; where the gateway does not tell what a model is for, it shows it too.',
+		'The model. The list shows the models your API key may call for the operation (image, transcription, voice or video models), with their prices; where the gateway does not tell what a model is for, it shows it too.',
 };
 
 /** The package's request options every operation has. */
@@ -83,6 +87,7 @@ export const mediaProperties: INodeProperties[] = [
 	operationProperty('image', 'generate'),
 	operationProperty('audio', 'transcribe'),
 	mediaModelProperty,
+	...videoProperties,
 	// Each action's own fields, then its Options (its own, then the request options), shown for it alone.
 	...actions.flatMap(({ resource, operation, properties }) =>
 		properties.map((property) => ({ ...property, ...showFor(resource, operation.value) })),

@@ -47,6 +47,9 @@ export type JobRequest = Pick<EndpointRequest, 'timeout' | 'retry' | 'model'>;
 /** A finished or waited-for job: its last state; `timedOut` when Max Wait ran out first. */
 export type WaitedJob = JobState & { timedOut?: true };
 
+/** ` of the model "veo-3"`, when the job's model is known. */
+const ofModel = (model: string) => (model === '' ? '' : ` of the model "${model}"`);
+
 const FIRST_POLL_MS = 1_000;
 const GROWTH = 1.5;
 const LONGEST_POLL_MS = 30_000;
@@ -65,7 +68,7 @@ function readState(reply: WholeReply, api: VideoApi, at: Endpoint, model: string
 	const state = VIDEO_SHAPES[api].read(body.json);
 	if (state === undefined) {
 		throw new VideoJobError(
-			`The service answered ${reply.status} to the video job for the model "${model}" without a job id (${body.summary}): nothing can be polled`,
+			`The service answered ${reply.status} to the video job${ofModel(model)} without a job id (${body.summary}): nothing can be polled`,
 			'Check Options > Video API (the shape your gateway serves video in) and the Base URL; run again once it answers with an id.',
 		);
 	}
@@ -77,13 +80,13 @@ function endedError(state: JobState, model: string): VideoJobError {
 	if (state.end === 'failed') {
 		const { message, code } = state.error ?? { message: 'no message' };
 		return new VideoJobError(
-			`The video job ${state.id} of the model "${model}" failed: ${message}${code === undefined ? '' : ` (${code})`}`,
+			`The video job ${state.id}${ofModel(model)} failed: ${message}${code === undefined ? '' : ` (${code})`}`,
 			'Change what the message points at (the prompt, Duration, Size) and run again; a failed job is usually not billed.',
 			state.id,
 		);
 	}
 	return new VideoJobError(
-		`The video job ${state.id} of the model "${model}" ended ${state.end ?? state.status} without a video`,
+		`The video job ${state.id}${ofModel(model)} ended ${state.end ?? state.status} without a video`,
 		state.end === 'expired'
 			? 'Its video is no longer kept: run again to make it again.'
 			: 'It was cancelled at the service: run again to make it again.',
@@ -114,6 +117,7 @@ export class VideoJobs {
 				.post({
 					path: shape.submitPath,
 					request: once,
+					once: true,
 					...body,
 					read: (reply) => readState(reply, api, at, ask.model),
 					tokensOf: () => undefined,
@@ -236,7 +240,8 @@ export class VideoJobs {
 		);
 		const type = sniffVideo(head);
 		if (type === undefined) {
-			if (!Buffer.isBuffer(source)) source.destroy();
+			// The rest is not read; ending the body may be told as an error, which nothing else hears.
+			if (!Buffer.isBuffer(source)) source.on('error', () => undefined).destroy();
 			const text = head.toString('utf8').trimStart();
 			const what = text.startsWith('<')
 				? 'a web page'

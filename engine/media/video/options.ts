@@ -1,6 +1,9 @@
 import type { VideoApi, VideoAsk } from './shapes';
 import { output } from '../options';
-import { checkedValue } from '../../options/read';
+import type { JobRequest } from './job';
+import { checkedValue, optionSetting } from '../../options/read';
+import { endpointRequest } from '../../request/endpoint';
+import { retryPolicy } from '../../request/retry-policy';
 import type {
 	BooleanOption,
 	ChoiceOption,
@@ -150,6 +153,8 @@ export const VIDEO_OPTIONS = {
 
 /** A Generate's settings from the item's Options, each checked (naming the option) and only when set. */
 export interface VideoSettings {
+	/** The model (none for Get a Video's Status and Download a Video), Timeout and the retries. */
+	request: JobRequest;
 	ask: Omit<VideoAsk, 'model' | 'prompt' | 'image'>;
 	inputImage?: string;
 	wait: boolean;
@@ -172,8 +177,20 @@ const textOf = (spec: TextOption | ChoiceOption, options: Record<string, unknown
 	return read === undefined ? undefined : String(read).trim() || undefined;
 };
 
-/** An item's Options of a video operation, checked. */
-export function videoSettings(options: Record<string, unknown>): VideoSettings {
+const OWN = new Set<string>(VIDEO_OPTIONS.generate.map((spec) => spec.name));
+
+/** The item's request: its Model checked (Generate), Timeout and retries from the request options. */
+function jobRequest(model: unknown, options: Record<string, unknown>): JobRequest {
+	const shared = Object.fromEntries(Object.entries(options).filter(([name]) => !OWN.has(name)));
+	if (model === undefined) {
+		return { model: '', timeout: optionSetting(shared, 'timeout'), retry: retryPolicy(shared) };
+	}
+	const checked = endpointRequest(model, shared, {});
+	return { model: checked.model, timeout: checked.timeout, retry: checked.retry };
+}
+
+/** An item's Model (Generate only) and Options of a video operation, checked. */
+export function videoSettings(options: Record<string, unknown>, model?: unknown): VideoSettings {
 	const audio = options.generateAudio;
 	const ask = {
 		duration: value(duration, options) as number | undefined,
@@ -184,6 +201,7 @@ export function videoSettings(options: Record<string, unknown>): VideoSettings {
 		generateAudio: typeof audio === 'boolean' ? audio : undefined,
 	};
 	return {
+		request: jobRequest(model, options),
 		ask: Object.fromEntries(Object.entries(ask).filter(([, set]) => set !== undefined)),
 		inputImage: textOf(inputImage, options),
 		wait: options.waitForCompletion !== false,

@@ -54,7 +54,7 @@ export const binaryFieldProperty = (hint: string, description: string): INodePro
  * binary fields the item has.
  */
 export function itemUpload(
-	{ context, itemIndex }: ItemContext,
+	{ context, itemIndex }: Pick<ItemContext, 'context' | 'itemIndex'>,
 	name: string,
 	field: string,
 ): media.ItemUpload {
@@ -84,7 +84,7 @@ export function itemUpload(
  * nodes' words: `is empty because its expression {{ $json.caption }} finds no field "caption" in the input item`.
  */
 export function itemText(
-	{ context, itemIndex }: ItemContext,
+	{ context, itemIndex }: Pick<ItemContext, 'context' | 'itemIndex'>,
 	name: string,
 	label: string,
 	fix: string,
