@@ -1,10 +1,11 @@
 /**
  * The catalogue of the key's models: `GET /models?output_modalities=all` (OpenRouter lists text-output models
  * only without it; a gateway that refuses the parameter gets the bare `GET /models`), with what each source tells
- * of each model (gateway-tags.ts): its kinds, limits and prices. Read once per list search or execution.
+ * of each model (gateway-tags.ts): its kinds, limits and prices; on a list in OpenRouter's shape, its video models
+ * too (`GET /videos/models`: they are not in `/models`). Read once per list search or execution.
  */
 import type { ModelKind, ModelPricing, ModelTags } from './gateway-tags';
-import { listEntryTags, TAG_SOURCES } from './gateway-tags';
+import { listEntryTags, MODEL_KINDS, TAG_SOURCES } from './gateway-tags';
 import { balanceAnswer } from '../account/balance';
 import { ServiceError } from '../failures/errors';
 import { classify } from '../failures/table';
@@ -48,6 +49,21 @@ async function listAll(get: PathGet): Promise<ModelObject[]> {
 	return await get({ path: 'models' }, modelObjects);
 }
 
+const VIDEO_SOURCE = 'GET /videos/models';
+
+/**
+ * OpenRouter's video models (`GET /videos/models`), asked only when the list is in OpenRouter's shape (its
+ * entries have `architecture`); none when it does not answer. Each is a video model.
+ */
+async function videoModels(get: PathGet, list: ModelObject[]): Promise<CatalogueModel[]> {
+	if (!list.some((entry) => entry.architecture !== undefined)) return [];
+	const videos = await get({ path: 'videos/models' }, modelObjects).catch(() => []);
+	const listed = new Set(list.map((entry) => entry.id));
+	return videos
+		.filter((entry) => !listed.has(entry.id))
+		.map((entry) => ({ id: entry.id, kinds: ['video'], tells: MODEL_KINDS, source: VIDEO_SOURCE }));
+}
+
 /** One source's tags by model ID; nothing when it does not answer (most gateways have no such endpoint). */
 async function tagsFrom(
 	get: PathGet,
@@ -77,7 +93,8 @@ export async function readCatalogue(get: PathGet): Promise<CatalogueModel[]> {
 		listAll(get),
 		...TAG_SOURCES.map(async (source) => await tagsFrom(get, source.path, source.read)),
 	]);
-	return list.map((entry) => {
+	const videos = await videoModels(get, list);
+	const models = list.map((entry): CatalogueModel => {
 		const sources = [
 			{ name: LIST_SOURCE, tags: listEntryTags(entry) },
 			...TAG_SOURCES.map((source, index) => ({
@@ -100,6 +117,7 @@ export async function readCatalogue(get: PathGet): Promise<CatalogueModel[]> {
 				.join(' + '),
 		};
 	});
+	return [...models, ...videos].sort((a, b) => a.id.localeCompare(b.id));
 }
 
 /** Whether a node that needs `kind` can use the model: it is of that kind, or its source cannot tell. */

@@ -295,6 +295,7 @@ describe('the Account node in the package', () => {
 		expect(resource?.options?.map((option) => ('value' in option ? option.value : ''))).toEqual([
 			'audio',
 			'image',
+			'video',
 		]);
 	});
 });

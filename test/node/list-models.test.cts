@@ -55,9 +55,15 @@ describe('List Models', () => {
 			context_length: null,
 			pricing: NO_PRICE,
 		});
-		// One round: the list and the endpoints that may tell prices, once each, whatever the number of items.
+		// One round: the list, the endpoints that may tell prices and, on OpenRouter's shape, its video models, once
+		// each, whatever the number of items.
 		const paths = (await service().requests()).map((request) => request.path).sort();
-		expect(paths).toEqual(['/api/pricing', '/model/info', '/v1/models?output_modalities=all']);
+		expect(paths).toEqual([
+			'/api/pricing',
+			'/model/info',
+			'/v1/models?output_modalities=all',
+			'/v1/videos/models',
+		]);
 	});
 
 	it("new-api: the endpoint types, and /api/pricing's ratios as dollars with the default group's ratio", async () => {

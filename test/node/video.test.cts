@@ -294,6 +294,31 @@ describe('Generate a Video', () => {
 	}, 20_000);
 });
 
+describe('the Model list', () => {
+	test("on OpenRouter's shape the list asks GET /videos/models too, and shows only video models", async () => {
+		const engine = createEngine({
+			nodeTypes: { [TYPE]: new MediaChatCompletions() },
+			credentialTypes: { chatCompletionsApi: new ChatCompletionsApi() },
+			credentials: {
+				chatCompletionsApi: {
+					apiKey: keys['video-openrouter'],
+					baseUrl: service().baseUrl,
+					extraHeaders: JSON.stringify({ 'x-local-models': 'openrouter' }),
+				},
+			},
+		});
+		const { results } = await engine.listSearch({
+			type: TYPE,
+			method: 'searchModels',
+			parameters: { resource: 'video', operation: 'generate' },
+		});
+		expect(results.map((entry) => entry.value)).toEqual(['video-1']);
+		// The local service lists video-1 in /models too; that the video list is asked is what this sees.
+		const paths = (await service().requests()).map((request) => request.path);
+		expect(paths).toContain('/v1/videos/models');
+	});
+});
+
 describe("Get a Video's Status and Download a Video", () => {
 	test('status: {id, status, progress}; download: the video once completed, a clear error before', async () => {
 		const submitted = await run(generate('openai', { waitForCompletion: false }), {
