@@ -46,16 +46,30 @@ export function localMediaCredential(
 	};
 }
 
-/** The credentials `npm run try` imports beside the examples: the local service's default, RAG and media keys. */
+/** The credential the video example names: a key whose video jobs are in OpenAI's shape. */
+export function localVideoCredential(
+	apiKey: string,
+	baseUrl = `${EXAMPLES_ORIGIN}/v1`,
+): CredentialToImport {
+	return {
+		...localCredential(apiKey, baseUrl),
+		id: 'local-chat-completions-video',
+		name: 'Local Chat Completions service (video key)',
+	};
+}
+
+/** The credentials `npm run try` imports beside the examples: the local service's default, RAG, media and video keys. */
 export function exampleCredentials(keys: {
 	default: string;
 	rag: string;
 	media: string;
+	'video-openai': string;
 }): CredentialToImport[] {
 	return [
 		localCredential(keys.default),
 		localRagCredential(keys.rag),
 		localMediaCredential(keys.media),
+		localVideoCredential(keys['video-openai']),
 	];
 }
 

@@ -8,7 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { localCredential, localMediaCredential } from '../../dev/n8n/examples.cts';
+import {
+	localCredential,
+	localMediaCredential,
+	localVideoCredential,
+} from '../../dev/n8n/examples.cts';
 import { OWNER } from '../../dev/n8n/owner.cts';
 import { useRealN8n } from '../../dev/n8n/real-n8n.cts';
 import { N8nRest } from '../../dev/n8n/rest.cts';
@@ -41,14 +45,17 @@ const mediaNode = (name: string, x: number, parameters: Record<string, unknown>)
 const n8n = useRealN8n(() => {
 	credential = localCredential(keys.media, service().baseUrl);
 	return {
+		// The video example writes its file to /tmp; n8n lets nodes write only in ~/.n8n-files by default.
+		env: { N8N_RESTRICT_FILE_ACCESS_TO: '/tmp' },
 		credentials: [
 			credential,
 			localMediaCredential(keys.media, service().baseUrl),
+			localVideoCredential(keys['video-openai'], service().baseUrl),
 			{ ...badKey, data: { apiKey: 'sk-example-wrong-media-key', baseUrl: service().baseUrl } },
 			{ ...balanceKey, data: balanceData() },
 		],
 		workflows: [
-			...['generate-and-edit-image', 'transcribe-and-answer'].map((name) =>
+			...['generate-and-edit-image', 'transcribe-and-answer', 'generate-video'].map((name) =>
 				exampleBehindWebhook(name, service().origin),
 			),
 			chain('media-generate-edit', [
@@ -234,6 +241,14 @@ describe('the examples, each behind a Webhook trigger', () => {
 			model: 'image-1',
 			revised_prompt: 'Add a red boat in the bay, in flat colours',
 		});
+	});
+
+	test('generate a video, written to disk', async () => {
+		const reply = await n8n().answer('generate-video');
+		expect(reply).toMatchObject({ status: 'completed', model: 'video-1', seconds: '4' });
+		const { submits, jobs } = await service().videoJobs();
+		expect(submits).toBe(1);
+		expect(jobs[0]).toMatchObject({ id: reply.id, downloads: 1 });
 	});
 
 	test('transcribe a recording (downloaded by an HTTP Request node), then answer it', async () => {

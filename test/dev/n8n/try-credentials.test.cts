@@ -23,10 +23,11 @@ test('the banner names each key the examples use, and which examples use it', ()
 		expect.stringMatching(/generate an image/),
 		expect.stringMatching(/transcribe a recording/),
 	]);
+	expect(usersOf(keys['video-openai'])).toEqual([expect.stringMatching(/generate a video/)]);
 });
 
 test('every example is listed under the credential it names', () => {
-	const listed = [keys.default, keys.rag, keys.media].flatMap(usersOf);
+	const listed = [keys.default, keys.rag, keys.media, keys['video-openai']].flatMap(usersOf);
 	expect(listed.sort()).toEqual(
 		readExamples()
 			.map(({ workflow }) => workflow.name)
