@@ -1,5 +1,5 @@
 import { imageItems } from './image-items';
-import { itemPrompt, promptProperty, SET_BY_PROMPT } from './prompt';
+import { itemPrompt, promptProperty, SET_BY_PROMPT } from '../prompt';
 import { media } from '../../../../engine';
 import type { Action } from '../item';
 

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { errors, media } from '../../../../engine';
 import { itemText, itemUpload, outputFileName } from '../item';
+import { itemPrompt } from '../prompt';
 
 /**
  * One item of a video operation: its parameters and Options checked before anything is sent, then its job
@@ -122,10 +123,8 @@ export function videoJob(
 			},
 		};
 	}
-	const prompt = itemText(
+	const prompt = itemPrompt(
 		{ context, itemIndex },
-		'prompt',
-		'Prompt',
 		'Describe the video to make, e.g. "A drone shot over a foggy forest at dawn".',
 	);
 	if (settings.inputImage !== undefined) {

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { OptionName } from '../../../../engine';
 import { endpointDescriptions, media, optionsCollection } from '../../../../engine';
+import { promptProperty } from '../prompt';
 import type { VideoOperation } from './job';
 
 /** The video operations, as the Operation list shows them. */
@@ -66,12 +67,7 @@ export const videoProperties: INodeProperties[] = [
 		default: 'generate',
 	},
 	{
-		displayName: 'Prompt',
-		name: 'prompt',
-		type: 'string',
-		typeOptions: { rows: 2 },
-		default: '',
-		required: true,
+		...promptProperty,
 		placeholder: 'e.g. A drone shot over a foggy forest at dawn',
 		description: 'What the video shows',
 		...showFor('generate'),

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { ItemContext } from '../item';
-import { itemText } from '../item';
+import type { ItemContext } from './item';
+import { itemText } from './item';
 
-/** Prompt, of both image operations. */
+/** Prompt, of the image operations and Generate a Video (each with its own placeholder and description). */
 export const promptProperty: INodeProperties = {
 	displayName: 'Prompt',
 	name: 'prompt',
@@ -19,5 +19,5 @@ export const promptProperty: INodeProperties = {
 export const SET_BY_PROMPT = `the ${promptProperty.displayName} field sets`;
 
 /** The item's Prompt, non-empty text; else its error with `fix`. */
-export const itemPrompt = (item: ItemContext, fix: string) =>
+export const itemPrompt = (item: Pick<ItemContext, 'context' | 'itemIndex'>, fix: string) =>
 	itemText(item, promptProperty.name, promptProperty.displayName, fix);
