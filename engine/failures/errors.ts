@@ -10,6 +10,11 @@ export class InputError extends Error {
 		readonly field: string,
 		problem: string,
 		readonly fix: string,
+		/**
+		 * What a chat user may read when the problem is in what they handed over (a file), so that they can
+		 * fix it themselves; without it they are told the assistant is not set up correctly.
+		 */
+		readonly chatWords?: string,
 	) {
 		super(`${field}: ${problem}`);
 		this.name = 'InputError';

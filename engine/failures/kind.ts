@@ -58,6 +58,8 @@ export interface Words {
 	details?: Record<string, string>;
 	/** An error n8n raised itself (an expression it could not resolve, a missing credential): shown as it is. */
 	raisedByN8n?: BaseError;
+	/** What a chat user may read, when the problem is in what they handed over (see `InputError`). */
+	chatWords?: string;
 }
 
 /**

@@ -5,7 +5,13 @@ import type { Problem } from './problem';
  * so no address, key detail or fix meant for n8n, only what happened in their words. The execution keeps
  * the whole problem.
  */
-export function chatWords({ kind, failure }: Pick<Problem, 'kind' | 'failure'>): string {
+export function chatWords({
+	kind,
+	failure,
+	chatWords: own,
+}: Pick<Problem, 'kind' | 'failure' | 'chatWords'>): string {
+	// A problem in what the chat user handed over (a file that is not a PDF): theirs to fix.
+	if (own !== undefined) return own;
 	if (failure?.cause === 'rate-limited') {
 		return 'The assistant is busy right now. Please try again in a minute.';
 	}

@@ -54,7 +54,7 @@ function problemOf(error: unknown, context: ProblemContext): Problem {
 		messageOf: (failure, model) => problemOf(failure, { ...context, model }).message,
 		descriptionOf: (failure, model) => problemOf(failure, { ...context, model }).description,
 	};
-	const { message, fix, failure, details, raisedByN8n } = row.words(error, words);
+	const { message, fix, failure, details, raisedByN8n, chatWords } = row.words(error, words);
 	const problem: Problem = {
 		kind: row.side,
 		message,
@@ -62,6 +62,7 @@ function problemOf(error: unknown, context: ProblemContext): Problem {
 		failure,
 		details,
 		raisedByN8n,
+		...(chatWords === undefined ? {} : { chatWords }),
 	};
 	const answered = serviceErrorOf(error);
 	if (answered !== undefined) {

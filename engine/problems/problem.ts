@@ -17,6 +17,8 @@ export interface Problem {
 	details?: Record<string, string>;
 	/** An error n8n raised itself (an expression it could not resolve, a missing credential): shown as it is. */
 	raisedByN8n?: BaseError;
+	/** What a chat user may read, when the problem is in what they handed over (a file that is not a PDF). */
+	chatWords?: string;
 }
 
 export interface ProblemContext {

@@ -221,3 +221,18 @@ test("a model that cannot read files: the chat user gets no internals; the execu
 		'This model cannot read PDFs or other files: choose one that can',
 	);
 });
+
+test('an HTML page uploaded as report.pdf: the chat user is told the file is not a PDF and to upload the PDF itself', async () => {
+	const page = {
+		name: 'report.pdf',
+		type: 'application/pdf',
+		bytes: Buffer.from('<!DOCTYPE html><html><body>Please log in</body></html>'),
+	};
+	const response = await send(chatPath, 'What does this report say?', [page]);
+	const errors = (await readStreamed(response)).flatMap((read) => read.errors);
+	expect(errors).toEqual([
+		'The file "report.pdf" is not a PDF: it is an HTML page. Please upload the PDF itself.',
+	]);
+	const recorded = await rest.lastError('e2e-n8n-chat-agent');
+	expect(recorded?.message).toContain('sent as a PDF, but it is an HTML page');
+});

@@ -14,7 +14,13 @@ export const INPUT_KINDS: FailureKind[] = [
 		name: 'input',
 		matches: (error): error is InputError | ConnectionError =>
 			error instanceof InputError || error instanceof ConnectionError,
-		words: (error) => ({ message: error.message, fix: error.fix }),
+		words: (error) => ({
+			message: error.message,
+			fix: error.fix,
+			...(error instanceof InputError && error.chatWords !== undefined
+				? { chatWords: error.chatWords }
+				: {}),
+		}),
 	}),
 	kind<RefusedByN8n>({
 		...never,

@@ -62,6 +62,7 @@ function checkPdf(bytes: Uint8Array, filename: unknown): void {
 		FIELD,
 		`holds a file${name} sent as a PDF, but it is ${instead} (a PDF starts with %PDF-)`,
 		"The file is not the PDF it is named: a download that failed often saves an error or login page under the PDF's name. Fetch the PDF itself again (the address must give the file, not a page), then send it.",
+		`The file${name} is not a PDF${instead === 'not a PDF' ? '' : `: it is ${instead}`}. Please upload the PDF itself.`,
 	);
 }
 
